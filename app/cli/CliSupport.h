@@ -1,0 +1,38 @@
+#pragma once
+
+#include "change/ChangeSpec.h"
+#include "core/Expected.h"
+#include "git/Repository.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+#include <nlohmann/json.hpp>
+
+namespace difftriage::cli {
+
+enum ExitCode
+{
+    ExitOk = 0,
+    ExitInternal = 1,
+    ExitBadInput = 2,
+    ExitDifferences = 3,
+};
+
+// Prints "difftriage-cli: <message>" on stderr and returns `code`.
+int fail(const QString &message, int code = ExitBadInput);
+void printText(const QString &text);
+void printJson(const nlohmann::json &document);
+
+// Parses a subcommand's arguments; on error prints it and returns false.
+bool parseArguments(QCommandLineParser &parser, const QStringList &arguments);
+
+void addRepositoryOption(QCommandLineParser &parser);
+void addChangeOptions(QCommandLineParser &parser);
+void addJsonOption(QCommandLineParser &parser);
+
+engine::Expected<engine::git::Repository> openRepository(const QCommandLineParser &parser);
+// --pr N | --branch NAME | --base REV --head REV
+engine::Expected<engine::ChangeSpec> resolveChange(const engine::git::Repository &repository,
+                                                   const QCommandLineParser &parser);
+
+} // namespace difftriage::cli

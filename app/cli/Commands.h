@@ -1,0 +1,12 @@
+#pragma once
+
+#include <QStringList>
+
+namespace difftriage::cli {
+
+// Each takes the subcommand's arguments (argv[0] first) and returns the process exit code.
+int runDemo(const QStringList &arguments);
+int runListPrs(const QStringList &arguments);
+int runChanges(const QStringList &arguments);
+
+} // namespace difftriage::cli

@@ -1,0 +1,20 @@
+#include "change/ChangeSpec.h"
+
+namespace difftriage::engine {
+
+QString toString(ChangeState state)
+{
+    switch (state) {
+    case ChangeState::Merged:
+        return QStringLiteral("merged");
+    case ChangeState::Open:
+        return QStringLiteral("open");
+    case ChangeState::Branch:
+        return QStringLiteral("branch");
+    case ChangeState::Manual:
+        return QStringLiteral("manual");
+    }
+    return QStringLiteral("manual");
+}
+
+} // namespace difftriage::engine

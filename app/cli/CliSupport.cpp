@@ -70,6 +70,43 @@ void addJsonOption(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON on stdout.")});
 }
 
+void addPythonOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("python"),
+                      QStringLiteral("Python interpreter for both versions."),
+                      QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python-old"),
+                      QStringLiteral("Python interpreter for the old version."),
+                      QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python-new"),
+                      QStringLiteral("Python interpreter for the new version."),
+                      QStringLiteral("PATH")});
+}
+
+Expected<std::pair<PythonInterpreter, PythonInterpreter>>
+resolveInterpreters(const QCommandLineParser &parser, const ProjectConfig &config)
+{
+    const QString both = parser.isSet(QStringLiteral("python"))
+                             ? parser.value(QStringLiteral("python"))
+                         : !config.python.isEmpty() ? config.python
+                                                    : QStringLiteral("python3");
+    const QString oldName = parser.isSet(QStringLiteral("python-old"))
+                                ? parser.value(QStringLiteral("python-old"))
+                                : both;
+    const QString newName = parser.isSet(QStringLiteral("python-new"))
+                                ? parser.value(QStringLiteral("python-new"))
+                                : both;
+    auto oldPython = resolvePythonInterpreter(oldName);
+    if (!oldPython)
+        return oldPython.error();
+    if (newName == oldName)
+        return std::make_pair(*oldPython, *oldPython);
+    auto newPython = resolvePythonInterpreter(newName);
+    if (!newPython)
+        return newPython.error();
+    return std::make_pair(*oldPython, *newPython);
+}
+
 Expected<git::Repository> openRepository(const QCommandLineParser &parser)
 {
     if (!parser.isSet(QStringLiteral("repo")))

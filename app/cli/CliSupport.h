@@ -1,8 +1,10 @@
 #pragma once
 
 #include "change/ChangeSpec.h"
+#include "config/ProjectConfig.h"
 #include "core/Expected.h"
 #include "git/Repository.h"
+#include "python/PythonInterpreter.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -29,6 +31,13 @@ bool parseArguments(QCommandLineParser &parser, const QStringList &arguments);
 void addRepositoryOption(QCommandLineParser &parser);
 void addChangeOptions(QCommandLineParser &parser);
 void addJsonOption(QCommandLineParser &parser);
+// --python PATH | --python-old PATH --python-new PATH
+void addPythonOptions(QCommandLineParser &parser);
+
+// The interpreters for the old and the new tree: the options, else the project's `python`, else
+// python3 on PATH; each resolved to its real binary.
+engine::Expected<std::pair<engine::PythonInterpreter, engine::PythonInterpreter>>
+resolveInterpreters(const QCommandLineParser &parser, const engine::ProjectConfig &config);
 
 engine::Expected<engine::git::Repository> openRepository(const QCommandLineParser &parser);
 // --pr N | --branch NAME | --base REV --head REV

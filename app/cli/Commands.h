@@ -8,5 +8,7 @@ namespace difftriage::cli {
 int runDemo(const QStringList &arguments);
 int runListPrs(const QStringList &arguments);
 int runChanges(const QStringList &arguments);
+int runTargets(const QStringList &arguments);
+int runAnalyze(const QStringList &arguments);
 
 } // namespace difftriage::cli

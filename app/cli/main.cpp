@@ -16,6 +16,7 @@ const std::map<QString, std::function<int(const QStringList &)>> &commands()
         {QStringLiteral("demo"), runDemo},
         {QStringLiteral("list-prs"), runListPrs},
         {QStringLiteral("changes"), runChanges},
+        {QStringLiteral("targets"), runTargets},
     };
     return table;
 }
@@ -26,6 +27,9 @@ QString usage()
     text += QStringLiteral("  demo      build the demo repository: demo --out DIR\n");
     text += QStringLiteral("  list-prs  list the PRs and branches of a repository\n");
     text += QStringLiteral("  changes   the changed files and lines of one change\n");
+    text +=
+        QStringLiteral("  targets   the changed functions of one change and how to reach them\n");
+    text += QStringLiteral("  analyze   find the behavioural differences of one change\n");
     text += QStringLiteral("\nRun 'difftriage-cli COMMAND --help' for a command's options.\n");
     return text;
 }

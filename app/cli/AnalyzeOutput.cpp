@@ -1,0 +1,85 @@
+#include "AnalyzeOutput.h"
+
+#include <QStringList>
+#include <cstdio>
+
+namespace difftriage::cli {
+
+namespace {
+
+QString indent(const QString &text, int spaces)
+{
+    const QString pad(spaces, QLatin1Char(' '));
+    QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        line.prepend(pad);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString describeSide(const engine::ReportSide &side)
+{
+    QString text = side.output.trimmed();
+    if (side.errorType)
+        text +=
+            (text.isEmpty() ? QString() : QStringLiteral("\n")) +
+            QStringLiteral("%1: %2").arg(*side.errorType, side.errorMessage.value_or(QString()));
+    return text.isEmpty() ? QStringLiteral("(no output)") : text;
+}
+
+} // namespace
+
+QString summarize(const engine::Report &report)
+{
+    QString text;
+    const QString heading = report.number
+                                ? QStringLiteral("PR #%1: %2").arg(*report.number).arg(report.title)
+                                : report.title;
+    text += heading + QLatin1Char('\n');
+    text += QStringLiteral("changed functions: %1   union coverage: %2 %   tests: %3 (flaky "
+                           "discarded: %4)   stop: %5   sandbox: %6\n")
+                .arg(report.changedFunctions.size())
+                .arg(report.unionCoverage * 100, 0, 'f', 1)
+                .arg(report.testsExecuted)
+                .arg(report.flakyDiscarded)
+                .arg(report.stopReason, report.sandbox);
+    for (const QString &note : report.notes)
+        text += QStringLiteral("note: %1\n").arg(note);
+    text += QStringLiteral("differences: %1\n").arg(report.differences.size());
+    for (const auto &difference : report.differences) {
+        text += QStringLiteral("\n  %1  %2  %3\n")
+                    .arg(difference.id, difference.kind, difference.target);
+        text += indent(difference.testCode, 6) + QLatin1Char('\n');
+        text += QStringLiteral("    old:\n") + indent(describeSide(difference.oldSide), 6) +
+                QLatin1Char('\n');
+        text += QStringLiteral("    new:\n") + indent(describeSide(difference.newSide), 6) +
+                QLatin1Char('\n');
+    }
+    return text;
+}
+
+void ProgressPrinter::show(const engine::AnalysisProgress &progress)
+{
+    if (!m_enabled)
+        return;
+    const int width = 24;
+    const int filled = static_cast<int>(progress.fraction * width + 0.5);
+    const QString bar =
+        QString(filled, QLatin1Char('#')) + QString(width - filled, QLatin1Char('.'));
+    const QString line = QStringLiteral("\r[%1] %2  tests %3  differences %4  coverage %5 %   ")
+                             .arg(bar, progress.stage.leftJustified(12))
+                             .arg(progress.testsRun)
+                             .arg(progress.differences)
+                             .arg(progress.unionCoverage * 100, 0, 'f', 0);
+    std::fputs(line.toUtf8().constData(), stderr);
+    std::fflush(stderr);
+    m_drawn = true;
+}
+
+void ProgressPrinter::finish()
+{
+    if (m_drawn)
+        std::fputs("\r\033[K", stderr);
+    m_drawn = false;
+}
+
+} // namespace difftriage::cli

@@ -1,0 +1,147 @@
+#include "AnalyzeOutput.h"
+#include "CliSupport.h"
+#include "Commands.h"
+#include "analysis/Analysis.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <atomic>
+#include <csignal>
+#include <unistd.h>
+
+namespace difftriage::cli {
+
+using namespace difftriage::engine;
+
+namespace {
+
+std::atomic_bool interrupted{false};
+
+void onInterrupt(int)
+{
+    interrupted.store(true);
+}
+
+void addAnalyzeOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("generator"),
+                      QStringLiteral("offline (default; no network, no model) or llm."),
+                      QStringLiteral("NAME"), QStringLiteral("offline")});
+    parser.addOption({QStringLiteral("report"), QStringLiteral("Write the report document here."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the search (default 1)."),
+                      QStringLiteral("N"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("max-tests"),
+                      QStringLiteral("Fail-safe budget of candidate tests (default 300)."),
+                      QStringLiteral("N"), QStringLiteral("300")});
+    parser.addOption({QStringLiteral("time-budget"),
+                      QStringLiteral("Stop generating after S seconds (an outer guard)."),
+                      QStringLiteral("S"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("resume"),
+                      QStringLiteral("Continue an interrupted analysis from its last round.")});
+    parser.addOption({QStringLiteral("fail-on-difference"),
+                      QStringLiteral("Exit 3 when a behavioural difference is found.")});
+    parser.addOption({QStringLiteral("prepare"),
+                      QStringLiteral("A command run once in each fresh tree before analysis."),
+                      QStringLiteral("CMD")});
+    parser.addOption({QStringLiteral("degraded-sandbox"),
+                      QStringLiteral("Do not use bubblewrap even when it works.")});
+}
+
+bool positiveNumber(const QCommandLineParser &parser, const QString &name, double minimum,
+                    double &out)
+{
+    bool ok = false;
+    out = parser.value(name).toDouble(&ok);
+    if (!ok || out < minimum) {
+        fail(QStringLiteral("--%1 wants a number >= %2, not '%3'")
+                 .arg(name)
+                 .arg(minimum)
+                 .arg(parser.value(name)));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Find the behavioural differences a change makes, old against new."));
+    addRepositoryOption(parser);
+    addChangeOptions(parser);
+    addJsonOption(parser);
+    addPythonOptions(parser);
+    addAnalyzeOptions(parser);
+    if (!parseArguments(parser, arguments))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
+    const QString generator = parser.value(QStringLiteral("generator"));
+    if (generator != QLatin1String("offline"))
+        return fail(generator == QLatin1String("llm")
+                        ? QStringLiteral("the llm generator is not available in this version yet")
+                        : QStringLiteral("unknown generator '%1' (offline or llm)").arg(generator));
+    double seed = 0, maxTests = 0, timeBudget = 0;
+    if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
+        !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests) ||
+        !positiveNumber(parser, QStringLiteral("time-budget"), 0, timeBudget))
+        return ExitBadInput;
+    auto repository = openRepository(parser);
+    if (!repository)
+        return fail(repository.error().message);
+    auto change = resolveChange(*repository, parser);
+    if (!change)
+        return fail(change.error().message);
+    auto config = loadProjectConfig(*repository, change->base);
+    if (!config)
+        return fail(config.error().message);
+
+    AnalysisOptions options;
+    options.repository = repository->path();
+    options.change = *change;
+    const QString both = parser.isSet(QStringLiteral("python"))
+                             ? parser.value(QStringLiteral("python"))
+                         : config->python.isEmpty() ? QStringLiteral("python3")
+                                                    : config->python;
+    options.pythonOld = parser.isSet(QStringLiteral("python-old"))
+                            ? parser.value(QStringLiteral("python-old"))
+                            : both;
+    options.pythonNew = parser.isSet(QStringLiteral("python-new"))
+                            ? parser.value(QStringLiteral("python-new"))
+                            : both;
+    options.seed = static_cast<quint64>(seed);
+    options.maxTests = static_cast<int>(maxTests);
+    options.timeBudgetSeconds = timeBudget;
+    options.resume = parser.isSet(QStringLiteral("resume"));
+    options.prepare = parser.value(QStringLiteral("prepare"));
+    options.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
+
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    ProgressPrinter printer(isatty(STDERR_FILENO) == 1);
+    Analysis analysis(options);
+    auto report = analysis.run([&](const AnalysisProgress &progress) { printer.show(progress); },
+                               &interrupted);
+    printer.finish();
+    if (!report)
+        return fail(report.error().message,
+                    analysis.failedOnBadInput() ? ExitBadInput : ExitInternal);
+    const nlohmann::json document = report->toJson();
+    if (parser.isSet(QStringLiteral("report"))) {
+        QSaveFile file(parser.value(QStringLiteral("report")));
+        if (!file.open(QIODevice::WriteOnly) ||
+            file.write(QByteArray::fromStdString(document.dump(2) + "\n")) < 0 || !file.commit())
+            return fail(
+                QStringLiteral("cannot write %1").arg(parser.value(QStringLiteral("report"))));
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(document);
+    else
+        printText(summarize(*report));
+    if (parser.isSet(QStringLiteral("fail-on-difference")) && !report->differences.isEmpty())
+        return ExitDifferences;
+    return ExitOk;
+}
+
+} // namespace difftriage::cli

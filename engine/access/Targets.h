@@ -1,0 +1,66 @@
+#pragma once
+
+#include "core/Expected.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <nlohmann/json.hpp>
+
+namespace difftriage::engine {
+
+// A function whose code (or a module-level name it reads) the change touched.
+struct ChangedFunction
+{
+    QString qualname;
+    QString kind;     // public | private | special
+    QString versions; // both | old_only | new_only
+    QString oldFile, newFile;
+    QList<int> oldLines, newLines; // changed executable lines (statement starts)
+    QStringList reasons;           // body | module_level | ...
+    QStringList moduleLevelNames;
+};
+
+// One way to reach a changed function from the public API.
+struct AccessMethod
+{
+    QString type;     // self | method | special | call_path
+    QString versions; // both | old_only | new_only
+    QString entryQualname;
+    QString publicName;
+    QString importLine;
+    QString signature;
+    QString docstring;
+    QString triggerMethod, triggerHint;
+    QString className, constructorSignature, classDocstring, classImportLine;
+    QStringList path;
+};
+
+struct AccessInfo
+{
+    QString target;
+    QString kind;
+    QString versions;
+    QList<AccessMethod> methods;
+    QStringList notes;
+};
+
+// What analyze.py's `targets` mode found: the changed functions and how to reach each. The raw
+// document is kept: the generators read fields the C++ side does not model.
+struct Targets
+{
+    QString analyzerVersion;
+    QList<ChangedFunction> functions;
+    QList<AccessInfo> access;
+    QStringList notes;
+    nlohmann::json raw;
+
+    const AccessInfo *accessFor(const QString &target) const;
+    // Changed executable lines per side and file: {"old": {file: [lines]}, "new": {...}}.
+    QMap<QString, QList<int>> changedLines(const QString &side) const;
+};
+
+Expected<Targets> parseTargets(const nlohmann::json &document);
+
+} // namespace difftriage::engine

@@ -1,0 +1,173 @@
+#include "analysis/AnalysisSession.h"
+
+#include "execute/Executor.h"
+#include "judge/Judge.h"
+
+#include <future>
+
+namespace difftriage::engine {
+
+namespace {
+
+constexpr int DifferencesPerCluster = 3; // more of the same cause add nothing for the reviewer
+
+QString errorTypeOf(const TestOutcome &outcome)
+{
+    return outcome.status == RunStatus::Raised ? outcome.errorType : QString();
+}
+
+} // namespace
+
+AnalysisSession::AnalysisSession(SessionContext context)
+    : m_context(std::move(context)), m_coverage(*m_context.targets)
+{
+    m_clock.start();
+}
+
+bool AnalysisSession::cancelled() const
+{
+    return m_context.cancel && m_context.cancel->load();
+}
+
+bool AnalysisSession::outOfTime() const
+{
+    const double budget = m_context.options->timeBudgetSeconds;
+    return budget > 0 && m_clock.elapsed() > budget * 1000;
+}
+
+void AnalysisSession::report(const QString &stage, double fraction) const
+{
+    if (m_context.progress)
+        m_context.progress({stage, fraction, m_executions, static_cast<int>(m_differences.size()),
+                            m_coverage.unionCoverage()});
+}
+
+Status AnalysisSession::restore(const Checkpoint &checkpoint)
+{
+    for (const TestRecord &record : checkpoint.tests) {
+        m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
+        m_tests << record;
+        m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+        m_coverage.record(record.id, Side::New, record.newRun.covered);
+    }
+    for (const QString &id : checkpoint.differenceTests) {
+        const TestRecord &record = m_tests.at(m_testIndex.value(id));
+        const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
+        if (!kind)
+            return makeError(QStringLiteral("checkpoint disagrees with the judge on %1").arg(id));
+        m_differences << FoundDifference{
+            id, *kind, record.candidate, record.candidate, record.oldRun, record.newRun};
+    }
+    m_rounds = checkpoint.rounds;
+    m_flaky = checkpoint.flakyDiscarded;
+    m_executions = checkpoint.executions;
+    m_nextRound = checkpoint.nextRound;
+    return Ok{};
+}
+
+TestRequest AnalysisSession::requestFor(const Candidate &candidate, Side side) const
+{
+    TestRequest request;
+    request.id = testIdFor(candidate.code);
+    request.code = candidate.code;
+    // Old and new see the same draws; the seed of the analysis changes them all.
+    request.seed =
+        m_context.options->seed * 1000003ULL + request.id.mid(1, 8).toULongLong(nullptr, 16);
+    request.timeoutSeconds = m_context.testTimeoutSeconds;
+    request.coverage = m_coverage.requested(side);
+    return request;
+}
+
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+AnalysisSession::runPairs(const QList<Candidate> &candidates, int rerun)
+{
+    QList<TestRequest> oldRequests, newRequests;
+    for (const Candidate &candidate : candidates) {
+        oldRequests << requestFor(candidate, Side::Old);
+        newRequests << requestFor(candidate, Side::New);
+    }
+    Executor *executor = m_context.executor;
+    auto oldFuture = std::async(std::launch::async,
+                                [&] { return executor->run(Side::Old, oldRequests, rerun); });
+    auto newRuns = executor->run(Side::New, newRequests, rerun);
+    auto oldRuns = oldFuture.get();
+    if (!oldRuns)
+        return oldRuns.error();
+    if (!newRuns)
+        return newRuns.error();
+    m_executions += static_cast<int>(candidates.size());
+    return std::make_pair(std::move(*oldRuns), std::move(*newRuns));
+}
+
+Expected<std::optional<DifferenceKind>> AnalysisSession::confirm(const Candidate &candidate,
+                                                                 const TestOutcome &oldRun,
+                                                                 const TestOutcome &newRun)
+{
+    QList<TestOutcome> oldRuns{oldRun}, newRuns{newRun};
+    for (int rerun = 1; rerun <= m_context.options->reruns; ++rerun) {
+        auto runs = runPairs({candidate}, rerun);
+        if (!runs)
+            return runs.error();
+        oldRuns << runs->first.value(0);
+        newRuns << runs->second.value(0);
+    }
+    const Judgement judgement = m_context.judge->judgeRuns(oldRuns, newRuns);
+    if (judgement.flaky || judgement.unconfirmed || !judgement.kind)
+        return std::optional<DifferenceKind>();
+    return judgement.kind;
+}
+
+bool AnalysisSession::clusterIsFull(const QString &target, DifferenceKind kind,
+                                    const TestRecord &record) const
+{
+    const auto sameCause = [&](const FoundDifference &found) {
+        return found.original.target == target && found.kind == kind &&
+               errorTypeOf(found.oldRun) == errorTypeOf(record.oldRun) &&
+               errorTypeOf(found.newRun) == errorTypeOf(record.newRun);
+    };
+    const int limit = kind == DifferenceKind::ApiChange ? 1 : DifferencesPerCluster;
+    return std::count_if(m_differences.cbegin(), m_differences.cend(), sameCause) >= limit;
+}
+
+GenerationRequest AnalysisSession::nextRequest(int round) const
+{
+    GenerationRequest request = m_context.baseRequest;
+    request.round = round;
+    for (const TestRecord &record : m_tests) {
+        nlohmann::json covered = {{"old", nlohmann::json::object()},
+                                  {"new", nlohmann::json::object()}};
+        for (auto it = record.oldRun.covered.cbegin(); it != record.oldRun.covered.cend(); ++it)
+            covered["old"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+        for (auto it = record.newRun.covered.cbegin(); it != record.newRun.covered.cend(); ++it)
+            covered["new"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+        request.feedback << FeedbackTest{record.id, record.candidate.target,
+                                         record.candidate.genome, covered,
+                                         toString(record.oldRun.status)};
+    }
+    for (const QString &function : m_coverage.functions()) {
+        if (m_coverage.unionCoverage(function) >= 1.0)
+            continue;
+        const QList<int> oldLines = m_coverage.uncovered(function, Side::Old);
+        const QList<int> newLines = m_coverage.uncovered(function, Side::New);
+        request.uncovered[function.toStdString()] = {
+            {"old", std::vector<int>(oldLines.cbegin(), oldLines.cend())},
+            {"new", std::vector<int>(newLines.cbegin(), newLines.cend())}};
+    }
+    return request;
+}
+
+Status AnalysisSession::saveCheckpoint(int nextRound) const
+{
+    Checkpoint checkpoint;
+    checkpoint.key = m_context.checkpointKey;
+    checkpoint.nextRound = nextRound;
+    checkpoint.tests = m_tests;
+    checkpoint.rounds = m_rounds;
+    for (const FoundDifference &found : m_differences)
+        checkpoint.differenceTests << found.testId;
+    checkpoint.flakyDiscarded = m_flaky;
+    checkpoint.executions = m_executions;
+    return checkpoint.save(m_context.checkpointPath);
+}
+
+} // namespace difftriage::engine

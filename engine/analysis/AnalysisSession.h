@@ -1,0 +1,83 @@
+#pragma once
+
+#include "access/Targets.h"
+#include "analysis/AnalysisOptions.h"
+#include "analysis/Checkpoint.h"
+#include "analysis/CoverageTracker.h"
+#include "analysis/TestRecord.h"
+#include "core/Expected.h"
+#include "execute/Side.h"
+#include "execute/TestRequest.h"
+#include "generate/Generator.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <atomic>
+
+namespace difftriage::engine {
+
+class Executor;
+class Judge;
+
+struct SessionContext
+{
+    const AnalysisOptions *options = nullptr;
+    const Targets *targets = nullptr;
+    Executor *executor = nullptr;
+    Generator *generator = nullptr;
+    const Judge *judge = nullptr;
+    GenerationRequest baseRequest; // roots, import roots, targets, seed
+    ProgressCallback progress;
+    const std::atomic_bool *cancel = nullptr;
+    QString checkpointPath;
+    QString checkpointKey;
+    double testTimeoutSeconds = 10;
+};
+
+// The rounds of one analysis: generate, run on both versions, judge, confirm by reruns, follow the
+// union coverage; then shrink what was found.
+class AnalysisSession final
+{
+public:
+    explicit AnalysisSession(SessionContext context);
+
+    Status restore(const Checkpoint &checkpoint);
+    Status runRounds();
+    Status shrinkDifferences();
+
+    QString stopReason() const { return m_stopReason; }
+    const QList<TestRecord> &tests() const { return m_tests; }
+    const QList<FoundDifference> &differences() const { return m_differences; }
+    const QList<ReportRound> &rounds() const { return m_rounds; }
+    const CoverageTracker &coverage() const { return m_coverage; }
+    int flakyDiscarded() const { return m_flaky; }
+    int executions() const { return m_executions; }
+
+private:
+    bool cancelled() const;
+    bool outOfTime() const;
+    void report(const QString &stage, double fraction) const;
+    TestRequest requestFor(const Candidate &candidate, Side side) const;
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    runPairs(const QList<Candidate> &candidates, int rerun);
+    GenerationRequest nextRequest(int round) const;
+    // Reruns a test that showed a difference; the kind when it is stable, nullopt when flaky.
+    Expected<std::optional<DifferenceKind>>
+    confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
+    Status saveCheckpoint(int nextRound) const;
+    bool clusterIsFull(const QString &target, DifferenceKind kind, const TestRecord &record) const;
+
+    SessionContext m_context;
+    CoverageTracker m_coverage;
+    QList<TestRecord> m_tests;
+    QHash<QString, int> m_testIndex;
+    QList<FoundDifference> m_differences;
+    QList<ReportRound> m_rounds;
+    QString m_stopReason;
+    int m_nextRound = 0;
+    int m_flaky = 0;
+    int m_executions = 0;
+    QElapsedTimer m_clock;
+};
+
+} // namespace difftriage::engine

@@ -1,0 +1,102 @@
+#include "analysis/ReportBuilder.h"
+
+#include "judge/Judge.h"
+
+#include <QCryptographicHash>
+
+namespace difftriage::engine {
+
+namespace {
+
+QString shortHash(const QStringList &parts)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString &part : parts)
+        hash.addData(part.toUtf8() + '\0');
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+ReportSide sideOf(const TestOutcome &outcome, const Normalizer &normalizer)
+{
+    ReportSide side;
+    side.status = toString(outcome.status);
+    side.output = normalizer.normalize(outcome.output);
+    if (outcome.status == RunStatus::Raised) {
+        side.errorType = outcome.errorType;
+        side.errorMessage = normalizer.normalize(outcome.errorMessage);
+    } else if (outcome.status == RunStatus::Exited) {
+        side.errorType = QStringLiteral("SystemExit");
+        side.errorMessage = QString::number(outcome.exitCode);
+    } else if (outcome.aborted()) {
+        side.errorType = toString(outcome.status);
+        side.errorMessage = outcome.abortedReason;
+    }
+    return side;
+}
+
+} // namespace
+
+Report buildReport(const ChangeSpec &change, const Targets &targets, const AnalysisSession &session,
+                   const Judge &judge)
+{
+    Report report;
+    report.base = change.base;
+    report.head = change.head;
+    report.title = change.title;
+    report.body = change.body;
+    report.number = change.number;
+    report.stopReason = session.stopReason();
+    const CoverageTracker &coverage = session.coverage();
+    report.unionCoverage = coverage.unionCoverage();
+    for (const ChangedFunction &function : targets.functions)
+        report.changedFunctions << ReportChangedFunction{
+            function.qualname, function.kind, function.versions,
+            function.reasons.join(QLatin1Char(',')), coverage.unionCoverage(function.qualname)};
+    coverage.forEachLine([&](Side side, const QString &file, int line, const QStringList &tests) {
+        report.changedLines << ReportChangedLine{file, toString(side), line, true, tests};
+    });
+    for (const auto &item : targets.raw.value("non_executable_changes", nlohmann::json::array())) {
+        if (!item.is_object() || !item.contains("line") || !item["line"].is_number_integer())
+            continue;
+        report.changedLines << ReportChangedLine{
+            QString::fromStdString(item.value("file", std::string())),
+            QString::fromStdString(item.value("side", std::string())),
+            item["line"].get<int>(),
+            false,
+            {}};
+    }
+    report.rounds = session.rounds();
+    report.testsExecuted = session.executions();
+    report.flakyDiscarded = session.flakyDiscarded();
+    for (const TestRecord &record : session.tests())
+        report.tests << ReportTest{record.id, record.candidate.code, record.round,
+                                   record.candidate.target};
+
+    const Normalizer &normalizer = judge.normalizer();
+    int index = 0;
+    for (const FoundDifference &found : session.differences()) {
+        ReportDifference difference;
+        difference.id = QStringLiteral("d%1").arg(++index);
+        difference.testId = found.testId;
+        difference.testCode = found.shrunk.code;
+        difference.originalTestCode = found.original.code;
+        difference.target = found.original.target;
+        difference.oldSide = sideOf(found.oldRun, normalizer);
+        difference.newSide = sideOf(found.newRun, normalizer);
+        difference.kind = toString(found.kind);
+        difference.fingerprint =
+            shortHash({difference.testCode, difference.kind, difference.oldSide.output,
+                       difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
+                       difference.newSide.errorType.value_or(QString())});
+        // One cause, one cluster: the same target failing the same way on each side.
+        const QString cause =
+            found.kind == DifferenceKind::ApiChange ? found.original.entry : QString();
+        difference.cluster = shortHash({difference.target, difference.kind,
+                                        difference.oldSide.errorType.value_or(QString()),
+                                        difference.newSide.errorType.value_or(QString()), cause});
+        report.differences << std::move(difference);
+    }
+    return report;
+}
+
+} // namespace difftriage::engine

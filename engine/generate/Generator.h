@@ -1,0 +1,72 @@
+#pragma once
+
+#include "access/Targets.h"
+#include "core/Expected.h"
+
+#include <QList>
+#include <QString>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace difftriage::engine {
+
+// A candidate test: an ordinary, readable Python snippet aimed at one changed function.
+struct Candidate
+{
+    QString target;
+    QString entry;
+    QString code;
+    nlohmann::json genome; // the structured call it was built from (for mutation and shrinking)
+};
+
+// What a generator is told about earlier tests: where they went and what is still unreached.
+struct FeedbackTest
+{
+    QString id;
+    QString target;
+    nlohmann::json genome;
+    nlohmann::json covered; // {"old": {file: [lines]}, "new": {...}}
+    QString outcome;        // the old side's run status
+};
+
+struct GenerationRequest
+{
+    quint64 seed = 1;
+    int round = 0;
+    int maxCandidates = 40;
+    QString oldRoot, newRoot;
+    QString oldImportRoot, newImportRoot;
+    const Targets *targets = nullptr;
+    QList<FeedbackTest> feedback;
+    nlohmann::json uncovered = nlohmann::json::object(); // {target: {"old": [...], "new": [...]}}
+};
+
+// Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that
+// happened on both versions. An error on one side only is a difference, never repaired away.
+struct RepairProblem
+{
+    enum class Kind
+    {
+        Static,
+        Runtime
+    };
+    Kind kind = Kind::Static;
+    QString message;
+};
+
+// The generators' shared interface; the Analysis enforces the repair limits (≤ 5 each).
+class Generator
+{
+public:
+    virtual ~Generator() = default;
+    virtual QString name() const = 0;
+    virtual Expected<QList<Candidate>> generate(const GenerationRequest &request) = 0;
+    // A repaired test, or nullopt when this generator cannot repair it.
+    virtual Expected<std::optional<Candidate>> repair(const Candidate &test,
+                                                      const RepairProblem &problem) = 0;
+    // Simpler variants of a test, most preferred first, for shrinking differences.
+    virtual Expected<QList<Candidate>> simplify(const Candidate &test,
+                                                const GenerationRequest &context) = 0;
+};
+
+} // namespace difftriage::engine

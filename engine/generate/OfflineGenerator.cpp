@@ -1,0 +1,96 @@
+#include "generate/OfflineGenerator.h"
+
+#include "python/HelperScript.h"
+
+namespace difftriage::engine {
+
+namespace {
+
+using nlohmann::json;
+
+QString text(const json &object, const char *key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                 : QString();
+}
+
+json candidateJson(const Candidate &candidate)
+{
+    return {{"target", candidate.target.toStdString()},
+            {"entry", candidate.entry.toStdString()},
+            {"code", candidate.code.toStdString()},
+            {"genome", candidate.genome}};
+}
+
+} // namespace
+
+json toJson(const GenerationRequest &request)
+{
+    json feedback = json::array();
+    for (const FeedbackTest &test : request.feedback)
+        feedback.push_back({{"id", test.id.toStdString()},
+                            {"target", test.target.toStdString()},
+                            {"genome", test.genome},
+                            {"covered", test.covered},
+                            {"outcome", test.outcome.toStdString()}});
+    return {{"seed", request.seed},
+            {"round", request.round},
+            {"max_candidates", request.maxCandidates},
+            {"old_root", request.oldRoot.toStdString()},
+            {"new_root", request.newRoot.toStdString()},
+            {"import_roots",
+             {{"old", request.oldImportRoot.toStdString()},
+              {"new", request.newImportRoot.toStdString()}}},
+            {"targets", request.targets ? request.targets->raw : json::object()},
+            {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
+}
+
+OfflineGenerator::OfflineGenerator(PythonInterpreter python) : m_python(std::move(python)) {}
+
+Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const json &request)
+{
+    const QByteArray input = QByteArray::fromStdString(request.dump());
+    auto output =
+        runHelperScript(m_python, {QStringLiteral("generate.py"),
+                                   {mode, QStringLiteral("--request"), QStringLiteral("-")},
+                                   input,
+                                   120000});
+    if (!output)
+        return output.error();
+    const json document =
+        json::parse(output->constData(), output->constData() + output->size(), nullptr, false);
+    if (document.is_discarded() || !document.is_object())
+        return makeError(QStringLiteral("generate.py answered with malformed JSON"));
+    QList<Candidate> candidates;
+    for (const json &item : document.value("candidates", json::array())) {
+        Candidate candidate{text(item, "target"), text(item, "entry"), text(item, "code"),
+                            item.value("genome", json())};
+        if (!candidate.code.trimmed().isEmpty())
+            candidates << std::move(candidate);
+    }
+    return candidates;
+}
+
+Expected<QList<Candidate>> OfflineGenerator::generate(const GenerationRequest &request)
+{
+    return call(QStringLiteral("generate"), toJson(request));
+}
+
+Expected<std::optional<Candidate>> OfflineGenerator::repair(const Candidate &,
+                                                            const RepairProblem &)
+{
+    // The search makes its own next candidates from feedback: a broken one is simply replaced.
+    return std::optional<Candidate>();
+}
+
+Expected<QList<Candidate>> OfflineGenerator::simplify(const Candidate &test,
+                                                      const GenerationRequest &context)
+{
+    json request = toJson(context);
+    request["genome"] = test.genome;
+    request["candidate"] = candidateJson(test);
+    return call(QStringLiteral("shrink"), request);
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,21 @@
+"""The offline test generator behind ``generate.py`` (standard library only, Python 3.8 - 3.13).
+
+Modules:
+
+* :mod:`gen.values` - value expressions (the leaves of a genome): rendering, size, neighbours;
+* :mod:`gen.project` - lazy, read-only model of one tree: modules, name resolution, classes,
+  constructors, enums, public import paths;
+* :mod:`gen.pools` - small generic value pools per type, biased by parameter names;
+* :mod:`gen.hints` - type hints → candidate values (containers, unions, project classes ...);
+* :mod:`gen.mine` - constants mined from the changed code and its callees (with neighbours);
+* :mod:`gen.callsites` - literal call sites in the project's tests, docs and doctests;
+* :mod:`gen.plans` - access information → entry plans (slots with ordered candidate values);
+* :mod:`gen.snippet` - genome → readable Python snippet;
+* :mod:`gen.search` - the candidate search (strategies, coverage feedback, fair spread);
+* :mod:`gen.shrink` - simpler variants of a genome.
+
+Everything is deterministic for a given request: only ``random.Random`` seeded from the request,
+sorted iteration everywhere.
+"""
+
+GENERATOR_VERSION = "difftriage-generate/1.0"

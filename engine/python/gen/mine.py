@@ -1,0 +1,411 @@
+"""Constants mined from the changed code, its callees and the functions on its call paths.
+
+Every comparison constant (``x <= 100``, ``len(s) > 3``, ``kind == "strict"``, ``x in (1, 2)``,
+``s.startswith("#")``), named module/class constants they use (``q >= BULK_THRESHOLD`` → 100),
+and the literals of the changed lines are collected with the name of the variable they are
+compared with (the *subject*), so that they can be fed to the parameter of the same name; each
+constant comes back with its neighbours (``c-1, c, c+1``, string case variants, the empty string).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from .project import FUNC, Tree, dotted
+from .values import decimal_text_neighbours, literal_of, str_variants
+
+# weights: higher first
+W_CHANGED = 4
+W_TARGET = 3
+W_RELATED = 1
+
+_STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
+                "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
+                "rpartition", "removeprefix", "removesuffix", "get", "pop"}
+
+
+@dataclass
+class Constant:
+    value: Any  # int, float, str, bytes, bool, None, Decimal
+    subject: Optional[str]
+    weight: int
+    length: bool = False  # the subject's len() is compared
+    order: int = 0
+
+
+def _kind_key(value: Any) -> Tuple[str, str]:
+    return (type(value).__name__, repr(value))
+
+
+class Mined:
+    """The mined constants of one target."""
+
+    def __init__(self) -> None:
+        self.items: Dict[Tuple[Optional[str], bool, Tuple[str, str]], Constant] = {}
+        self._order = 0
+        self.kinds: Dict[str, Set[str]] = {}  # subject -> type names from isinstance()
+
+    def add(self, value: Any, subject: Optional[str], weight: int, length: bool = False) -> None:
+        if isinstance(value, str) and len(value) > 200:
+            return
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                abs(value) > 10 ** 15:
+            return
+        key = (subject, length, _kind_key(value))
+        old = self.items.get(key)
+        if old is None:
+            self._order += 1
+            self.items[key] = Constant(value, subject, weight, length, self._order)
+        elif weight > old.weight:
+            old.weight = weight
+
+    def _sorted(self) -> List[Constant]:
+        return sorted(self.items.values(), key=lambda c: (-c.weight, c.order))
+
+    def linked(self, name: str) -> List[Any]:
+        """Values for a parameter called ``name`` (constants compared with it, neighbours)."""
+        out: List[Any] = []
+        for c in self._sorted():
+            if c.subject == name and not c.length:
+                out.extend(expand(c.value))
+        return _uniq(out)
+
+    def lengths(self, name: Optional[str]) -> List[int]:
+        out: List[int] = []
+        for c in self._sorted():
+            if c.length and (name is None or c.subject == name) and isinstance(c.value, int) \
+                    and not isinstance(c.value, bool):
+                out.extend(x for x in (c.value - 1, c.value, c.value + 1) if 0 <= x <= 200)
+        return _uniq(out)  # type: ignore[return-value]
+
+    def unlinked(self, min_weight: int = 0) -> List[Any]:
+        """All constants (subject or not), strongest first, with neighbours."""
+        out: List[Any] = []
+        for c in self._sorted():
+            if c.weight >= min_weight and not c.length:
+                out.extend(expand(c.value))
+        return _uniq(out)
+
+    def raw(self) -> List[Any]:
+        return _uniq([c.value for c in self._sorted() if not c.length])
+
+
+def _uniq(values: List[Any]) -> List[Any]:
+    seen: Set[Tuple[str, str]] = set()
+    out = []
+    for v in values:
+        k = _kind_key(v)
+        if k not in seen:
+            seen.add(k)
+            out.append(v)
+    return out
+
+
+def expand(value: Any) -> List[Any]:
+    """A constant and its boundary neighbours, the constant first."""
+    if isinstance(value, bool) or value is None:
+        return [value]
+    if isinstance(value, int):
+        return [value, value - 1, value + 1]
+    if isinstance(value, float):
+        step = 0.01 if abs(value) < 10 else 1.0
+        return [value, value - step, value + step]
+    if isinstance(value, Decimal):
+        return [value] + [Decimal(t) for t in decimal_text_neighbours(str(value))[:2]]
+    if isinstance(value, str):
+        return str_variants(value)[:7]
+    if isinstance(value, bytes):
+        return [value, b"", value.upper(), value.lower()]
+    return [value]
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class FunctionMiner:
+    """Walks one function (old or new side) and records its constants into ``mined``."""
+
+    def __init__(self, tree: Tree, module: str, cls: Optional[str], mined: Mined,
+                 changed: Set[int], weight_changed: int, weight_other: int) -> None:
+        self.tree = tree
+        self.module = module
+        self.cls = cls
+        self.mined = mined
+        self.changed = changed
+        self.wc = weight_changed
+        self.wo = weight_other
+
+    def weight(self, node: ast.AST) -> int:
+        start = getattr(node, "lineno", 0)
+        end = getattr(node, "end_lineno", start) or start
+        if any(start <= line <= end for line in self.changed):
+            return self.wc
+        return self.wo
+
+    # -- constant evaluation -----------------------------------------------------------------
+    def const(self, node: Any, depth: int = 0) -> Tuple[bool, Any]:
+        """(found, value) for a literal, a named constant or ``Decimal("...")``."""
+        if depth > 6 or node is None:
+            return False, None
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, (int, float, str, bytes, bool)) or node.value is None:
+                return True, node.value
+            return False, None
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            ok, v = self.const(node.operand, depth + 1)
+            if ok and isinstance(v, (int, float, Decimal)) and not isinstance(v, bool):
+                return True, -v
+            return False, None
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            v = literal_of(node)
+            return (v is not None), v
+        if isinstance(node, ast.Call) and (dotted(node.func) or "").split(".")[-1] in \
+                ("Decimal", "float", "int") and len(node.args) == 1 and not node.keywords:
+            ok, v = self.const(node.args[0], depth + 1)
+            name = (dotted(node.func) or "").split(".")[-1]
+            if ok and isinstance(v, (str, int, float)) and not isinstance(v, bool):
+                try:
+                    if name == "Decimal":
+                        return True, Decimal(str(v)) if isinstance(v, float) else Decimal(v)
+                    return True, (float(v) if name == "float" else int(v))
+                except (InvalidOperation, ValueError, TypeError, OverflowError):
+                    return False, None
+            return False, None
+        sym = None
+        if isinstance(node, ast.Name):
+            sym = self.tree.lookup(self.module, node.id)
+        elif isinstance(node, ast.Attribute):
+            base = dotted(node.value)
+            if base in ("self", "cls") and self.cls:
+                klass = self.tree.class_sym(self.cls)
+                sym = self.tree.member(klass, node.attr) if klass is not None else None
+            else:
+                sym = self.tree.resolve(self.module, node)
+        if sym is not None and sym.kind == "value":
+            sub = FunctionMiner(self.tree, sym.module or self.module, None, self.mined,
+                                set(), 0, 0)
+            return sub.const(sym.node, depth + 1)
+        return False, None
+
+    # -- subjects ----------------------------------------------------------------------------
+    @staticmethod
+    def subject(node: Any) -> Tuple[Optional[str], bool, Any]:
+        """(name, is_length, inverse) for the compared expression; ``inverse`` maps a constant
+        compared with the expression back to a value of the subject (for ``x * 2 > 100``)."""
+        if isinstance(node, ast.Name):
+            return node.id, False, None
+        if isinstance(node, ast.Attribute):
+            return node.attr, False, None
+        if isinstance(node, ast.Call):
+            fname = dotted(node.func) or ""
+            if fname == "len" and len(node.args) == 1:
+                name, _, _ = FunctionMiner.subject(node.args[0])
+                return name, True, None
+            if fname in ("int", "float", "abs", "str", "Decimal", "round") and node.args:
+                return FunctionMiner.subject(node.args[0])
+            if isinstance(node.func, ast.Attribute):  # x.lower(), x.strip() ...
+                return FunctionMiner.subject(node.func.value)
+        if isinstance(node, ast.Subscript):
+            return FunctionMiner.subject(node.value)
+        if isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant) and \
+                isinstance(node.right.value, int) and not isinstance(node.right.value, bool):
+            name, length, _ = FunctionMiner.subject(node.left)
+            k = node.right.value
+            op = type(node.op).__name__
+            return name, length, (op, k)
+        return None, False, None
+
+    # -- walking -----------------------------------------------------------------------------
+    def run(self, node: Any) -> None:
+        body = node.body if isinstance(node, FUNC) else [node]
+        skip = _docstring_ids(node)
+        for stmt in body if isinstance(body, list) else [body]:
+            for sub in ast.walk(stmt):
+                if id(sub) in skip:
+                    continue
+                if isinstance(sub, ast.Compare):
+                    self.compare(sub)
+                elif isinstance(sub, ast.Call):
+                    self.call(sub)
+                elif isinstance(sub, ast.Subscript):
+                    self.subscript(sub)
+                elif isinstance(sub, ast.JoinedStr):
+                    for part in sub.values:
+                        skip.add(id(part))
+                        if isinstance(part, ast.FormattedValue):
+                            continue
+                elif isinstance(sub, ast.Constant) and self.weight(sub) == self.wc and \
+                        self.wc > 0:
+                    ok, v = self.const(sub)
+                    if ok and v is not None and not isinstance(v, bool):
+                        self.mined.add(v, None, self.wc - 1)
+                elif isinstance(sub, (ast.Name, ast.Attribute)) and self.wc > 0 and \
+                        isinstance(getattr(sub, "ctx", None), ast.Load) and \
+                        self.weight(sub) == self.wc:
+                    ok, v = self.const(sub)
+                    if ok and not isinstance(v, (tuple, list, set, frozenset)):
+                        self.mined.add(v, None, self.wc - 1)
+
+    def _record(self, subject_node: Any, value: Any, weight: int) -> None:
+        name, length, inverse = self.subject(subject_node)
+        values = [value]
+        if isinstance(value, (tuple, list, set, frozenset)):
+            values = sorted((v for v in value if isinstance(v, (int, float, str, bytes))),
+                            key=_kind_key)[:20]
+        for v in values:
+            self.mined.add(v, name, weight, length)
+            if inverse is not None and isinstance(v, (int, float)) and not isinstance(v, bool):
+                solved = _invert(inverse, v)
+                if solved is not None:
+                    self.mined.add(solved, name, weight, length)
+            if name is not None:
+                self.mined.add(v, None, max(weight - 1, 0), length)
+
+    def compare(self, node: ast.Compare) -> None:
+        weight = self.weight(node)
+        operands = [node.left] + list(node.comparators)
+        for index, op in enumerate(node.ops):
+            left, right = operands[index], operands[index + 1]
+            if isinstance(op, (ast.In, ast.NotIn)):
+                ok, v = self.const(right)
+                if ok:
+                    self._record(left, v, weight)
+                else:
+                    ok, v = self.const(left)
+                    if ok and isinstance(v, (str, bytes, int)):
+                        name, _, _ = self.subject(right)
+                        self.mined.add(v, name, weight)
+                continue
+            ok_r, vr = self.const(right)
+            ok_l, vl = self.const(left)
+            if ok_r and not ok_l:
+                self._record(left, vr, weight)
+            elif ok_l and not ok_r:
+                self._record(right, vl, weight)
+
+    def call(self, node: ast.Call) -> None:
+        weight = self.weight(node)
+        fname = dotted(node.func) or ""
+        if fname == "isinstance" and len(node.args) == 2:
+            name, _, _ = self.subject(node.args[0])
+            types = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            for t in types:
+                tname = dotted(t)
+                if name and tname:
+                    self.mined.kinds.setdefault(name, set()).add(tname.split(".")[-1])
+            return
+        if fname == "range":
+            for arg in node.args:
+                ok, v = self.const(arg)
+                if ok and isinstance(v, int):
+                    self.mined.add(v, None, weight)
+            return
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
+            name, _, _ = self.subject(node.func.value)
+            for arg in node.args[:1]:
+                ok, v = self.const(arg)
+                if ok and isinstance(v, (str, bytes)):
+                    self.mined.add(v, name, weight)
+                    if isinstance(v, str) and v and name:
+                        self.mined.add("a" + v + "b", name, max(weight - 1, 0))
+                elif ok and isinstance(v, tuple):
+                    for item in v:
+                        if isinstance(item, str):
+                            self.mined.add(item, name, weight)
+
+    def subscript(self, node: ast.Subscript) -> None:
+        inner = node.slice
+        if type(inner).__name__ == "Index":  # Python 3.8
+            inner = inner.value  # type: ignore[attr-defined]
+        ok, v = self.const(inner)
+        if ok and isinstance(v, int) and not isinstance(v, bool):
+            name, _, _ = self.subject(node.value)
+            n = v + 1 if v >= 0 else -v
+            self.mined.add(n, name, self.weight(node), True)
+        elif ok and isinstance(v, str):
+            name, _, _ = self.subject(node.value)
+            self.mined.add(v, None, self.weight(node))
+
+
+def _invert(inverse: Tuple[str, int], value: Any) -> Optional[Any]:
+    op, k = inverse
+    try:
+        if op == "Add":
+            return value - k
+        if op == "Sub":
+            return value + k
+        if op == "Mult" and k:
+            return value // k if isinstance(value, int) else value / k
+        if op == "FloorDiv":
+            return value * k
+        if op == "Mod" and k:
+            return None
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+    return None
+
+
+def _docstring_ids(node: Any) -> Set[int]:
+    out: Set[int] = set()
+    for holder in ast.walk(node):
+        body = getattr(holder, "body", None)
+        if isinstance(holder, FUNC + (ast.ClassDef, ast.Module)) and body and \
+                isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and \
+                isinstance(body[0].value.value, str):
+            out.add(id(body[0].value))
+    return out
+
+
+def callees(tree: Tree, module: str, cls: Optional[str], node: Any) -> List[str]:
+    """Qualified names of project functions directly called by ``node`` (best effort)."""
+    out: List[str] = []
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Call):
+            continue
+        func = sub.func
+        qual: Optional[str] = None
+        if isinstance(func, ast.Attribute) and dotted(func.value) in ("self", "cls") and cls:
+            model = tree.class_model(cls)
+            if model is not None and func.attr in model.methods:
+                qual = model.methods[func.attr][0] + "." + func.attr
+        elif isinstance(func, (ast.Name, ast.Attribute)):
+            sym = tree.resolve(module, func)
+            if sym is not None and sym.kind == "function":
+                qual = sym.name
+        if qual is not None and qual not in out:
+            out.append(qual)
+    return out
+
+
+def mine_function(tree: Tree, qual: str, mined: Mined, changed: Set[int],
+                  weight_changed: int, weight_other: int) -> Optional[Any]:
+    """Mine one function of ``tree`` by qualified name; returns its node (or None)."""
+    found = tree.find_def(qual)
+    if found is None:
+        return None
+    module, node, classes = found
+    if not isinstance(node, FUNC + (ast.Lambda,)):
+        return None
+    cls = qual.rsplit(".", 1)[0] if classes else None
+    FunctionMiner(tree, module, cls, mined, changed, weight_changed, weight_other).run(node)
+    return node
+
+
+def mine_value_names(tree: Tree, names: List[str], mined: Mined, weight: int) -> None:
+    """Module-level names whose definition changed (``DEFAULT_RATE = 0.2``): their values."""
+    for qual in names:
+        module, _, name = qual.rpartition(".")
+        sym = tree.lookup(module, name) if module else None
+        if sym is None:
+            continue
+        if sym.kind == "value":
+            miner = FunctionMiner(tree, sym.module or module, None, mined, set(), 0, 0)
+            ok, v = miner.const(sym.node)
+            if ok and isinstance(v, (tuple, list, set, frozenset)):
+                for item in v:
+                    mined.add(item, None, weight)
+            elif ok:
+                mined.add(v, None, weight)

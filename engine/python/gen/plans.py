@@ -1,0 +1,466 @@
+"""Access information → entry plans: how a snippet reaches a changed function, and what to pass.
+
+A plan names one entry point (a public function, a public method through an instance, a special
+method through its operator, or the public entry of a call path to a private function) and holds
+*slots*: the receiver's constructor parameters and the call's parameters, each with an ordered
+list of candidate values (mined constants linked by name first, then literal call sites from the
+project's tests and docs, then type-driven values and generic pools).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from .callsites import CallSites, Site
+from .hints import Hints
+from .mine import W_CHANGED, W_RELATED, W_TARGET, Mined, callees, mine_function, \
+    mine_value_names
+from .project import FUNC, BUILTIN_NAMES, Param, Tree, params_of
+from .values import Value, dedupe, key, vlike_obj
+
+SIDES = ("old", "new")
+CONSTRUCT = {"__init__", "__new__", "__post_init__"}
+COMPARE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
+MAX_SLOT_VALUES = 40
+
+
+@dataclass
+class Slot:
+    name: str
+    kind: str  # positional_only | positional_or_keyword | var_positional | keyword_only
+    required: bool
+    values: List[Value]
+
+
+@dataclass
+class EntryPlan:
+    key: str
+    target: str
+    side: str
+    versions: str
+    qualname: str
+    op: str  # call | static | method | property | setter | special | construct
+    dunder: Optional[str]
+    import_line: str
+    expr: str  # the function (call/static) or the class (everything else)
+    method: Optional[str]
+    is_async: bool
+    show_result: str  # repr | vars | list
+    show_obj: Optional[str]  # repr | vars
+    obj_name: Optional[str]
+    ctor: Optional[List[Slot]]
+    call: List[Slot]
+    sites: List[Site] = field(default_factory=list)
+    ctor_sites: List[Site] = field(default_factory=list)
+    path: List[str] = field(default_factory=list)
+
+    def meta(self) -> Dict[str, Any]:
+        return {"qualname": self.qualname, "plan": self.key, "op": self.op,
+                "dunder": self.dunder, "import": self.import_line, "expr": self.expr,
+                "method": self.method, "async": self.is_async,
+                "show_result": self.show_result, "show_obj": self.show_obj,
+                "obj": self.obj_name, "versions": self.versions}
+
+
+@dataclass
+class Target:
+    qualname: str
+    kind: str
+    versions: str
+    files: Dict[str, Optional[str]]
+    changed: Dict[str, List[int]]
+    plans: List[EntryPlan]
+    mined: Mined
+
+
+@dataclass
+class _Raw:
+    """A plan before its values are known."""
+
+    item: Dict[str, Any]
+    side: str
+    tree: Tree
+    params: List[Param]
+    ctor_params: Optional[List[Param]]
+    class_qual: Optional[str]
+    node: Any
+    module: str
+
+
+class Workspace:
+    """Trees, call sites and plans for one request."""
+
+    def __init__(self, request: Dict[str, Any]) -> None:
+        targets = request.get("targets") or {}
+        roots = {"old": request.get("old_root"), "new": request.get("new_root")}
+        import_roots = request.get("import_roots") or {}
+        self.trees: Dict[str, Tree] = {}
+        for side in SIDES:
+            root = roots[side] or (targets.get(side) or {}).get("root") or "."
+            imp = import_roots.get(side) if isinstance(import_roots, dict) else None
+            if imp is None:
+                imp = (targets.get(side) or {}).get("import_roots") or ["."]
+            self.trees[side] = Tree(str(root), [imp] if isinstance(imp, str) else list(imp))
+        self.targets_json = targets
+        self.sites: Dict[str, CallSites] = {}
+
+    # -- building ----------------------------------------------------------------------------
+    def build(self, wanted: Optional[Set[str]] = None) -> List[Target]:
+        changed = {cf.get("qualname"): cf for cf in self.targets_json.get("changed_functions", [])
+                   if isinstance(cf, dict)}
+        access = {a.get("target"): a for a in self.targets_json.get("access", [])
+                  if isinstance(a, dict)}
+        quals = sorted(q for q in set(changed) | set(access) if isinstance(q, str))
+        if wanted is not None:
+            quals = [q for q in quals if q in wanted]
+        raws: Dict[str, List[_Raw]] = {}
+        for qual in quals:
+            raws[qual] = []
+            for item in (access.get(qual) or {}).get("methods", []) or []:
+                raws[qual].extend(self._raw(item))
+        self._scan_sites(raws)
+        out = []
+        for qual in quals:
+            cf = changed.get(qual) or {}
+            acc = access.get(qual) or {}
+            mined = self._mine(qual, cf, acc)
+            plans: List[EntryPlan] = []
+            seen: Set[str] = set()
+            for raw in raws[qual]:
+                plan = self._plan(qual, raw, mined)
+                if plan is not None and plan.key not in seen:
+                    seen.add(plan.key)
+                    plans.append(plan)
+            out.append(Target(qual, str(cf.get("kind") or acc.get("kind") or "public"),
+                              str(cf.get("versions") or acc.get("versions") or "both"),
+                              dict(cf.get("files") or {}),
+                              {s: list((cf.get("changed_lines") or {}).get(s) or [])
+                               for s in SIDES}, plans, mined))
+        return out
+
+    def _raw(self, item: Dict[str, Any]) -> List[_Raw]:
+        entry = item.get("entry") or {}
+        qual = entry.get("qualname")
+        if not isinstance(qual, str):
+            return []
+        versions = item.get("versions", "both")
+        sides = ["new", "old"] if versions == "both" else \
+            (["old"] if versions == "old_only" else ["new"])
+        out: List[_Raw] = []
+        signatures: List[Any] = []
+        for side in sides:
+            raw = self._raw_side(item, entry, qual, side)
+            if raw is None:
+                continue
+            sig = [(p.name, p.kind, p.default is None) for p in raw.params]
+            if sig in signatures:
+                continue
+            signatures.append(sig)
+            out.append(raw)
+        return out
+
+    def _raw_side(self, item: Dict[str, Any], entry: Dict[str, Any], qual: str, side: str
+                  ) -> Optional[_Raw]:
+        tree = self.trees[side]
+        found = tree.find_def(qual)
+        cls_info = entry.get("class") or {}
+        class_qual = cls_info.get("qualname") if isinstance(cls_info, dict) else None
+        kind = entry.get("callable_kind") or "function"
+        drop_first = kind in ("method", "classmethod", "property")
+        node = None
+        module = ""
+        params: Optional[List[Param]] = None
+        if found is not None:
+            module, node, classes = found
+            if isinstance(node, FUNC + (ast.Lambda,)):
+                if classes and class_qual is None:
+                    class_qual = qual.rsplit(".", 1)[0].split("#")[0]
+                params = params_of(node, module, drop_first and bool(classes))
+        if params is None:
+            split = tree.split(qual)
+            if split is None and side == "old" and versions_of(item) == "both":
+                return None
+            module = split[0] if split else qual.rsplit(".", 1)[0]
+            params = _params_from_text(entry.get("signature"), module, drop_first)
+            if params is None:
+                return None
+        ctor: Optional[List[Param]] = None
+        if class_qual:
+            model = tree.class_model(class_qual)
+            if model is not None:
+                ctor = model.ctor
+            else:
+                split = tree.split(class_qual)
+                ctor = _params_from_text(cls_info.get("constructor_signature"),
+                                         split[0] if split else module, False)
+        return _Raw(item, side, tree, params, ctor, class_qual, node, module)
+
+    def _scan_sites(self, raws: Dict[str, List[_Raw]]) -> None:
+        names: Set[str] = set()
+        modules: Set[str] = set()
+        for items in raws.values():
+            for raw in items:
+                entry = raw.item.get("entry") or {}
+                expr = str(entry.get("expr") or "")
+                names.update(p for p in re.split(r"\W+", expr) if p)
+                modules.add(raw.module)
+                for p in raw.params + (raw.ctor_params or []):
+                    names.update(_annotation_names(p.annotation))
+        extra: Set[str] = set()
+        for side in SIDES:
+            tree = self.trees[side]
+            for items in raws.values():
+                for raw in items:
+                    if raw.side != side:
+                        continue
+                    for p in raw.params + (raw.ctor_params or []):
+                        for n in _annotation_names(p.annotation):
+                            sym = tree.lookup(p.module, n)
+                            if sym is not None and sym.kind == "class":
+                                model = tree.class_model(sym.name)
+                                for cp in (model.ctor or []) if model else []:
+                                    extra.update(_annotation_names(cp.annotation))
+        names |= extra
+        names = {n for n in names if n not in BUILTIN_NAMES and len(n) > 1 and
+                 n not in ("Optional", "Union", "List", "Dict", "Tuple", "Any", "Iterable",
+                           "Sequence", "Mapping", "Callable", "Set", "Literal", "Type")}
+        for side in SIDES:
+            sites = CallSites(self.trees[side], names)
+            sites.scan(sorted(modules))
+            self.sites[side] = sites
+
+    def _mine(self, qual: str, cf: Dict[str, Any], acc: Dict[str, Any]) -> Mined:
+        mined = Mined()
+        paths = [item.get("path") or [] for item in acc.get("methods", []) or []]
+        for side in SIDES:
+            tree = self.trees[side]
+            lines = set((cf.get("changed_lines") or {}).get(side) or [])
+            node = mine_function(tree, qual, mined, lines, W_CHANGED, W_TARGET)
+            if node is not None:
+                found = tree.find_def(qual)
+                cls = qual.rsplit(".", 1)[0] if found and found[2] else None
+                module = found[0] if found else ""
+                for callee in callees(tree, module, cls, node)[:12]:
+                    if callee != qual:
+                        mine_function(tree, callee, mined, set(), 0, W_RELATED)
+            for path in paths:
+                for fn in path:
+                    if fn != qual:
+                        mine_function(tree, fn, mined, set(), 0, W_RELATED + 1
+                                      if fn == path[-2:][0] else W_RELATED)
+            mine_value_names(tree, list(cf.get("module_level_names") or []), mined, W_TARGET)
+        return mined
+
+    def _plan(self, target: str, raw: _Raw, mined: Mined) -> Optional[EntryPlan]:
+        entry = raw.item.get("entry") or {}
+        qual = entry["qualname"]
+        tree = raw.tree
+        sides_sites = [self.sites[s] for s in (raw.side,) + tuple(
+            s for s in SIDES if s != raw.side) if s in self.sites]
+        hints = Hints(tree, _MergedSites(sides_sites), mined)
+        name = qual.rsplit(".", 1)[-1].split("#")[0]
+        suffix = qual.rsplit(".", 1)[-1].partition("#")[2]
+        kind = entry.get("callable_kind") or "function"
+        is_dunder = len(name) > 4 and name.startswith("__") and name.endswith("__")
+        cls_info = entry.get("class") or {}
+        class_qual = raw.class_qual
+        import_line = str(entry.get("import_line") or "")
+        expr = str(entry.get("expr") or name)
+        dunder: Optional[str] = None
+        if class_qual is None:
+            op = "call"
+        else:
+            if cls_info.get("import_line"):
+                import_line = str(cls_info["import_line"])
+                expr = str(cls_info.get("expr") or expr.rsplit(".", 1)[0])
+            else:
+                imp, cexpr = tree.public_ref(class_qual)
+                import_line = import_line or imp
+                expr = expr.rsplit(".", 1)[0] if "." in expr else cexpr
+            if is_dunder and name in CONSTRUCT:
+                op = "construct"
+            elif is_dunder:
+                op, dunder = "special", name
+            elif kind in ("staticmethod", "classmethod"):
+                op = "static"
+            elif kind == "property":
+                op = "setter" if suffix == "setter" else "property"
+            else:
+                op = "method"
+        if not import_line:
+            return None
+        model = tree.class_model(class_qual) if class_qual else None
+        show_obj = None
+        if class_qual is not None and op != "static":
+            show_obj = "repr" if model is None or model.has_repr or model.has_slots else "vars"
+        is_async = bool(entry.get("is_async")) or isinstance(raw.node, ast.AsyncFunctionDef)
+        show_result = self._show_result(raw, hints)
+        site_keys = [qual]
+        if op in ("method", "static"):
+            site_keys.append("method:" + name)
+        if op == "special":
+            site_keys.append("op:" + name)
+        sites: List[Site] = []
+        for site_key in site_keys:
+            for cs in sides_sites:
+                sites.extend(cs.get(site_key))
+        ctor_sites: List[Site] = []
+        if class_qual:
+            for cs in sides_sites:
+                ctor_sites.extend(cs.get(class_qual))
+        call_params = [p for p in raw.params if p.kind != "var_keyword"]
+        call = [self._slot(p, hints, sites, call_params) for p in call_params]
+        if op == "special" and dunder in COMPARE | {"__hash__"} or \
+                (op == "special" and dunder and _is_binary(dunder)):
+            others = [vlike_obj()] + (hints.class_values(class_qual, 1)[:4] if class_qual else [])
+            if not call:
+                call = [Slot("other", "positional_or_keyword", True, others)]
+            else:
+                call[0].values = dedupe(others + call[0].values)[:MAX_SLOT_VALUES]
+        if op == "setter" and not call:
+            call = [Slot("value", "positional_or_keyword", True, hints.values(("any",), name))]
+        ctor: Optional[List[Slot]] = None
+        if class_qual is not None and op != "static":
+            ctor_params = [p for p in (raw.ctor_params or []) if p.kind != "var_keyword"]
+            ctor = [self._slot(p, hints, ctor_sites, ctor_params) for p in ctor_params]
+        obj_name = None
+        if ctor is not None:
+            taken = {s.name for s in call} | {"result", "value"} | set(
+                re.findall(r"\w+", import_line))
+            obj_name = _snake(expr.split(".")[-1])
+            if obj_name in taken or not obj_name.isidentifier() or \
+                    obj_name in BUILTIN_NAMES:
+                obj_name = "obj"
+        plan_key = "%s|%s|%s" % (target, qual, raw.side)
+        return EntryPlan(plan_key, target, raw.side, versions_of(raw.item), qual, op, dunder,
+                         import_line, expr, name if class_qual else None, is_async,
+                         show_result, show_obj, obj_name, ctor, call, sites, ctor_sites,
+                         list(raw.item.get("path") or []))
+
+    def _slot(self, param: Param, hints: Hints, sites: List[Site], params: List[Param]
+              ) -> Slot:
+        values = hints.param_values(param)
+        linked = len([v for v in values if v.get("src") == "mined"])
+        from_sites: List[Value] = []
+        positional = [p.name for p in params if p.kind in ("positional_only",
+                                                           "positional_or_keyword")]
+        for site in sites:
+            if param.name in positional and positional.index(param.name) < len(site.args):
+                from_sites.append(site.args[positional.index(param.name)])
+            for name, value in site.kwargs:
+                if name == param.name:
+                    from_sites.append(value)
+            if param.kind == "var_positional" and len(site.args) > len(positional):
+                from_sites.extend(site.args[len(positional):])
+        head = values[: min(linked, 6)]
+        merged = dedupe(head + from_sites[:8] + values[len(head):])[:MAX_SLOT_VALUES]
+        return Slot(param.name, param.kind, param.required, merged)
+
+    @staticmethod
+    def _show_result(raw: _Raw, hints: Hints) -> str:
+        node = raw.node
+        if isinstance(node, ast.FunctionDef) and _is_generator(node):
+            return "list"
+        returns = getattr(node, "returns", None)
+        if returns is None:
+            return "repr"
+        spec = hints.spec(returns, raw.module)
+        if spec[0] == "seq" and spec[1] == "iterator":
+            return "list"
+        if spec[0] == "class":
+            model = raw.tree.class_model(spec[1])
+            if model is not None and not model.has_repr and not model.has_slots:
+                return "vars"
+        return "repr"
+
+
+class _MergedSites:
+    """Call sites of several trees (old first), looked up together."""
+
+    def __init__(self, parts: List[CallSites]) -> None:
+        self.parts = parts
+
+    def get(self, site_key: str) -> List[Site]:
+        out: List[Site] = []
+        seen: Set[str] = set()
+        for part in self.parts:
+            for site in part.get(site_key):
+                k = key({"a": site.args, "k": [[n, v] for n, v in site.kwargs]})
+                if k not in seen:
+                    seen.add(k)
+                    out.append(site)
+        return out
+
+
+def versions_of(item: Dict[str, Any]) -> str:
+    return str(item.get("versions") or "both")
+
+
+def _is_binary(name: str) -> bool:
+    core = name[2:-2]
+    for prefix in ("", "r", "i"):
+        if core.startswith(prefix) and core[len(prefix):] in (
+                "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift",
+                "rshift", "or", "xor", "and", "divmod"):
+            return True
+    return False
+
+
+def _is_generator(node: Any) -> bool:
+    stack = list(node.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(sub, FUNC + (ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(sub))
+    return False
+
+
+def _snake(name: str) -> str:
+    out = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower().strip("_")
+    return out or "obj"
+
+
+def _annotation_names(node: Any) -> Set[str]:
+    out: Set[str] = set()
+    if node is None:
+        return out
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        out.update(re.findall(r"[A-Za-z_]\w*", node.value))
+        return out
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            out.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            out.add(sub.attr)
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            out.update(re.findall(r"[A-Za-z_]\w*", sub.value))
+    return out
+
+
+def _params_from_text(text: Any, module: str, drop_first: bool) -> Optional[List[Param]]:
+    """Parameters from a signature text: ``def f(a: int = 1) -> X`` or ``Cls(a, b=2)``."""
+    if not isinstance(text, str) or "(" not in text:
+        return None
+    body = text.strip()
+    if body.startswith("async "):
+        body = body[6:]
+    if not body.startswith("def "):
+        body = "def " + body.split("(", 1)[0].split(".")[-1] + "(" + body.split("(", 1)[1]
+    try:
+        node = ast.parse(body + ":\n    pass\n").body[0]
+    except (SyntaxError, ValueError, IndexError, RecursionError):
+        return None
+    if not isinstance(node, FUNC):
+        return None
+    return params_of(node, module, drop_first)
+
+
+def import_root_of(tree: Tree) -> str:
+    return os.path.relpath(tree.import_root, tree.root)

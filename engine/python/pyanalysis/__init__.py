@@ -1,0 +1,15 @@
+"""Static analysis helpers behind ``analyze.py`` (DiffTriage's Python project analyser).
+
+Modules:
+
+* :mod:`pyanalysis.model` - the records (modules, classes, functions, statements) of one tree;
+* :mod:`pyanalysis.discover` - finding the package's files, excludes, import roots, module names;
+* :mod:`pyanalysis.extract` - one file's AST → definitions, signatures, docstrings, statements;
+* :mod:`pyanalysis.resolve` - package-wide name resolution, public API, MRO and the call graph;
+* :mod:`pyanalysis.index` - the ``index`` mode (whole tree → JSON);
+* :mod:`pyanalysis.targets` - the ``targets`` mode (changed functions and access information).
+
+Standard library only; Python 3.8 - 3.13.
+"""
+
+ANALYZER_VERSION = "difftriage-analyze/1.0"

@@ -1,0 +1,102 @@
+#pragma once
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace difftriage::engine {
+
+// The `difftriage-report/1` document (docs/ARCHITECTURE.md): what `analyze --report` writes, what
+// the GUI saves and loads, what every exporter reads. Later versions only add fields.
+struct ReportSide
+{
+    QString output;
+    std::optional<QString> errorType;
+    std::optional<QString> errorMessage;
+    QString status; // ok | raised | exited | timeout | killed | crashed
+};
+
+struct ReportDifference
+{
+    QString id;
+    QString fingerprint;
+    QString cluster;
+    QString testId;
+    QString testCode;
+    QString originalTestCode;
+    QString target;
+    ReportSide oldSide;
+    ReportSide newSide;
+    QString kind;
+    std::optional<QString> verdict;
+    std::optional<QString> suggestedVerdict;
+    QStringList suggestionReasons;
+};
+
+struct ReportChangedFunction
+{
+    QString name;
+    QString kind;     // public | private | special
+    QString versions; // both | old_only | new_only
+    QString reason;   // body | module_level
+    double unionCoverage = 1.0;
+};
+
+struct ReportChangedLine
+{
+    QString file;
+    QString side; // old | new
+    int line = 0;
+    bool executable = true;
+    QStringList hitBy;
+};
+
+struct ReportRound
+{
+    int index = 0;
+    int testsGenerated = 0;
+    double unionCoverage = 0;
+};
+
+struct ReportTest
+{
+    QString id;
+    QString code;
+    int round = 0;
+    QString target;
+};
+
+struct Report
+{
+    static constexpr auto Schema = "difftriage-report/1";
+
+    QString repo, base, head, title, body;
+    std::optional<int> number;
+    QString generator = QStringLiteral("offline");
+    std::optional<QString> model;
+    quint64 seed = 1;
+    QString sandbox = QStringLiteral("full");
+    QString sandboxNote;
+    QString stopReason; // full_coverage | no_gain | budget | cancelled | time_budget |
+                        // nothing_to_analyse
+    double unionCoverage = 1.0;
+    QString pythonOld, pythonNew;
+    QList<ReportChangedFunction> changedFunctions;
+    QList<ReportChangedLine> changedLines;
+    QList<ReportRound> rounds;
+    int testsExecuted = 0;
+    int flakyDiscarded = 0;
+    QList<ReportTest> tests;
+    QList<ReportDifference> differences;
+    QStringList notes; // what could not be analysed, and why
+    nlohmann::json notAnalysable = nlohmann::json::array();
+    double seconds = 0;
+
+    nlohmann::json toJson() const;
+    static std::optional<Report> fromJson(const nlohmann::json &document, QString *error = nullptr);
+};
+
+} // namespace difftriage::engine

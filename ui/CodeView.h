@@ -16,13 +16,33 @@ public:
         LineNumberMargin,
         MarkerMargin,
     };
+    // Changed lines by how many tests reached them: the heatmap's buckets.
     enum Marker
     {
-        ChangedLineMarker,
+        ChangedLineMarker, // changed, not executable (a comment, a blank line)
+        UncoveredMarker,   // changed, executable, no test reached it: it must stand out
+        HeatLowMarker,     // reached by one test
+        HeatMediumMarker,  // two to four
+        HeatHighMarker,    // five or more
+        ArrowMarker,       // the margin symbol on every changed line
     };
 
     explicit CodeView(QWidget *parent = nullptr);
     void setCode(const QString &code);
+    // Marks a 1-based line.
+    void markLine(int line, Marker marker);
+    void clearMarks();
+    static Marker markerForHits(qsizetype hits, bool executable);
+
+signals:
+    // The reviewer clicked a line or its margin (1-based).
+    void lineActivated(int line);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyColours();
 };
 
 } // namespace difftriage::ui

@@ -1,83 +1,168 @@
 #include "MainWindow.h"
 
+#include "AnalysisQueue.h"
+#include "CoverageHeatmap.h"
+#include "DifferenceList.h"
+#include "DifferenceModel.h"
+#include "PdfExporter.h"
+#include "PrBrowser.h"
 #include "PrListModel.h"
+#include "ProgressPanel.h"
+#include "RecentRepositories.h"
+#include "RevisionDialog.h"
+#include "SideBySideOutput.h"
+#include "TestPanel.h"
+#include "TriageSession.h"
+#include "VerdictPanel.h"
+#include "Vocabulary.h"
 #include "change/ChangeSource.h"
 #include "git/Repository.h"
+#include "report/HtmlExporter.h"
+#include "report/JsonExporter.h"
+#include "report/MarkdownExporter.h"
 
-#include <QAction>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
-#include <QHeaderView>
+#include <QFileInfo>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
-#include <QSortFilterProxyModel>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
-#include <QTableView>
-#include <QVBoxLayout>
+#include <QTreeView>
 #include <QtConcurrent>
 
 namespace difftriage::ui {
 
-namespace {
-// Runs on a pool thread: the GUI thread never waits on git.
-engine::Expected<QList<engine::ChangeSpec>> loadChanges(const QString &path)
-{
-    auto repository = engine::git::Repository::open(path);
-    if (!repository)
-        return repository.error();
-    return engine::ChangeSource(*repository).list();
-}
-} // namespace
-
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_prModel(new PrListModel(this)),
-      m_prFilter(new QSortFilterProxyModel(this)), m_prView(new QTableView(this)),
-      m_status(new QLabel(this))
+    : QMainWindow(parent), m_session(new TriageSession(this)), m_queue(new AnalysisQueue(this)),
+      m_prModel(new PrListModel(this)), m_browser(new PrBrowser(m_prModel, this)),
+      m_differences(new DifferenceModel(this)),
+      m_differenceList(new DifferenceList(m_differences, this)),
+      m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
+      m_verdict(new VerdictPanel(this)), m_heatmap(new CoverageHeatmap(this)),
+      m_progress(new ProgressPanel(this))
 {
     setWindowTitle(tr("DiffTriage"));
-    m_prFilter->setSourceModel(m_prModel);
-    m_prFilter->setSortRole(PrListModel::SortRole);
-    m_prFilter->setFilterKeyColumn(-1);
-    m_prFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_prView->setModel(m_prFilter);
-    m_prView->setSortingEnabled(true);
-    m_prView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_prView->horizontalHeader()->setStretchLastSection(true);
-    m_prView->verticalHeader()->hide();
+    setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
 
-    auto *filter = new QLineEdit(this);
-    filter->setPlaceholderText(tr("Filter by number, title, author, date or state"));
-    filter->setClearButtonEnabled(true);
-    connect(filter, &QLineEdit::textChanged, m_prFilter,
-            &QSortFilterProxyModel::setFilterFixedString);
-
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    layout->addWidget(filter);
-    layout->addWidget(m_prView);
+    auto *central = new QSplitter(Qt::Vertical, this);
+    central->addWidget(m_test);
+    central->addWidget(m_output);
+    central->setStretchFactor(1, 2);
     setCentralWidget(central);
-    statusBar()->addWidget(m_status, 1);
+    createDocks();
+    createMenus();
+    statusBar()->addPermanentWidget(m_progress);
 
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *open =
-        fileMenu->addAction(tr("&Open Repository…"), this, &MainWindow::chooseRepository);
-    open->setShortcut(QKeySequence::Open);
-    QAction *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    engine::AnalysisOptions options;
+    const QSettings settings;
+    options.pythonOld = options.pythonNew =
+        settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString();
+    options.generator =
+        settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
+    options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
+    m_queue->setTemplate(options);
 
-    connect(&m_loader, &QFutureWatcherBase::finished, this, &MainWindow::showChanges);
-    resize(1000, 640);
+    connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);
+    connect(m_session, &TriageSession::openFailed, this, [this](const QString &message) {
+        showMessage(tr("Cannot open the repository: %1").arg(message));
+    });
+    connect(m_session, &TriageSession::verdictsChanged, this, &MainWindow::refreshStatus);
+    connect(m_browser, &PrBrowser::changeSelected, this, &MainWindow::showChange);
+    connect(m_browser, &PrBrowser::analyseRequested, this, &MainWindow::analyse);
+    connect(m_browser, &PrBrowser::compareRevisionsRequested, this, &MainWindow::compareRevisions);
+    connect(m_differenceList, &DifferenceList::currentDifferenceChanged, this,
+            &MainWindow::showDifference);
+    connect(m_verdict, &VerdictPanel::decided, this, &MainWindow::decide);
+    connect(m_verdict, &VerdictPanel::noteEdited, this, &MainWindow::saveNote);
+    connect(m_progress, &ProgressPanel::cancelRequested, m_queue, &AnalysisQueue::cancelAll);
+
+    connect(m_queue, &AnalysisQueue::started, this, [this](const engine::ChangeSpec &change) {
+        m_progress->start(change);
+        m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Running);
+    });
+    connect(m_queue, &AnalysisQueue::progressed, m_progress,
+            [this](const engine::ChangeSpec &, const engine::AnalysisProgress &progress) {
+                m_progress->update(progress);
+            });
+    connect(m_queue, &AnalysisQueue::queueChanged, this, [this] {
+        m_progress->setPending(static_cast<int>(m_queue->pending().size()));
+        for (const engine::ChangeSpec &change : m_queue->pending())
+            m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Queued);
+    });
+    connect(m_queue, &AnalysisQueue::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_queue, &AnalysisQueue::failed, this,
+            [this](const engine::ChangeSpec &change, const QString &message) {
+                m_prModel->setTriageStatus(change.base, change.head,
+                                           PrListModel::TriageStatus::Failed);
+                showMessage(tr("Analysis of %1 failed: %2").arg(change.title, message));
+            });
+    connect(m_queue, &AnalysisQueue::idle, m_progress, &ProgressPanel::stop);
+    restoreLayout();
 }
 
-MainWindow::~MainWindow()
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
 {
-    m_loader.waitForFinished();
+    const auto dock = [this](QWidget *widget, const QString &title, const QString &name,
+                             Qt::DockWidgetArea area) {
+        auto *dockWidget = new QDockWidget(title, this);
+        dockWidget->setObjectName(name); // saveState() keys the layout by it
+        dockWidget->setWidget(widget);
+        addDockWidget(area, dockWidget);
+        return dockWidget;
+    };
+    QDockWidget *prs =
+        dock(m_browser, tr("Changes"), QStringLiteral("changesDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *differences = dock(m_differenceList, tr("Differences"),
+                                    QStringLiteral("differencesDock"), Qt::LeftDockWidgetArea);
+    splitDockWidget(prs, differences, Qt::Vertical);
+    dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
+    resize(1400, 900);
+}
+
+void MainWindow::restoreLayout()
+{
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() &&
+        QFileInfo(urls.first().toLocalFile()).isDir())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    openRepository(event->mimeData()->urls().first().toLocalFile());
+    event->acceptProposedAction();
 }
 
 void MainWindow::openRepository(const QString &path)
 {
-    m_status->setText(tr("Reading %1…").arg(path));
-    m_loader.setFuture(QtConcurrent::run(loadChanges, path));
+    m_queue->cancelAll();
+    showMessage(tr("Reading %1…").arg(path));
+    m_session->open(path);
 }
 
 void MainWindow::chooseRepository()
@@ -87,16 +172,175 @@ void MainWindow::chooseRepository()
         openRepository(path);
 }
 
-void MainWindow::showChanges()
+void MainWindow::onOpened()
 {
-    auto changes = m_loader.result();
-    if (!changes) {
-        m_status->setText(changes.error().message);
+    RecentRepositories::add(m_session->repositoryPath());
+    updateRecentMenu();
+    setWindowTitle(tr("%1 — DiffTriage").arg(QFileInfo(m_session->repositoryPath()).fileName()));
+    m_change.reset();
+    m_report.reset();
+    m_differences->setReport({});
+    m_heatmap->clear();
+    m_prModel->setChanges(m_session->changes());
+    for (const engine::ChangeSpec &change : m_session->changes())
+        refreshStatus(change.base, change.head);
+    m_browser->view()->resizeColumnsToContents();
+    showMessage(tr("%n change(s)", nullptr, static_cast<int>(m_session->changes().size())));
+    emit repositoryOpened();
+}
+
+void MainWindow::compareRevisions()
+{
+    if (!m_session->isOpen())
+        return;
+    RevisionDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // Resolving revisions reads git: a pool thread, never this one.
+    auto *watcher = new QFutureWatcher<engine::Expected<engine::ChangeSpec>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        auto change = watcher->result();
+        if (!change) {
+            showMessage(change.error().message);
+            return;
+        }
+        m_prModel->addChange(*change);
+        refreshStatus(change->base, change->head);
+        m_browser->selectChange(change->base, change->head);
+    });
+    watcher->setFuture(
+        QtConcurrent::run([path = m_session->repositoryPath(), base = dialog.base(),
+                           head = dialog.head()]() -> engine::Expected<engine::ChangeSpec> {
+            auto repository = engine::git::Repository::open(path);
+            if (!repository)
+                return repository.error();
+            return engine::ChangeSource(*repository).revisions(base, head);
+        }));
+}
+
+void MainWindow::showChange(const engine::ChangeSpec &change)
+{
+    if (m_change && m_change->base == change.base && m_change->head == change.head && m_report)
+        return;
+    m_change = change;
+    m_verdict->setChange(change.number ? tr("#%1 %2").arg(*change.number).arg(change.title)
+                                       : change.title,
+                         change.body);
+    if (auto report = m_session->savedReport(change)) {
+        showReport(*report);
         return;
     }
-    m_status->setText(tr("%n change(s)", nullptr, static_cast<int>(changes->size())));
-    m_prModel->setChanges(std::move(*changes));
-    m_prView->resizeColumnsToContents();
+    m_report.reset();
+    m_differences->setReport({});
+    m_heatmap->clear();
+    showMessage(m_queue->contains(change) ? tr("This change is being analysed.")
+                                          : tr("Not analysed yet: press Analyse (Ctrl+R)."));
+}
+
+void MainWindow::showReport(const engine::Report &report)
+{
+    m_report = report;
+    m_differences->setReport(report);
+    m_heatmap->setReport(m_session->repositoryPath(), report);
+    const QModelIndex first = m_differences->nextUndecided({});
+    if (first.isValid())
+        m_differenceList->selectDifference(
+            first.data(DifferenceModel::DifferenceIndexRole).toInt());
+    else if (!report.differences.isEmpty())
+        m_differenceList->selectDifference(0);
+    emit reportShown();
+}
+
+void MainWindow::showDifference(int difference)
+{
+    if (!m_report || difference < 0 || difference >= m_report->differences.size()) {
+        m_output->clear();
+        m_test->clear();
+        m_verdict->setDifference(std::nullopt, engine::Verdict::None, {});
+        return;
+    }
+    const engine::ReportDifference &item = m_report->differences[difference];
+    m_output->setDifference(item);
+    m_test->setDifference(item);
+    const engine::TriageEntry entry = m_session->entry(*m_report, item.fingerprint);
+    m_verdict->setDifference(item, entry.verdict, entry.note);
+}
+
+void MainWindow::decide(engine::Verdict verdict, const QString &note, bool wholeCluster)
+{
+    const int current = m_differenceList->currentDifference();
+    if (!m_report || current < 0)
+        return;
+    QStringList fingerprints;
+    const QList<int> members =
+        wholeCluster ? m_differences->clusterMembers(m_report->differences[current].cluster)
+                     : QList<int>{current};
+    for (int member : members.isEmpty() ? QList<int>{current} : members)
+        fingerprints << m_report->differences[member].fingerprint;
+    if (engine::Status status = m_session->decide(*m_report, fingerprints, verdict, note);
+        !status) {
+        QMessageBox::warning(this, tr("Verdict not saved"), status.error().message);
+        return;
+    }
+    for (const QString &fingerprint : fingerprints)
+        m_differences->setVerdict(fingerprint, verdict);
+    m_report->differences = m_differences->report().differences;
+    showMessage(tr("Saved: %1").arg(Vocabulary::verdict(verdict)));
+}
+
+void MainWindow::saveNote(const QString &note)
+{
+    const int current = m_differenceList->currentDifference();
+    if (!m_report || current < 0)
+        return;
+    const QString fingerprint = m_report->differences[current].fingerprint;
+    const engine::TriageEntry entry = m_session->entry(*m_report, fingerprint);
+    if (entry.note == note)
+        return;
+    if (engine::Status status = m_session->decide(*m_report, {fingerprint}, entry.verdict, note);
+        !status)
+        showMessage(status.error().message);
+}
+
+void MainWindow::refreshStatus(const QString &base, const QString &head)
+{
+    const engine::ChangeSpec probe{base, head};
+    if (m_queue->contains(probe))
+        return; // queued or running: the queue's signals own the status until it is done
+    m_prModel->setTriageStatus(base, head, m_session->statusOf(base, head));
+}
+
+void MainWindow::analyse(const QList<engine::ChangeSpec> &changes)
+{
+    if (!m_session->isOpen())
+        return;
+    for (const engine::ChangeSpec &change : changes)
+        m_queue->enqueue(m_session->repositoryPath(), change);
+}
+
+void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
+                                    const engine::Report &finished)
+{
+    engine::Report report = finished;
+    if (report.title.isEmpty())
+        report.title = change.title;
+    if (report.body.isEmpty())
+        report.body = change.body;
+    if (engine::Status saved = m_session->saveReport(report); !saved)
+        showMessage(saved.error().message);
+    refreshStatus(change.base, change.head);
+    showMessage(tr("%1: %n difference(s)", nullptr, static_cast<int>(report.differences.size()))
+                    .arg(change.title));
+    if (m_change && m_change->base == change.base && m_change->head == change.head) {
+        if (auto saved = m_session->savedReport(change))
+            showReport(*saved);
+    }
+}
+
+void MainWindow::showMessage(const QString &message)
+{
+    statusBar()->showMessage(message);
 }
 
 } // namespace difftriage::ui

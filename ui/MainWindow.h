@@ -2,17 +2,26 @@
 
 #include "change/ChangeSpec.h"
 #include "core/Expected.h"
+#include "report/Report.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
+#include <optional>
 
-class QLabel;
-class QSortFilterProxyModel;
-class QTableView;
+class QMenu;
 
 namespace difftriage::ui {
 
+class AnalysisQueue;
+class CoverageHeatmap;
+class DifferenceList;
+class DifferenceModel;
+class PrBrowser;
 class PrListModel;
+class ProgressPanel;
+class SideBySideOutput;
+class TestPanel;
+class TriageSession;
+class VerdictPanel;
 
 class MainWindow final : public QMainWindow
 {
@@ -20,20 +29,77 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
+    enum class ExportFormat
+    {
+        Html,
+        Markdown,
+        Json,
+        Pdf,
+    };
+
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void openRepository(const QString &path);
+    // Opens a change: its saved analysis at once when there is one, nothing is re-run.
+    void showChange(const engine::ChangeSpec &change);
+    void analyse(const QList<engine::ChangeSpec> &changes);
+    engine::Status exportCurrent(ExportFormat format, const QString &path) const;
+
+    TriageSession *session() const { return m_session; }
+    AnalysisQueue *queue() const { return m_queue; }
+    PrBrowser *browser() const { return m_browser; }
+    DifferenceList *differenceList() const { return m_differenceList; }
+    DifferenceModel *differenceModel() const { return m_differences; }
+    VerdictPanel *verdictPanel() const { return m_verdict; }
+    SideBySideOutput *output() const { return m_output; }
+    TestPanel *testPanel() const { return m_test; }
+    CoverageHeatmap *heatmap() const { return m_heatmap; }
+    const std::optional<engine::Report> &currentReport() const { return m_report; }
+
+signals:
+    void repositoryOpened();
+    void reportShown();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
+    void createDocks();
+    void createMenus();
+    void restoreLayout();
     void chooseRepository();
-    void showChanges();
+    void compareRevisions();
+    void updateRecentMenu();
+    void onOpened();
+    void showReport(const engine::Report &report);
+    void showDifference(int difference);
+    void decide(engine::Verdict verdict, const QString &note, bool wholeCluster);
+    void saveNote(const QString &note);
+    void refreshStatus(const QString &base, const QString &head);
+    void onAnalysisFinished(const engine::ChangeSpec &change, const engine::Report &report);
+    void exportInteractively(ExportFormat format);
+    void exportTriage();
+    void importTriage();
+    void showMessage(const QString &message);
 
+    TriageSession *m_session;
+    AnalysisQueue *m_queue;
     PrListModel *m_prModel;
-    QSortFilterProxyModel *m_prFilter;
-    QTableView *m_prView;
-    QLabel *m_status;
-    QFutureWatcher<engine::Expected<QList<engine::ChangeSpec>>> m_loader;
+    PrBrowser *m_browser;
+    DifferenceModel *m_differences;
+    DifferenceList *m_differenceList;
+    SideBySideOutput *m_output;
+    TestPanel *m_test;
+    VerdictPanel *m_verdict;
+    CoverageHeatmap *m_heatmap;
+    ProgressPanel *m_progress;
+    QMenu *m_recentMenu = nullptr;
+    std::optional<engine::ChangeSpec> m_change;
+    std::optional<engine::Report> m_report;
+    QString m_pendingOpen;
 };
 
 } // namespace difftriage::ui

@@ -1,5 +1,7 @@
 #include "PrListModel.h"
 
+#include <QFont>
+
 namespace difftriage::ui {
 
 PrListModel::PrListModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -9,6 +11,60 @@ void PrListModel::setChanges(QList<engine::ChangeSpec> changes)
     beginResetModel();
     m_changes = std::move(changes);
     endResetModel();
+}
+
+int PrListModel::rowOf(const QString &base, const QString &head) const
+{
+    for (int row = 0; row < m_changes.size(); ++row) {
+        if (m_changes[row].base == base && m_changes[row].head == head)
+            return row;
+    }
+    return -1;
+}
+
+int PrListModel::addChange(const engine::ChangeSpec &change)
+{
+    if (const int row = rowOf(change.base, change.head); row >= 0)
+        return row;
+    const int row = static_cast<int>(m_changes.size());
+    beginInsertRows({}, row, row);
+    m_changes << change;
+    endInsertRows();
+    return row;
+}
+
+void PrListModel::setTriageStatus(const QString &base, const QString &head, TriageStatus status)
+{
+    m_status.insert(key(base, head), status);
+    if (const int row = rowOf(base, head); row >= 0)
+        emit dataChanged(index(row, TriageColumn), index(row, TriageColumn));
+}
+
+PrListModel::TriageStatus PrListModel::triageStatus(int row) const
+{
+    const engine::ChangeSpec &spec = m_changes.at(row);
+    return m_status.value(key(spec.base, spec.head), TriageStatus::NotAnalysed);
+}
+
+QString PrListModel::statusText(TriageStatus status)
+{
+    switch (status) {
+    case TriageStatus::NotAnalysed:
+        return tr("not analysed");
+    case TriageStatus::Queued:
+        return tr("queued");
+    case TriageStatus::Running:
+        return tr("running");
+    case TriageStatus::Failed:
+        return tr("failed");
+    case TriageStatus::NoDifferences:
+        return tr("no differences");
+    case TriageStatus::Differences:
+        return tr("differences");
+    case TriageStatus::AllTriaged:
+        return tr("all triaged");
+    }
+    return {};
 }
 
 int PrListModel::rowCount(const QModelIndex &parent) const
@@ -28,6 +84,15 @@ QVariant PrListModel::data(const QModelIndex &index, int role) const
     const engine::ChangeSpec &spec = m_changes.at(index.row());
     if (role == ChangeIndexRole)
         return index.row();
+    if (role == TriageStatusRole)
+        return static_cast<int>(triageStatus(index.row()));
+    // Bold rather than a colour: it reads in light and dark palettes alike.
+    if (role == Qt::FontRole && index.column() == TriageColumn &&
+        triageStatus(index.row()) == TriageStatus::Differences) {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     switch (index.column()) {
@@ -37,6 +102,9 @@ QVariant PrListModel::data(const QModelIndex &index, int role) const
         return spec.number ? QStringLiteral("#%1").arg(*spec.number) : QString();
     case StateColumn:
         return engine::toString(spec.state);
+    case TriageColumn:
+        return role == SortRole ? QVariant(static_cast<int>(triageStatus(index.row())))
+                                : QVariant(statusText(triageStatus(index.row())));
     case DateColumn:
         return role == SortRole ? QVariant(spec.date)
                                 : QVariant(spec.date.toString(QStringLiteral("yyyy-MM-dd")));
@@ -58,6 +126,8 @@ QVariant PrListModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("PR");
     case StateColumn:
         return tr("State");
+    case TriageColumn:
+        return tr("Triage");
     case DateColumn:
         return tr("Date");
     case AuthorColumn:

@@ -3,11 +3,13 @@
 #include "change/ChangeSpec.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 
 namespace difftriage::ui {
 
-// The PR browser's rows. Lives on the GUI thread; filled from a finished background load.
+// The PR browser's rows. Lives on the GUI thread; filled from a finished background load and
+// updated from the analysis queue's and the triage store's signals.
 class PrListModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -18,6 +20,7 @@ public:
     {
         NumberColumn,
         StateColumn,
+        TriageColumn,
         DateColumn,
         AuthorColumn,
         TitleColumn,
@@ -27,12 +30,31 @@ public:
     {
         ChangeIndexRole = Qt::UserRole,
         SortRole,
+        TriageStatusRole,
+    };
+    // Where a change stands in the reviewer's work (the browser's state filter).
+    enum class TriageStatus
+    {
+        NotAnalysed,
+        Queued,
+        Running,
+        Failed,
+        NoDifferences,
+        Differences, // some not triaged yet
+        AllTriaged,
     };
 
     explicit PrListModel(QObject *parent = nullptr);
 
     void setChanges(QList<engine::ChangeSpec> changes);
     const engine::ChangeSpec &change(int row) const { return m_changes.at(row); }
+    int rowOf(const QString &base, const QString &head) const;
+    // Also adds the change (e.g. two revisions the user named) when it is not listed yet.
+    int addChange(const engine::ChangeSpec &change);
+
+    void setTriageStatus(const QString &base, const QString &head, TriageStatus status);
+    TriageStatus triageStatus(int row) const;
+    static QString statusText(TriageStatus status);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -41,7 +63,10 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    static QString key(const QString &base, const QString &head) { return base + head; }
+
     QList<engine::ChangeSpec> m_changes;
+    QHash<QString, TriageStatus> m_status;
 };
 
 } // namespace difftriage::ui

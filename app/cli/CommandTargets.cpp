@@ -25,6 +25,27 @@ QString describe(const ChangedFunction &function)
     if (function.reasons.contains(QStringLiteral("module_level")))
         text += QStringLiteral("    reads changed module-level names: %1\n")
                     .arg(function.moduleLevelNames.join(QStringLiteral(", ")));
+    for (const QString &note : function.notes)
+        text += QStringLiteral("    note: %1\n").arg(note);
+    return text;
+}
+
+// Files that do not parse are left out of their side's analysis: say which, the changed ones
+// first, since their functions are missing from that version.
+QString describeNotAnalysable(const Targets &targets)
+{
+    QString text;
+    for (const bool changed : {true, false}) {
+        for (const NotAnalysableFile &file : targets.notAnalysable) {
+            if (file.changed != changed)
+                continue;
+            const QString where =
+                file.line > 0 ? QStringLiteral(", line %1").arg(file.line) : QString();
+            text += QStringLiteral("not analysable (%1%2): %3%4: %5\n")
+                        .arg(file.side, changed ? QStringLiteral(", changed") : QString(),
+                             file.file, where, file.message);
+        }
+    }
     return text;
 }
 
@@ -81,9 +102,15 @@ int runTargets(const QStringList &arguments)
     printText(QStringLiteral("Changed functions (%1):\n").arg(targets->functions.size()));
     for (const ChangedFunction &function : targets->functions)
         printText(describe(function));
+    printText(describeNotAnalysable(*targets));
     for (const QString &note : targets->notes)
         printText(QStringLiteral("note: %1\n").arg(note));
-    printText(QStringLiteral("\n") + renderer->render(*targets));
+    for (const AccessInfo &info : targets->access) {
+        for (const QString &note : info.notes)
+            printText(QStringLiteral("note: %1: %2\n").arg(info.target, note));
+    }
+    if (!targets->access.isEmpty())
+        printText(QStringLiteral("\n") + renderer->render(*targets));
     return ExitOk;
 }
 

@@ -17,6 +17,7 @@ const std::map<QString, std::function<int(const QStringList &)>> &commands()
         {QStringLiteral("list-prs"), runListPrs},
         {QStringLiteral("changes"), runChanges},
         {QStringLiteral("targets"), runTargets},
+        {QStringLiteral("analyze"), runAnalyze},
     };
     return table;
 }

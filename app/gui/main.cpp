@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -13,6 +14,7 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("difftriage"));
     QApplication::setApplicationVersion(QStringLiteral(DIFFTRIAGE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("difftriage"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
 
     QTranslator translator;
     if (translator.load(QLocale(), QStringLiteral("difftriage"), QStringLiteral("_"),

@@ -3,6 +3,7 @@
 #include "core/DataPaths.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QSet>
 
 namespace difftriage::engine {
@@ -27,6 +28,31 @@ QString indentedDocstring(const QString &docstring)
 QString withoutDef(const QString &signature)
 {
     return signature.startsWith(QLatin1String("def ")) ? signature.mid(4) : signature;
+}
+
+// The class line's text: the constructor signature, or just the class when an external base may
+// define the constructor (the analyzer then leaves the signature unknown).
+QString classSignature(const AccessMethod &method)
+{
+    if (!method.constructorSignature.isEmpty())
+        return withoutDef(method.constructorSignature);
+    return method.classExpr.isEmpty() ? method.className.section(QLatin1Char('.'), -1)
+                                      : method.classExpr;
+}
+
+// Whether `info` has no way in under the heading for `versions`: both versions unreachable go
+// under "both", one unreachable version under its own heading.
+bool unreachableUnder(const AccessInfo &info, const QString &versions)
+{
+    const bool existsOld = info.versions != QLatin1String("new_only");
+    const bool existsNew = info.versions != QLatin1String("old_only");
+    const bool lostOld = existsOld && !info.reachableOld;
+    const bool lostNew = existsNew && !info.reachableNew;
+    if (versions == QLatin1String("both"))
+        return existsOld && existsNew && lostOld && lostNew;
+    if (versions == QLatin1String("old_only"))
+        return lostOld && !(existsNew && lostNew);
+    return lostNew && !(existsOld && lostOld);
 }
 
 } // namespace
@@ -70,10 +96,21 @@ Expected<AccessInfoRenderer> AccessInfoRenderer::fromTemplate(const QString &tem
 
 QString AccessInfoRenderer::section(const QString &name, const QMap<QString, QString> &values) const
 {
-    QString text = m_sections.value(name).trimmed();
-    for (auto it = values.cbegin(); it != values.cend(); ++it)
-        text.replace(QLatin1Char('{') + it.key() + QLatin1Char('}'), it.value());
-    return text;
+    // One pass over the template: a value that itself contains "{signature}" (a docstring with a
+    // format string) is copied as it is, never substituted again.
+    static const QRegularExpression placeholder(QStringLiteral("\\{([a-z_]+)\\}"));
+    const QString pattern = m_sections.value(name).trimmed();
+    QString text;
+    qsizetype done = 0;
+    for (auto it = placeholder.globalMatch(pattern); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        const auto value = values.constFind(match.captured(1));
+        if (value == values.cend())
+            continue;
+        text += pattern.mid(done, match.capturedStart() - done) + *value;
+        done = match.capturedEnd();
+    }
+    return text + pattern.mid(done);
 }
 
 QString AccessInfoRenderer::renderMethod(const AccessMethod &method, int index) const
@@ -87,8 +124,7 @@ QString AccessInfoRenderer::renderMethod(const AccessMethod &method, int index) 
              {QStringLiteral("hint"), method.triggerHint},
              {QStringLiteral("import_line"),
               method.classImportLine.isEmpty() ? method.importLine : method.classImportLine},
-             {QStringLiteral("signature"),
-              QStringLiteral("class ") + withoutDef(method.constructorSignature)},
+             {QStringLiteral("signature"), QStringLiteral("class ") + classSignature(method)},
              {QStringLiteral("docstring"), indentedDocstring(method.classDocstring)}});
     } else {
         const QString entry =
@@ -128,10 +164,14 @@ QString AccessInfoRenderer::render(const Targets &targets, const QStringList &on
                 if (!method.className.isEmpty())
                     classes.insert(method.className, method);
             }
+            const QMap<QString, QString> target{{QStringLiteral("target"), info.target}};
+            // A changed function with no public way in is said so, not silently left out.
+            if (methodTexts.isEmpty() && unreachableUnder(info, versions) &&
+                m_sections.contains(QStringLiteral("unreachable")))
+                methodTexts << section(QStringLiteral("unreachable"), target);
             if (!methodTexts.isEmpty())
-                targetBlocks << section(QStringLiteral("target"),
-                                        {{QStringLiteral("target"), info.target}}) +
-                                    QLatin1Char('\n') + methodTexts.join(QStringLiteral("\n\n"));
+                targetBlocks << section(QStringLiteral("target"), target) + QLatin1Char('\n') +
+                                    methodTexts.join(QStringLiteral("\n\n"));
         }
         if (!targetBlocks.isEmpty())
             blocks << section(QStringLiteral("heading_") + versions, {}) + QStringLiteral("\n\n") +
@@ -143,7 +183,7 @@ QString AccessInfoRenderer::render(const Targets &targets, const QStringList &on
             classTexts << section(
                 QStringLiteral("class"),
                 {{QStringLiteral("import_line"), method.classImportLine},
-                 {QStringLiteral("class_signature"), withoutDef(method.constructorSignature)},
+                 {QStringLiteral("class_signature"), classSignature(method)},
                  {QStringLiteral("docstring"), indentedDocstring(method.classDocstring)}});
         blocks << section(QStringLiteral("class_preamble"), {}) + QStringLiteral("\n\n") +
                       classTexts.join(QStringLiteral("\n\n"));

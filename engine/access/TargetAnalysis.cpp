@@ -100,8 +100,12 @@ Expected<Targets> analyzeTargets(const TargetAnalysisInput &input)
         const QByteArray text = cacheFile.readAll();
         const auto document =
             nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-        if (!document.is_discarded())
-            return parseTargets(document);
+        // A damaged or foreign cache file is ignored: the analyzer runs again and replaces it.
+        if (!document.is_discarded()) {
+            auto targets = parseTargets(document);
+            if (targets)
+                return targets;
+        }
     }
 
     auto output = runHelperScript(input.python, {QStringLiteral("analyze.py"), arguments, changes});

@@ -58,10 +58,67 @@ AccessMethod parseMethod(const json &object)
     method.triggerHint = text(trigger, "hint");
     const json owner = entry.value("class", json());
     method.className = text(owner, "public_name");
+    method.classExpr = text(owner, "expr");
     method.constructorSignature = text(owner, "constructor_signature");
     method.classDocstring = text(owner, "docstring");
     method.classImportLine = text(owner, "import_line");
     return method;
+}
+
+Targets parseDocument(const json &document)
+{
+    Targets targets;
+    targets.raw = document;
+    targets.analyzerVersion = text(document, "analyzer_version");
+    targets.notes = texts(document, "notes");
+    for (const json &item : document.value("changed_functions", json::array())) {
+        ChangedFunction function;
+        function.qualname = text(item, "qualname");
+        function.kind = text(item, "kind");
+        function.versions = text(item, "versions");
+        const json files = item.value("files", json::object());
+        function.oldFile = text(files, "old");
+        function.newFile = text(files, "new");
+        const json lines = item.value("changed_lines", json::object());
+        function.oldLines = numbers(lines.value("old", json::array()));
+        function.newLines = numbers(lines.value("new", json::array()));
+        function.reasons = texts(item, "reasons");
+        function.moduleLevelNames = texts(item, "module_level_names");
+        function.notes = texts(item, "notes");
+        targets.functions << std::move(function);
+    }
+    for (const json &item : document.value("access", json::array())) {
+        AccessInfo info;
+        info.target = text(item, "target");
+        info.kind = text(item, "kind");
+        info.versions = text(item, "versions");
+        info.notes = texts(item, "notes");
+        const json reachable = item.value("reachable", json::object());
+        info.reachableOld = reachable.is_object() && reachable.value("old", json()) == json(true);
+        info.reachableNew = reachable.is_object() && reachable.value("new", json()) == json(true);
+        for (const json &method : item.value("methods", json::array()))
+            info.methods << parseMethod(method);
+        targets.access << std::move(info);
+    }
+    const json broken = document.value("not_analysable", json::object());
+    for (const char *side : {"old", "new"}) {
+        if (!broken.is_object() || !broken.contains(side) || !broken[side].is_array())
+            continue;
+        for (const json &item : broken[side]) {
+            if (!item.is_object())
+                continue;
+            NotAnalysableFile file;
+            file.side = QLatin1String(side);
+            file.file = text(item, "file");
+            file.kind = text(item, "kind");
+            file.message = text(item, "message");
+            const json line = item.value("line", json());
+            file.line = line.is_number_integer() ? line.get<int>() : 0;
+            file.changed = item.value("changed", json()) == json(true);
+            targets.notAnalysable << std::move(file);
+        }
+    }
+    return targets;
 }
 
 } // namespace
@@ -93,38 +150,16 @@ QMap<QString, QList<int>> Targets::changedLines(const QString &side) const
 
 Expected<Targets> parseTargets(const json &document)
 {
-    if (!document.is_object() || document.value("mode", std::string()) != "targets")
-        return makeError(QStringLiteral("the analyzer's answer is not a targets document"));
-    Targets targets;
-    targets.raw = document;
-    targets.analyzerVersion = text(document, "analyzer_version");
-    targets.notes = texts(document, "notes");
-    for (const json &item : document.value("changed_functions", json::array())) {
-        ChangedFunction function;
-        function.qualname = text(item, "qualname");
-        function.kind = text(item, "kind");
-        function.versions = text(item, "versions");
-        const json files = item.value("files", json::object());
-        function.oldFile = text(files, "old");
-        function.newFile = text(files, "new");
-        const json lines = item.value("changed_lines", json::object());
-        function.oldLines = numbers(lines.value("old", json::array()));
-        function.newLines = numbers(lines.value("new", json::array()));
-        function.reasons = texts(item, "reasons");
-        function.moduleLevelNames = texts(item, "module_level_names");
-        targets.functions << std::move(function);
+    // A document of the wrong shape (a stale or damaged cache file, another analyzer version)
+    // makes nlohmann::json throw on access; it becomes an error, never a crash.
+    try {
+        if (!document.is_object() || document.value("mode", std::string()) != "targets")
+            return makeError(QStringLiteral("the analyzer's answer is not a targets document"));
+        return parseDocument(document);
+    } catch (const json::exception &error) {
+        return makeError(
+            QStringLiteral("malformed targets document: %1").arg(QString::fromUtf8(error.what())));
     }
-    for (const json &item : document.value("access", json::array())) {
-        AccessInfo info;
-        info.target = text(item, "target");
-        info.kind = text(item, "kind");
-        info.versions = text(item, "versions");
-        info.notes = texts(item, "notes");
-        for (const json &method : item.value("methods", json::array()))
-            info.methods << parseMethod(method);
-        targets.access << std::move(info);
-    }
-    return targets;
 }
 
 } // namespace difftriage::engine

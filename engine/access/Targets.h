@@ -20,12 +20,13 @@ struct ChangedFunction
     QList<int> oldLines, newLines; // changed executable lines (statement starts)
     QStringList reasons;           // body | module_level | ...
     QStringList moduleLevelNames;
+    QStringList notes; // e.g. the other version's file is not analysable
 };
 
 // One way to reach a changed function from the public API.
 struct AccessMethod
 {
-    QString type;     // self | method | special | call_path
+    QString type;     // function | method | special | call_path
     QString versions; // both | old_only | new_only
     QString entryQualname;
     QString publicName;
@@ -33,7 +34,7 @@ struct AccessMethod
     QString signature;
     QString docstring;
     QString triggerMethod, triggerHint;
-    QString className, constructorSignature, classDocstring, classImportLine;
+    QString className, classExpr, constructorSignature, classDocstring, classImportLine;
     QStringList path;
 };
 
@@ -44,6 +45,21 @@ struct AccessInfo
     QString versions;
     QList<AccessMethod> methods;
     QStringList notes;
+    // Whether a public way in was found in each version (false where the function is absent).
+    bool reachableOld = false;
+    bool reachableNew = false;
+};
+
+// A file of the change's trees that does not parse (or is too complex to): its functions are
+// missing from that side, everything else is analysed.
+struct NotAnalysableFile
+{
+    QString side; // old | new
+    QString file;
+    QString kind; // syntax_error | too_complex | unreadable
+    QString message;
+    int line = 0;         // 0 = unknown
+    bool changed = false; // the change touches the file
 };
 
 // What analyze.py's `targets` mode found: the changed functions and how to reach each. The raw
@@ -53,6 +69,7 @@ struct Targets
     QString analyzerVersion;
     QList<ChangedFunction> functions;
     QList<AccessInfo> access;
+    QList<NotAnalysableFile> notAnalysable;
     QStringList notes;
     nlohmann::json raw;
 

@@ -144,7 +144,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         return report;
     }
 
-    const quint32 hashSeed = static_cast<quint32>(m_options.seed % 4294967295ULL);
+    const int hashSeed = static_cast<int>(m_options.seed % 1000000ULL); // reruns add to it
     Executor executor(WorkerConfig{*pythonOld, workspace->oldTree,
                                    importRootOf(*targets, "old", workspace->oldTree), hashSeed,
                                    m_options.forceDegradedSandbox},
@@ -162,7 +162,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         return imported.error();
 
     Normalizer normalizer;
-    normalizer.addRootPaths({workspace->oldTree, workspace->newTree});
+    normalizer.addRootPaths(executor.rootPaths() + QStringList{workspace->oldTree, workspace->newTree});
     if (auto patterns = normalizer.addPatterns(workspace->config.normalize); !patterns)
         return patterns.error();
     Judge judge(normalizer);

@@ -104,6 +104,7 @@ json Report::toJson() const
              {"new", sideJson(difference.newSide)},
              {"kind", str(difference.kind)},
              {"verdict", optionalString(difference.verdict)},
+             {"note", str(difference.note)},
              {"suggested_verdict", optionalString(difference.suggestedVerdict)},
              {"suggestion_reasons", strings(difference.suggestionReasons)}});
     return {{"schema", Schema},
@@ -190,6 +191,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         difference.newSide = sideFrom(item.value("new", json::object()));
         difference.kind = qstr(item, "kind");
         difference.verdict = qoptional(item, "verdict");
+        difference.note = qstr(item, "note");
         difference.suggestedVerdict = qoptional(item, "suggested_verdict");
         difference.suggestionReasons = qstrings(item, "suggestion_reasons");
         report.differences << std::move(difference);

@@ -32,6 +32,7 @@ struct ReportDifference
     ReportSide newSide;
     QString kind;
     std::optional<QString> verdict;
+    QString note; // the reviewer's note beside the verdict (from the triage store)
     std::optional<QString> suggestedVerdict;
     QStringList suggestionReasons;
 };

@@ -764,6 +764,49 @@ def test_changed_constant_class_attribute_and_override(tmp_path: Path) -> None:
     ]
 
 
+def test_changed_import_marks_only_names_bound_differently(tmp_path: Path) -> None:
+    old = {
+        "pkg/__init__.py": "from .m import parse, scale, total\n",
+        "pkg/helpers.py": "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
+        "pkg/m.py": '''
+            from decimal import ROUND_HALF_UP, Decimal
+            from .helpers import one
+            import json
+
+
+            def parse(text):
+                return Decimal(text)
+
+
+            def scale(x):
+                return Decimal(x).quantize(Decimal("1"), rounding=ROUND_HALF_UP)
+
+
+            def total(x):
+                return one() + json.loads(x)
+            ''',
+    }
+    new = dict(old)
+    new["pkg/m.py"] = old["pkg/m.py"].replace(
+        "from decimal import ROUND_HALF_UP, Decimal", "from decimal import ROUND_HALF_EVEN, Decimal"
+    ).replace("rounding=ROUND_HALF_UP", "rounding=ROUND_HALF_EVEN").replace(
+        "from .helpers import one", "from .helpers import two as one")
+    result = targets_for(tmp_path, old, new)
+    # Decimal is imported exactly as before: parse() is not a target; one now names helpers.two
+    assert summary(result) == {
+        "pkg.m.scale": ("both", "public", [11], [11], ["body", "module_level"],
+                        ["pkg.m.ROUND_HALF_EVEN", "pkg.m.ROUND_HALF_UP"]),
+        "pkg.m.total": ("both", "public", [], [], ["module_level"], ["pkg.m.one"]),
+    }
+    rows = [(r["side"], r["line"], r["binds"]) for r in result["module_level_changes"]]
+    assert rows == [
+        ("new", 1, ["pkg.m.Decimal", "pkg.m.ROUND_HALF_EVEN"]),
+        ("new", 2, ["pkg.m.one"]),
+        ("old", 1, ["pkg.m.Decimal", "pkg.m.ROUND_HALF_UP"]),
+        ("old", 2, ["pkg.m.one"]),
+    ]
+
+
 def test_access_split_by_version_and_private_special(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .core import api, Box\n",

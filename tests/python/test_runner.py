@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import select
 import shutil
 import subprocess
@@ -554,19 +553,19 @@ def test_child_killing_its_worker_does_not_hang(fresh_worker: WorkerProcess) -> 
     assert fresh_worker.proc.wait(timeout=10) == -9
 
 
-def _nobody_process_count() -> int:
-    count = 0
+def _session_members(session: int) -> List[int]:
+    """Live processes whose session id is ``session`` (a child's descendants keep its session)."""
+    members = []
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
-                with open("/proc/%s/status" % name) as handle:
-                    status = handle.read()
-            except OSError:
+                with open("/proc/%s/stat" % name) as handle:
+                    fields = handle.read().rsplit(") ", 1)[1].split()
+            except (OSError, IndexError):
                 continue
-            match = re.search(r"^Uid:\s+(\d+)", status, re.M)
-            if match and int(match.group(1)) == 65534:
-                count += 1
-    return count
+            if fields[0] != "Z" and int(fields[3]) == session:
+                members.append(int(name))
+    return members
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="--drop-user needs root")
@@ -577,14 +576,13 @@ def test_fork_bomb_under_drop_user(worker_tmp: Path) -> None:
         pwd.getpwnam("nobody")
     except KeyError:
         pytest.skip("no user 'nobody'")
-    before = _nobody_process_count()
     dropped = WorkerProcess(worker_tmp / "nobody", ["--drop-user", "nobody"])
     try:
         who = dropped.run("import os\nprint(os.getuid(), os.geteuid())\n"
                           "open('mine.txt', 'w').write('ok')")
         assert who["stdout"] == "65534 65534\n", who
         bomb = ("import os, time\n"
-                "print('start', flush=True)\n"
+                "print('start', os.getsid(0), flush=True)\n"
                 "while True:\n"
                 "    try:\n"
                 "        os.fork()\n"
@@ -594,11 +592,13 @@ def test_fork_bomb_under_drop_user(worker_tmp: Path) -> None:
         response = dropped.run(bomb, timeout_s=1.5, max_processes=32)
         assert response["status"] == "timeout"
         assert time.monotonic() - started < 10
-        assert response["stdout"].startswith("start\n")
+        first_line = response["stdout"].splitlines()[0].split()
+        assert first_line[0] == "start"
+        session = int(first_line[1])
         deadline = time.monotonic() + 5
-        while _nobody_process_count() > before and time.monotonic() < deadline:
+        while _session_members(session) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _nobody_process_count() <= before
+        assert _session_members(session) == []
         dropped.assert_alive()
     finally:
         dropped.close()

@@ -181,11 +181,7 @@ class CallSites:
                     continue
         scope = _FileScope(self.tree, module, context)
         helpers = scope.helpers
-        for node in ast.walk(module):
-            if isinstance(node, FUNC):
-                local = _local_bindings(node)
-                self._walk(node, scope, local, helpers)
-        self._walk(module, scope, _local_bindings(module), helpers, top_only=True)
+        self._walk(module, scope, _local_bindings(module), helpers)
         if doctests:
             for node in ast.walk(module):
                 doc = _docstring(node)
@@ -193,14 +189,16 @@ class CallSites:
                     self._doctest(doc, context)
 
     def _walk(self, root: Any, scope: "_FileScope", local: Dict[str, Any],
-              helpers: Dict[str, Any], top_only: bool = False) -> None:
-        nodes = _top_level_nodes(root) if top_only else ast.walk(root)
-        for node in nodes:
+              helpers: Dict[str, Any]) -> None:
+        """One pass over the tree; each function body sees its own local bindings."""
+        stack: List[Tuple[Any, Dict[str, Any]]] = [(root, local)]
+        while stack:
+            node, names = stack.pop()
             if isinstance(node, ast.Call):
-                self._call(node, scope, local, helpers)
+                self._call(node, scope, names, helpers)
             elif isinstance(node, ast.Compare) and len(node.ops) == 1 and \
                     isinstance(node.ops[0], (ast.In, ast.NotIn)):
-                value = scope.value(node.left, local, helpers)
+                value = scope.value(node.left, names, helpers)
                 if value is not None:
                     self._add("op:__contains__", Site([value], []))
             elif isinstance(node, ast.Subscript) and isinstance(getattr(node, "ctx", None),
@@ -209,9 +207,12 @@ class CallSites:
                 if type(inner).__name__ == "Index":
                     inner = inner.value  # type: ignore[attr-defined]
                 if isinstance(inner, ast.Constant) and isinstance(node.value, ast.Name):
-                    value = scope.value(inner, local, helpers)
+                    value = scope.value(inner, names, helpers)
                     if value is not None:
                         self._add("op:__getitem__", Site([value], []))
+            inner_names = _local_bindings(node) if isinstance(node, FUNC) else names
+            children = list(ast.iter_child_nodes(node))
+            stack.extend((child, inner_names) for child in reversed(children))
 
     def _call(self, node: ast.Call, scope: "_FileScope", local: Dict[str, Any],
               helpers: Dict[str, Any]) -> None:
@@ -395,13 +396,6 @@ def _local_bindings(root: Any) -> Dict[str, Any]:
                 isinstance(stmt.targets[0], ast.Name):
             out[stmt.targets[0].id] = stmt.value
     return out
-
-
-def _top_level_nodes(module: Any) -> Iterable[Any]:
-    for stmt in getattr(module, "body", []):
-        if isinstance(stmt, FUNC + (ast.ClassDef,)):
-            continue
-        yield from ast.walk(stmt)
 
 
 def _docstring(node: Any) -> Optional[str]:

@@ -1,10 +1,8 @@
 """Type hints → candidate values.
 
-An annotation is first turned into a *spec* (a small tuple: ``("int",)``, ``("seq", "list",
-elem)``, ``("union", [...])``, ``("class", qualname)`` ...), resolving names through the tree (type
-aliases such as ``Number = Union[int, Decimal]``, ``NewType``, forward references in strings,
-``typing`` / ``collections.abc`` generics, PEP 604 unions).  A spec then yields an ordered list
-of values: mined constants linked to the parameter first, then type-driven values (enum members,
+An annotation is first turned into a *spec* (see :mod:`gen.specs`); unannotated parameters get
+one from their default, ``isinstance`` checks and how the body uses them (:mod:`gen.usage`).
+A spec then yields an ordered list of values: mined constants linked to the parameter first, then type-driven values (enum members,
 project classes built through their constructors - from test call sites when the project's tests
 build one - containers of the element type, Literal members, a lambda for a Callable), then the
 generic pools.
@@ -16,181 +14,27 @@ import ast
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Tuple
 
+from . import usage
 from .callsites import CallSites
 from .mine import Mined
-from .pools import EXTERNAL_KINDS, mixed, pool
-from .project import Param, Tree, dotted
-from .values import (Value, dedupe, from_python, literal_of, vbool, vbytes, vcall, vdecimal,
-                     vdict, vexpr, vfloat, vint, vnone, vseq, vstr)
-
-Spec = Tuple[Any, ...]
-ANY: Spec = ("any",)
-NONE: Spec = ("none",)
-PRIMS = {"int", "float", "str", "bytes", "bool", "none", "decimal", "fraction", "date",
-         "datetime", "time", "timedelta", "complex", "path", "number"}
-BUILTIN_SPECS: Dict[str, Spec] = {
-    "int": ("int",), "float": ("float",), "str": ("str",), "bytes": ("bytes",),
-    "bytearray": ("bytes",), "bool": ("bool",), "complex": ("complex",), "object": ANY,
-    "list": ("seq", "list", ANY), "tuple": ("seq", "tuple", ANY), "set": ("seq", "set", ANY),
-    "frozenset": ("seq", "frozenset", ANY), "dict": ("dict", ANY, ANY), "type": ("type", ANY),
-}
-SEQ_NAMES = {"List": "list", "list": "list", "Sequence": "list", "MutableSequence": "list",
-             "Collection": "list", "Iterable": "list", "Reversible": "list", "Container": "list",
-             "Deque": "list", "deque": "list", "Set": "set", "set": "set", "MutableSet": "set",
-             "AbstractSet": "set", "FrozenSet": "frozenset", "frozenset": "frozenset",
-             "Iterator": "iterator", "Generator": "iterator", "AsyncIterator": "iterator",
-             "KeysView": "list", "ValuesView": "list"}
-DICT_NAMES = {"Dict", "dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
-              "OrderedDict", "Counter", "ChainMap", "ItemsView"}
-WRAPPERS = {"Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly", "InitVar"}
-TYPING_MODULES = ("typing", "typing_extensions", "collections.abc", "collections", "builtins")
-SIMPLE_TYPING = {"Any": ANY, "Text": ("str",), "AnyStr": ("str",), "Hashable": ANY,
-                 "Sized": ("seq", "list", ANY), "SupportsInt": ("int",),
-                 "SupportsFloat": ("float",), "SupportsIndex": ("int",), "NoReturn": NONE,
-                 "Never": NONE, "Callable": ("callable", -1, ANY), "LiteralString": ("str",),
-                 "ByteString": ("bytes",), "Pattern": ANY, "Match": ANY}
+from .pools import callables, mixed, pool
+from .project import Param, Tree
+from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
+                    _spec_of_python, _union)
+from .values import (Value, dedupe, from_python, key, literal_of, vbool, vbytes, vcall,
+                     vdecimal, vdict, vexpr, vfloat, vint, vnone, vseq, vstr)
 
 
-def _slice(node: ast.Subscript) -> Any:
-    inner = node.slice
-    if type(inner).__name__ == "Index":  # Python 3.8
-        inner = inner.value  # type: ignore[attr-defined]
-    return inner
-
-
-class Hints:
+class Hints(SpecResolver):
     """Spec resolution and value generation for one tree and one target's mined constants."""
 
     def __init__(self, tree: Tree, sites: Optional[CallSites], mined: Optional[Mined]) -> None:
-        self.tree = tree
+        super().__init__(tree)
         self.sites = sites
         self.mined = mined or Mined()
         self._class_cache: Dict[Tuple[str, int], List[Value]] = {}
 
     # -- specs -------------------------------------------------------------------------------
-    def spec(self, node: Any, module: str, depth: int = 0) -> Spec:
-        if node is None or depth > 10:
-            return ANY
-        if isinstance(node, ast.Constant):
-            if node.value is None:
-                return NONE
-            if isinstance(node.value, str):
-                try:
-                    parsed = ast.parse(node.value.strip(), mode="eval").body
-                except (SyntaxError, ValueError, RecursionError):
-                    return ANY
-                return self.spec(parsed, module, depth + 1)
-            return ANY
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            return _union([self.spec(node.left, module, depth + 1),
-                           self.spec(node.right, module, depth + 1)])
-        if isinstance(node, (ast.Name, ast.Attribute)):
-            return self._named(node, module, depth)
-        if isinstance(node, ast.Subscript):
-            return self._subscript(node, module, depth)
-        return ANY
-
-    def _base_name(self, node: Any, module: str) -> Tuple[str, Any]:
-        """(short typing-ish name, resolved symbol) of a Name/Attribute."""
-        sym = self.tree.resolve(module, node)
-        text = dotted(node) or ""
-        if sym is None:
-            return text.split(".")[-1], None
-        if sym.kind in ("external", "builtin"):
-            full = sym.name
-            for prefix in TYPING_MODULES:
-                if full.startswith(prefix + ".") and full.count(".") == prefix.count(".") + 1:
-                    return full.split(".")[-1], sym
-            if sym.kind == "builtin":
-                return full, sym
-            return full, sym
-        return text.split(".")[-1], sym
-
-    def _named(self, node: Any, module: str, depth: int) -> Spec:
-        short, sym = self._base_name(node, module)
-        if sym is not None and sym.kind == "class":
-            return ("class", sym.name)
-        if sym is not None and sym.kind == "value":
-            value = sym.node
-            if isinstance(value, ast.Call):
-                fname = (dotted(value.func) or "").split(".")[-1]
-                if fname == "NewType" and len(value.args) == 2:
-                    return self.spec(value.args[1], sym.module, depth + 1)
-                if fname == "TypeVar":
-                    for kw in value.keywords:
-                        if kw.arg == "bound":
-                            return self.spec(kw.value, sym.module, depth + 1)
-                    if len(value.args) > 1:
-                        return _union([self.spec(a, sym.module, depth + 1)
-                                       for a in value.args[1:]])
-                    return ANY
-                return ANY
-            return self.spec(value, sym.module, depth + 1)
-        if sym is not None and sym.kind == "external" and short in EXTERNAL_KINDS:
-            kind = EXTERNAL_KINDS[short]
-            return _union([("int",), ("float",), ("decimal",)]) if kind == "number" else (kind,)
-        if short in BUILTIN_SPECS and (sym is None or sym.kind in ("builtin", "external")):
-            return BUILTIN_SPECS[short]
-        if short in SIMPLE_TYPING:
-            return SIMPLE_TYPING[short]
-        if short in SEQ_NAMES:
-            return ("seq", SEQ_NAMES[short], ANY)
-        if short in DICT_NAMES:
-            return ("dict", ANY, ANY)
-        if short == "None":
-            return NONE
-        if short in EXTERNAL_KINDS:
-            kind = EXTERNAL_KINDS[short]
-            return (kind,) if kind != "number" else _union([("int",), ("float",)])
-        for full, kind in EXTERNAL_KINDS.items():
-            if full.split(".")[-1] == short and kind != "number":
-                return (kind,)
-        return ("unknown", short)
-
-    def _subscript(self, node: ast.Subscript, module: str, depth: int) -> Spec:
-        short, sym = self._base_name(node.value, module)
-        inner = _slice(node)
-        args = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
-        sub = [self.spec(a, module, depth + 1) for a in args]
-        if sym is not None and sym.kind == "class":
-            return ("class", sym.name)
-        if short == "Optional":
-            return _union([sub[0], NONE])
-        if short == "Union":
-            return _union(sub)
-        if short in WRAPPERS:
-            return sub[0]
-        if short == "Literal":
-            values = []
-            for a in args:
-                if isinstance(a, ast.Constant):
-                    values.append(a.value)
-                elif isinstance(a, ast.Attribute):  # Literal[Color.RED]
-                    values.append(("expr", a))
-            return ("literal", values, module)
-        if short in ("Tuple", "tuple"):
-            if len(args) == 2 and isinstance(args[1], ast.Constant) and args[1].value is ...:
-                return ("seq", "tuple", sub[0])
-            if len(args) == 1 and isinstance(args[0], ast.Tuple) and not args[0].elts:
-                return ("tuple", [])
-            return ("tuple", sub)
-        if short in SEQ_NAMES:
-            return ("seq", SEQ_NAMES[short], sub[0])
-        if short in DICT_NAMES:
-            if short == "Counter":
-                return ("dict", sub[0], ("int",))
-            return ("dict", sub[0], sub[1] if len(sub) > 1 else ANY)
-        if short in ("Type", "type"):
-            return ("type", sub[0])
-        if short == "Callable":
-            nargs = -1
-            ret = sub[-1] if len(sub) > 1 else ANY
-            if args and isinstance(args[0], ast.List):
-                nargs = len(args[0].elts)
-            return ("callable", nargs, ret)
-        return self._named(node.value, module, depth)
-
-    # -- parameters --------------------------------------------------------------------------
     def param_spec(self, param: Param) -> Spec:
         if param.annotation is not None:
             spec = self.spec(param.annotation, param.module)
@@ -211,9 +55,34 @@ class Hints:
             spec = BUILTIN_SPECS.get(kind) or (("decimal",) if kind == "Decimal" else None)
             if spec is not None:
                 guesses.append(spec)
+        if param.owner is not None and len(guesses) < 2:
+            for word in usage.guess(param.owner, param.name, self.tree, param.module,
+                                    param.owner_class)[:2]:
+                spec = self._usage_spec(word, param.module)
+                if spec is not None:
+                    guesses.append(spec)
         if guesses:
             return _union(guesses)
         return ANY
+
+    def _usage_spec(self, word: str, module: str) -> Optional[Spec]:
+        simple = {"str": ("str",), "bytes": ("bytes",), "int": ("int",),
+                  "list": ("seq", "list", ANY), "dict": ("dict", ANY, ANY),
+                  "set": ("seq", "set", ANY), "seq": ("seq", "list", ANY),
+                  "callable": ("callable", -1, ANY), "path": ("str",)}
+        if word in simple:
+            return simple[word]
+        if word.startswith("class:"):
+            return ("class", word[6:])
+        if word.startswith("builtin:"):
+            name = word[8:]
+            try:
+                node = ast.parse(name, mode="eval").body
+            except SyntaxError:
+                return None
+            spec = self.spec(node, module)
+            return None if spec[0] in ("any", "unknown") else spec
+        return None
 
     def param_values(self, param: Param, depth: int = 0, limit: int = 40) -> List[Value]:
         """Ordered candidate values for one parameter (mined constants first)."""
@@ -223,11 +92,24 @@ class Hints:
             out.extend(self.convert(constant, spec))
         for n in self.mined.lengths(param.name):
             out.extend(self.sized(spec, n, param.name, depth))
+        if param.annotation is None and param.name in ("key", "sort_key") and \
+                isinstance(param.default, ast.Constant) and param.default.value is None:
+            out.extend(callables())  # key=None is almost always a key function
         out.extend(self.values(spec, param.name, depth))
         if depth == 0:
             for constant in self.mined.unlinked(min_weight=2):
                 out.extend(self.convert(constant, spec)[:1])
         return dedupe(out)[:limit]
+
+    def elements(self, param: Param, depth: int = 0) -> Tuple[str, List[Value]]:
+        """(container kind, element values) when the parameter is a container, else ("", [])."""
+        spec = self.param_spec(param)
+        for member in _flatten(spec):
+            if member[0] == "seq":
+                elems = self.values(member[2], _singular(param.name), depth + 1)[:12] \
+                    if member[2] != ANY else [vint(1), vint(2), vint(3), vstr("a")]
+                return ("list" if member[1] == "iterator" else member[1]), elems
+        return "", []
 
     # -- values ------------------------------------------------------------------------------
     def values(self, spec: Spec, name: Optional[str] = None, depth: int = 0,
@@ -264,7 +146,7 @@ class Hints:
                     out.append(val)
             return out
         if kind == "seq":
-            elems = self.values(spec[2], _singular(name), depth + 1)[:4] if spec[2] != ANY \
+            elems = self.values(spec[2], _singular(name), depth + 1)[:8] if spec[2] != ANY \
                 else [vint(1), vint(2), vint(3)]
             return self._sequences(spec[1], elems)
         if kind == "tuple":
@@ -335,6 +217,7 @@ class Hints:
                 rows.append(elems[:2])
                 rows.append([elems[1], elems[0]] + elems[2:3])
             rows.append([elems[0], elems[0]])
+            rows.extend([e] for e in elems[1:8])
         out = []
         for row in rows:
             if seq_kind in ("set", "frozenset"):
@@ -394,23 +277,34 @@ class Hints:
                 out.append(vcall(expr, imports, [], obj=obj, src="hint"))
             return out
         required = [p for p in model.ctor if p.required]
+        optional = [p for p in model.ctor if not p.required and
+                    p.kind not in ("var_positional", "var_keyword")]
         columns = [self.param_values(p, depth + 1, limit=6) or [vnone()] for p in required]
         base_args: List[Value] = [c[0] for c in columns]
+        show = None if model.has_repr or model.has_slots else "vars"
 
-        def build(values: List[Value]) -> Value:
+        def build(values: List[Value], extra: Optional[Tuple[str, Value]] = None) -> Value:
             args, kwargs = [], []
             for p, v in zip(required, values):
                 if p.kind == "keyword_only":
                     kwargs.append((p.name, v))
                 else:
                     args.append(v)
-            return vcall(expr, imports, args, kwargs, obj=obj, src="hint")
+            if extra is not None:
+                kwargs.append(extra)
+            value = vcall(expr, imports, args, kwargs, obj=obj, src="hint")
+            if show:
+                value["show"] = show
+            return value
 
         out.append(build(base_args))
         budget = {0: 6, 1: 4, 2: 2}.get(depth, 1)
+        order = sorted(range(len(required)), key=lambda i: (
+            -self.mined.relevance(required[i].name), i))
         added = 0
         for rank in range(1, 6):
-            for index, column in enumerate(columns):
+            for index in order:
+                column = columns[index]
                 if added >= budget:
                     break
                 if rank < len(column):
@@ -418,6 +312,25 @@ class Hints:
                     row[index] = column[rank]
                     out.append(build(row))
                     added += 1
+        # optional parameters given explicitly (the ones the changed code reads first)
+        opt_budget = {0: 3, 1: 2, 2: 1}.get(depth, 0)
+        ranked = sorted(range(len(optional)), key=lambda i: (
+            -self.mined.relevance(optional[i].name), i))
+        for index in ranked[:opt_budget]:
+            param = optional[index]
+            default = literal_of(param.default) if param.default is not None else None
+            for value in self.param_values(param, depth + 1, limit=6):
+                if value.get("k") == "none" or (default is not None and
+                                                from_python(default) is not None and
+                                                key(from_python(default)) == key(value)):
+                    continue
+                if value.get("k") in ("list", "tuple", "set", "dict") and not value["items"]:
+                    continue
+                out.append(build(base_args, (param.name, value)))
+                break
+        for value in out:
+            if show and value.get("k") == "call":
+                value.setdefault("show", show)
         return dedupe(out)
 
     # -- mined constants → values ------------------------------------------------------------
@@ -495,41 +408,6 @@ def _numeric(text: str) -> bool:
         return Decimal(text.strip()).is_finite()
     except (InvalidOperation, ValueError):
         return False
-
-
-def _union(specs: List[Spec]) -> Spec:
-    flat: List[Spec] = []
-    for s in specs:
-        for m in (s[1] if s[0] == "union" else [s]):
-            if m not in flat:
-                flat.append(m)
-    if len(flat) == 1:
-        return flat[0]
-    if ANY in flat:
-        flat = [m for m in flat if m != ANY] + [ANY]
-    return ("union", flat)
-
-
-def _flatten(spec: Spec) -> List[Spec]:
-    return list(spec[1]) if spec[0] == "union" else [spec]
-
-
-def _has_none(spec: Spec) -> bool:
-    return any(s[0] == "none" for s in _flatten(spec)) or spec[0] == "any"
-
-
-def _spec_of_python(value: Any) -> Spec:
-    if isinstance(value, bool):
-        return ("bool",)
-    if isinstance(value, int):
-        return ("int",)
-    if isinstance(value, float):
-        return ("float",)
-    if isinstance(value, str):
-        return ("str",)
-    if isinstance(value, bytes):
-        return ("bytes",)
-    return ANY
 
 
 def _interleave(lists: List[List[Value]]) -> List[Value]:

@@ -47,6 +47,19 @@ class Mined:
         self.items: Dict[Tuple[Optional[str], bool, Tuple[str, str]], Constant] = {}
         self._order = 0
         self.kinds: Dict[str, Set[str]] = {}  # subject -> type names from isinstance()
+        self.names: Dict[str, int] = {}  # names/attributes read by the code, with weights
+
+    def read(self, name: str, weight: int) -> None:
+        if weight > self.names.get(name, -1):
+            self.names[name] = weight
+
+    def relevance(self, name: str) -> int:
+        """How strongly the mined code depends on a name (0: not read at all)."""
+        best = self.names.get(name, -1) + 1
+        for c in self.items.values():
+            if c.subject == name:
+                best = max(best, c.weight + 1)
+        return best
 
     def add(self, value: Any, subject: Optional[str], weight: int, length: bool = False) -> None:
         if isinstance(value, str) and len(value) > 200:
@@ -242,7 +255,11 @@ class FunctionMiner:
                     ok, v = self.const(sub)
                     if ok and v is not None and not isinstance(v, bool):
                         self.mined.add(v, None, self.wc - 1)
-                elif isinstance(sub, (ast.Name, ast.Attribute)) and self.wc > 0 and \
+                if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
+                    self.mined.read(sub.attr, self.weight(sub))
+                elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                    self.mined.read(sub.id, self.weight(sub))
+                if isinstance(sub, (ast.Name, ast.Attribute)) and self.wc > 0 and \
                         isinstance(getattr(sub, "ctx", None), ast.Load) and \
                         self.weight(sub) == self.wc:
                     ok, v = self.const(sub)

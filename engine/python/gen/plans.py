@@ -13,14 +13,16 @@ import ast
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set
 
 from .callsites import CallSites, Site
+from .fallback import fallback_items, side_versions
 from .hints import Hints
 from .mine import W_CHANGED, W_RELATED, W_TARGET, Mined, callees, mine_function, \
     mine_value_names
 from .project import FUNC, BUILTIN_NAMES, Param, Tree, params_of
-from .values import Value, dedupe, key, vlike_obj
+from .setup import mutators
+from .values import Value, dedupe, from_python, key, literal_of, vlike_obj
 
 SIDES = ("old", "new")
 CONSTRUCT = {"__init__", "__new__", "__post_init__"}
@@ -34,6 +36,18 @@ class Slot:
     kind: str  # positional_only | positional_or_keyword | var_positional | keyword_only
     required: bool
     values: List[Value]
+    container: str = ""  # list | tuple | set | frozenset when the slot takes a container
+    elements: List[Value] = field(default_factory=list)
+    relevance: int = 0  # how strongly the changed code depends on this parameter's name
+
+
+@dataclass
+class Setup:
+    """A set-up call on the receiver: a public mutator method and its parameters."""
+
+    method: str
+    slots: List[Slot]
+    sites: List[Site] = field(default_factory=list)
 
 
 @dataclass
@@ -57,6 +71,7 @@ class EntryPlan:
     sites: List[Site] = field(default_factory=list)
     ctor_sites: List[Site] = field(default_factory=list)
     path: List[str] = field(default_factory=list)
+    setups: List[Setup] = field(default_factory=list)
 
     def meta(self) -> Dict[str, Any]:
         return {"qualname": self.qualname, "plan": self.key, "op": self.op,
@@ -120,7 +135,10 @@ class Workspace:
         raws: Dict[str, List[_Raw]] = {}
         for qual in quals:
             raws[qual] = []
-            for item in (access.get(qual) or {}).get("methods", []) or []:
+            items = list((access.get(qual) or {}).get("methods", []) or [])
+            if not items:
+                items = self._fallback(qual)
+            for item in items:
                 raws[qual].extend(self._raw(item))
         self._scan_sites(raws)
         out = []
@@ -141,6 +159,16 @@ class Workspace:
                               {s: list((cf.get("changed_lines") or {}).get(s) or [])
                                for s in SIDES}, plans, mined))
         return out
+
+    def _fallback(self, qual: str) -> List[Dict[str, Any]]:
+        """Entry points around a target without access paths (see :mod:`gen.fallback`)."""
+        side = "new" if self.trees["new"].find_def(qual) is not None else "old"
+        items = fallback_items(self.trees[side], qual, "both")
+        for item in items:
+            entry_q = item["entry"]["qualname"]
+            present = [self.trees[s].find_def(entry_q) is not None for s in SIDES]
+            item["versions"] = side_versions(*present) or "both"
+        return items
 
     def _raw(self, item: Dict[str, Any]) -> List[_Raw]:
         entry = item.get("entry") or {}
@@ -179,7 +207,8 @@ class Workspace:
             if isinstance(node, FUNC + (ast.Lambda,)):
                 if classes and class_qual is None:
                     class_qual = qual.rsplit(".", 1)[0].split("#")[0]
-                params = params_of(node, module, drop_first and bool(classes))
+                owner = qual.rsplit(".", 1)[0] if classes else None
+                params = params_of(node, module, drop_first and bool(classes), owner)
         if params is None:
             split = tree.split(qual)
             if split is None and side == "old" and versions_of(item) == "both":
@@ -253,6 +282,14 @@ class Workspace:
                         mine_function(tree, fn, mined, set(), 0, W_RELATED + 1
                                       if fn == path[-2:][0] else W_RELATED)
             mine_value_names(tree, list(cf.get("module_level_names") or []), mined, W_TARGET)
+            # the receivers' constructors: their constants shape the objects the target sees
+            for item in acc.get("methods", []) or []:
+                cls_info = (item.get("entry") or {}).get("class") or {}
+                model = tree.class_model(cls_info["qualname"]) \
+                    if isinstance(cls_info, dict) and cls_info.get("qualname") else None
+                init = model.methods.get("__init__") if model is not None else None
+                if init is not None:
+                    mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
         return mined
 
     def _plan(self, target: str, raw: _Raw, mined: Mined) -> Optional[EntryPlan]:
@@ -335,11 +372,23 @@ class Workspace:
             if obj_name in taken or not obj_name.isidentifier() or \
                     obj_name in BUILTIN_NAMES:
                 obj_name = "obj"
+        setups: List[Setup] = []
+        if ctor is not None and class_qual is not None and op in ("method", "special",
+                                                                  "property", "setter"):
+            for method, owner, node in mutators(tree, class_qual, mined, exclude=name):
+                split = tree.split(owner)
+                params = [p for p in params_of(node, split[0] if split else raw.module, True,
+                                               owner) if p.kind != "var_keyword"]
+                setup_sites: List[Site] = []
+                for cs in sides_sites:
+                    setup_sites.extend(cs.get("method:" + method))
+                setups.append(Setup(method, [self._slot(p, hints, setup_sites, params)
+                                             for p in params], setup_sites))
         plan_key = "%s|%s|%s" % (target, qual, raw.side)
         return EntryPlan(plan_key, target, raw.side, versions_of(raw.item), qual, op, dunder,
                          import_line, expr, name if class_qual else None, is_async,
                          show_result, show_obj, obj_name, ctor, call, sites, ctor_sites,
-                         list(raw.item.get("path") or []))
+                         list(raw.item.get("path") or []), setups)
 
     def _slot(self, param: Param, hints: Hints, sites: List[Site], params: List[Param]
               ) -> Slot:
@@ -358,7 +407,15 @@ class Workspace:
                 from_sites.extend(site.args[len(positional):])
         head = values[: min(linked, 6)]
         merged = dedupe(head + from_sites[:8] + values[len(head):])[:MAX_SLOT_VALUES]
-        return Slot(param.name, param.kind, param.required, merged)
+        default = _default_key(param)
+        if default is not None and len(merged) > 1:  # passing the default changes nothing
+            merged = [v for v in merged if key(v) != default]
+        container, elements = hints.elements(param)
+        for site_value in from_sites:
+            if site_value.get("k") == container:
+                elements = dedupe(elements + list(site_value["items"]))
+        return Slot(param.name, param.kind, param.required, merged, container, elements[:16],
+                    hints.mined.relevance(param.name))
 
     @staticmethod
     def _show_result(raw: _Raw, hints: Hints) -> str:
@@ -394,6 +451,17 @@ class _MergedSites:
                     seen.add(k)
                     out.append(site)
         return out
+
+
+def _default_key(param: Param) -> Optional[str]:
+    node = param.default
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and node.value is None:
+        return key({"k": "none"})
+    lit = literal_of(node)
+    value = from_python(lit) if lit is not None else None
+    return key(value) if value is not None else None
 
 
 def versions_of(item: Dict[str, Any]) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .values import (Value, vbool, vbytes, vcall, vdecimal, vdict, vfloat, vint, vnone, vseq,
-                     vstr)
+from .values import (Value, vbool, vbytes, vcall, vdecimal, vdict, vexpr, vfloat, vint, vnone,
+                     vseq, vstr)
 
 INTS = [0, 1, -1, 2, 10, 100, 3, -10, 255, 1000, 10 ** 9]
 FLOATS = [0.5, 0.0, 1.0, -1.5, 2.5, 0.125, 0.1, 100.0, 1e9, -0.0, 1e-09]
@@ -22,6 +22,8 @@ DECIMALS = ["1.50", "0", "0.125", "2.5", "-3", "100", "0.005", "1234.5", "1E+3"]
 
 # name token -> (kind, pool); the first matching token wins (order matters)
 _NAME_BIAS: List[Tuple[Tuple[str, ...], str, List[object]]] = [
+    (("func", "fn", "callback", "predicate", "factory", "hook", "handler", "transform",
+      "callable", "default_factory", "cmp", "key_func", "keyfunc"), "callable", []),
     (("path", "file", "filename", "dir", "directory", "folder", "dirname"), "str",
      ["a/b.txt", "file.txt", "", "/", "a\\b", "../x", "dir/", "a b.txt"]),
     (("url", "uri", "link", "href", "endpoint"), "str",
@@ -30,12 +32,13 @@ _NAME_BIAS: List[Tuple[Tuple[str, ...], str, List[object]]] = [
     (("sep", "separator", "delimiter", "delim"), "str", [",", ";", "", " ", "\t", "\n"]),
     (("encoding", "charset"), "str", ["utf-8", "latin-1", "ascii", "UTF-8", ""]),
     (("currency",), "str", ["EUR", "USD", "JPY", "GBP", "eur", "", "XXX"]),
-    (("date", "day", "when", "since", "until"), "str",
-     ["2024-01-31", "2024-02-29", "1999-12-31", "", "2024-13-01"]),
+    (("date", "day", "when", "since", "until", "time", "timestamp", "datetime", "dt"), "str",
+     ["2024-01-31", "2024-02-29T12:30:00", "1999-12-31 23:59:59", "Jan 31 2024 10:00",
+      "31/01/2024", "12:30", "", "2024-13-01", "2024-01-31T12:30:00+02:00"]),
     (("pattern", "regex", "glob"), "str", ["a*", "^abc$", "*.txt", "", "["]),
-    (("text", "content", "contents", "body", "data", "source", "raw", "input", "message",
-      "msg", "doc", "document", "line", "lines", "csv", "html", "json", "s", "string", "src",
-      "template", "fmt", "format"), "str",
+    (("text", "content", "contents", "body", "source", "raw", "input", "message",
+      "msg", "line", "lines", "csv", "html", "s", "string", "src", "template", "fmt",
+      "format"), "str",
      ["abc", "Hello, World!", "line 1\nline 2\n", "a;b;c\r\nd;e;f\r\n", "", "  padded  ",
       "a\tb", "# comment\nx = 1\n", "\n\n", "A-1;2;1.50;Pen\r\n\r\n", "é€"]),
     (("name", "key", "title", "label", "id", "ident", "sku", "code", "tag", "word", "token",
@@ -75,6 +78,10 @@ def name_bias(name: Optional[str]) -> Optional[Tuple[str, List[object]]]:
         for names, kind, pool in _NAME_BIAS:
             if token in names:
                 return kind, pool
+    lowered = name.lower()
+    for names, kind, pool in _NAME_BIAS:  # compound names: timestr, filepath, username
+        if any(len(n) >= 4 and n in lowered for n in names):
+            return kind, pool
     if tokens and tokens[-1].endswith("s") and len(tokens[-1]) > 3 and \
             not tokens[-1].endswith("ss"):
         return "list", []
@@ -177,11 +184,20 @@ def mixed(name: Optional[str] = None) -> List[Value]:
             lead = _to_values(bias[1]) + _to_values(NUMERIC_STRS[:4])
         else:
             lead = _to_values(bias[1])
+    if bias is not None and bias[0] == "callable":
+        return callables()
     rest = [vint(1, "pool"), vstr("abc", "pool"), vint(0, "pool"), vnone("pool"),
             vint(-1, "pool"), vstr("", "pool"), vseq("list", [vint(1), vint(2)], "pool"),
             vfloat(2.5, "pool"), vbool(True, "pool"), vdict([(vstr("a"), vint(1))], "pool"),
             vstr("A-1", "pool"), vint(100, "pool"), vstr("a\r\nb", "pool")]
     return lead + rest
+
+
+def callables() -> List[Value]:
+    """Simple lambdas for a callable parameter (identity first: a key/transform function)."""
+    return [vexpr("lambda x: x", [], "pool"), vexpr("lambda x: -x", [], "pool"),
+            vexpr("len", [], "pool"), vexpr("str.lower", [], "pool"),
+            vexpr("lambda *args, **kwargs: None", [], "pool")]
 
 
 EXTERNAL_KINDS: Dict[str, str] = {

@@ -14,7 +14,10 @@ import io
 import os
 import tokenize
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .classes import ClassModel
 
 FUNC = (ast.FunctionDef, ast.AsyncFunctionDef)
 ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
@@ -30,6 +33,8 @@ class Param:
     annotation: Optional[ast.expr]
     default: Optional[ast.expr]
     module: str
+    owner: Any = None  # the def/lambda node (to guess types from how the body uses the name)
+    owner_class: Optional[str] = None  # the class defining that method, if any
 
     @property
     def required(self) -> bool:
@@ -57,27 +62,6 @@ class Mod:
     stars: List[str] = field(default_factory=list)
 
 
-@dataclass
-class ClassModel:
-    """What a generator needs to know about a project class."""
-
-    qual: str
-    module: str
-    node: ast.ClassDef
-    mro: List[str]
-    external_bases: List[str]
-    is_dataclass: bool
-    is_enum: bool
-    is_exception: bool
-    is_abstract: bool
-    has_repr: bool
-    has_slots: bool
-    enum_members: List[str]
-    ctor: Optional[List[Param]]  # None: unknown (external base without a visible constructor)
-    ctor_source: str
-    methods: Dict[str, Tuple[str, Any]]  # name -> (defining class qual, def node)
-
-
 def read_source(path: str) -> str:
     with open(path, "rb") as handle:
         data = handle.read()
@@ -89,7 +73,8 @@ def read_source(path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def params_of(node: Any, module: str, drop_first: bool) -> List[Param]:
+def params_of(node: Any, module: str, drop_first: bool, owner_class: Optional[str] = None
+              ) -> List[Param]:
     """Parameters of a def or lambda node (``self``/``cls`` dropped when ``drop_first``)."""
     args = node.args
     out: List[Param] = []
@@ -107,6 +92,9 @@ def params_of(node: Any, module: str, drop_first: bool) -> List[Param]:
         out.append(Param(args.kwarg.arg, "var_keyword", args.kwarg.annotation, None, module))
     if drop_first and out and out[0].kind in ("positional_only", "positional_or_keyword"):
         out = out[1:]
+    for param in out:
+        param.owner = node
+        param.owner_class = owner_class
     return out
 
 
@@ -136,7 +124,7 @@ class Tree:
         self.import_roots = [os.path.abspath(r) for r in roots] or [self.root]
         self.import_root = self.import_roots[0]
         self._mods: Dict[str, Optional[Mod]] = {}
-        self._classes: Dict[str, Optional[ClassModel]] = {}
+        self._classes: Dict[str, Optional["ClassModel"]] = {}
         self._public: Dict[str, Tuple[str, str]] = {}
 
     # -- modules -----------------------------------------------------------------------------
@@ -346,7 +334,7 @@ class Tree:
         return modname, node, classes
 
     # -- classes -----------------------------------------------------------------------------
-    def class_model(self, qual: str, depth: int = 0) -> Optional[ClassModel]:
+    def class_model(self, qual: str, depth: int = 0) -> Optional["ClassModel"]:
         if qual in self._classes:
             return self._classes[qual]
         self._classes[qual] = None
@@ -357,141 +345,9 @@ class Tree:
         self._classes[qual] = model
         return model
 
-    def _build_class(self, sym: Sym, depth: int) -> ClassModel:
-        node: ast.ClassDef = sym.node
-        mro: List[str] = [sym.name]
-        external: List[str] = []
-        base_models: List[ClassModel] = []
-        for base in node.bases:
-            target = base.value if isinstance(base, ast.Subscript) else base
-            ref = self.resolve(sym.module, target)
-            if ref is None:
-                external.append(dotted(target) or "?")
-            elif ref.kind == "class":
-                model = self.class_model(ref.name, depth + 1)
-                if model is not None:
-                    base_models.append(model)
-                    for q in model.mro:
-                        if q not in mro:
-                            mro.append(q)
-                    external.extend(e for e in model.external_bases if e not in external)
-            elif ref.kind in ("external", "builtin"):
-                if ref.name not in ("object", "typing.Generic", "typing.Protocol"):
-                    external.append(ref.name)
-        decos = decorator_names(node)
-        own_dc = any(d.split(".")[-1] == "dataclass" for d in decos)
-        dc_repr = own_dc and not _deco_flag(node, "dataclass", "repr", False)
-        is_dataclass = own_dc or any(b.is_dataclass for b in base_models)
-        is_enum = any(e in ENUM_BASES for e in external) or any(b.is_enum for b in base_models)
-        is_exception = any(e in BUILTIN_NAMES and e.endswith(("Error", "Exception", "Warning"))
-                           or e in ("Exception", "BaseException") for e in external) or \
-            any(b.is_exception for b in base_models)
-        methods: Dict[str, Tuple[str, Any]] = {}
-        for model in reversed(base_models):
-            methods.update(model.methods)
-        for stmt in node.body:
-            if isinstance(stmt, FUNC):
-                methods[stmt.name] = (sym.name, stmt)
-        abstract = any("abstractmethod" in decorator_names(f)
-                       for _q, f in methods.values()) or "abc.ABC" in external
-        own_repr = any(isinstance(s, FUNC) and s.name == "__repr__" for s in node.body)
-        has_repr = own_repr or dc_repr or any(b.has_repr for b in base_models) or \
-            any(not e.startswith(("abc.", "typing.")) for e in external)
-        slots = any(isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and
-                                                      t.id == "__slots__" for t in s.targets)
-                    for s in node.body) or any(b.has_slots for b in base_models)
-        members: List[str] = []
-        if is_enum:
-            for stmt in node.body:
-                targets: List[Any] = []
-                if isinstance(stmt, ast.Assign):
-                    targets = stmt.targets
-                elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-                    targets = [stmt.target]
-                for target in targets:
-                    if isinstance(target, ast.Name) and not target.id.startswith("_"):
-                        members.append(target.id)
-        ctor, source = self._constructor(sym, node, methods, is_dataclass, external, base_models)
-        return ClassModel(sym.name, sym.module, node, mro, external, is_dataclass, is_enum,
-                          is_exception, abstract, has_repr, slots, members, ctor, source, methods)
-
-    def _constructor(self, sym: Sym, node: ast.ClassDef, methods: Dict[str, Tuple[str, Any]],
-                     is_dataclass: bool, external: List[str], bases: List[ClassModel]
-                     ) -> Tuple[Optional[List[Param]], str]:
-        init = methods.get("__init__")
-        if init is not None and isinstance(init[1], FUNC):
-            owner_mod = self.split(init[0])
-            return params_of(init[1], owner_mod[0] if owner_mod else sym.module, True), "__init__"
-        if is_dataclass:
-            return self._dataclass_fields(sym, node, bases), "dataclass"
-        if any(e.split(".")[-1] == "NamedTuple" for e in external):
-            return self._plain_fields(sym, node), "namedtuple"
-        new = methods.get("__new__")
-        if new is not None and isinstance(new[1], FUNC):
-            owner_mod = self.split(new[0])
-            return params_of(new[1], owner_mod[0] if owner_mod else sym.module, True), "__new__"
-        if any(e.split(".")[-1] == "TypedDict" for e in external):
-            fields = self._plain_fields(sym, node)
-            return [Param(p.name, "keyword_only", p.annotation, None, p.module)
-                    for p in fields], "typeddict"
-        if external and not all(e in ENUM_BASES or e.startswith("abc.") for e in external):
-            if all(e.split(".")[-1] in ("Exception", "BaseException") or
-                   e.endswith(("Error", "Warning")) for e in external):
-                return [Param("message", "var_positional", None, None, sym.module)], "exception"
-            return None, "unknown"
-        return [], "default"
-
-    def _plain_fields(self, sym: Sym, node: ast.ClassDef) -> List[Param]:
-        out = []
-        for stmt in node.body:
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and \
-                    not _is_classvar(stmt.annotation):
-                out.append(Param(stmt.target.id, "positional_or_keyword", stmt.annotation,
-                                 stmt.value, sym.module))
-        return out
-
-    def _dataclass_fields(self, sym: Sym, node: ast.ClassDef, bases: List[ClassModel]
-                          ) -> List[Param]:
-        params: List[Param] = []
-        for base in reversed(bases):
-            if base.is_dataclass and base.ctor is not None and base.ctor_source == "dataclass":
-                for p in base.ctor:
-                    params = [q for q in params if q.name != p.name] + [p]
-        kw_only = _deco_flag(node, "dataclass", "kw_only", False)
-        for stmt in node.body:
-            if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
-                continue
-            if _is_classvar(stmt.annotation):
-                continue
-            ann_name = dotted(stmt.annotation) or ""
-            if ann_name.split(".")[-1] == "KW_ONLY":
-                kw_only = True
-                continue
-            default = stmt.value
-            field_kw = None
-            if isinstance(default, ast.Call) and (dotted(default.func) or "").split(".")[-1] \
-                    == "field":
-                init = True
-                new_default: Optional[ast.expr] = None
-                for kw in default.keywords:
-                    if kw.arg == "init" and isinstance(kw.value, ast.Constant) and \
-                            kw.value.value is False:
-                        init = False
-                    elif kw.arg == "default":
-                        new_default = kw.value
-                    elif kw.arg == "default_factory":
-                        new_default = ast.Call(func=kw.value, args=[], keywords=[])
-                    elif kw.arg == "kw_only" and isinstance(kw.value, ast.Constant):
-                        field_kw = bool(kw.value.value)
-                if not init:
-                    continue
-                default = new_default
-            kind = "keyword_only" if (field_kw if field_kw is not None else kw_only) \
-                else "positional_or_keyword"
-            param = Param(stmt.target.id, kind, stmt.annotation, default, sym.module)
-            params = [q for q in params if q.name != param.name] + [param]
-        positional = [p for p in params if p.kind != "keyword_only"]
-        return positional + [p for p in params if p.kind == "keyword_only"]
+    def _build_class(self, sym: Sym, depth: int) -> "ClassModel":
+        from .classes import build_class
+        return build_class(self, sym, depth)
 
     # -- public import paths ------------------------------------------------------------------
     def public_ref(self, qual: str) -> Tuple[str, str]:
@@ -507,17 +363,49 @@ class Tree:
             result = ("from %s import %s" % (modname, top), ".".join(
                 r.partition("#")[0] for r in rest))
             parts = modname.split(".")
+            found_public = False
             for cut in range(1, len(parts) + 1):
                 candidate = ".".join(parts[:cut])
                 if any(p.startswith("_") for p in parts[:cut]) and cut < len(parts):
                     continue
-                ref = self.lookup(candidate, top)
-                if ref is not None and ref.kind in ("class", "function") and \
-                        ref.name == modname + "." + top:
+                if self._binds(candidate, top, modname + "." + top):
                     result = ("from %s import %s" % (candidate, top), result[1])
+                    found_public = True
                     break
+            if not found_public and any(p.startswith("_") for p in parts):
+                sibling = self._public_sibling(parts, top, modname + "." + top)
+                if sibling is not None:
+                    result = ("from %s import %s" % (sibling, top), result[1])
         self._public[qual] = result
         return result
+
+    def _binds(self, modname: str, name: str, qual: str) -> bool:
+        ref = self.lookup(modname, name)
+        return ref is not None and ref.kind in ("class", "function") and ref.name == qual
+
+    def _public_sibling(self, parts: List[str], name: str, qual: str) -> Optional[str]:
+        """A public module of the same package (or a parent) that imports the definition of a
+        private module (``dateutil._common.weekday`` → ``dateutil.relativedelta``)."""
+        for depth in range(len(parts) - 1, 0, -1):
+            package = parts[:depth]
+            if any(p.startswith("_") for p in package):
+                continue
+            for root in self.import_roots:
+                folder = os.path.join(root, *package)
+                try:
+                    entries = sorted(os.listdir(folder))
+                except OSError:
+                    continue
+                for entry in entries[:200]:
+                    stem = entry[:-3] if entry.endswith(".py") else entry
+                    if stem.startswith("_") or not stem.isidentifier() or \
+                            (not entry.endswith(".py") and
+                             not os.path.isfile(os.path.join(folder, entry, "__init__.py"))):
+                        continue
+                    candidate = ".".join(package + [stem])
+                    if self._binds(candidate, name, qual):
+                        return candidate
+        return None
 
 
 def _find_in_body(body: List[ast.stmt], name: str, suffix: str) -> Any:
@@ -551,17 +439,3 @@ def _find_in_body(body: List[ast.stmt], name: str, suffix: str) -> Any:
         index = int(suffix) - 1
         return plain[index] if 0 <= index < len(plain) else None
     return plain[-1] if plain else found[-1]
-
-
-def _is_classvar(node: Any) -> bool:
-    target = node.value if isinstance(node, ast.Subscript) else node
-    return (dotted(target) or "").split(".")[-1] == "ClassVar"
-
-
-def _deco_flag(node: ast.ClassDef, deco: str, flag: str, default: bool) -> bool:
-    for d in node.decorator_list:
-        if isinstance(d, ast.Call) and (dotted(d.func) or "").split(".")[-1] == deco:
-            for kw in d.keywords:
-                if kw.arg == flag and isinstance(kw.value, ast.Constant):
-                    return bool(kw.value.value)
-    return default

@@ -25,7 +25,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .plans import EntryPlan, Slot, Target, Workspace
 from .snippet import render_genome
-from .values import Value, key, neighbours, strip_src, vstr
+from .values import Value, key, neighbours, reset_keys, strip_src, vstr
 
 ONE_SIDED_CAP = 2
 MAX_RANK = 40
@@ -43,7 +43,13 @@ def derive_seed(*parts: Any) -> int:
 
 
 def make_args(slots: List[Slot], chosen: Dict[str, Value]) -> List[Dict[str, Any]]:
-    """Argument records for the chosen values (missing optional slots keep their defaults)."""
+    """Argument records for the chosen values (missing optional slots keep their defaults).
+
+    Required parameters are passed positionally, optional ones by keyword (readable, and any
+    subset can be dropped); when extra ``*args`` values are passed, every positional parameter
+    before them must be passed positionally.
+    """
+    star = any(s.kind == "var_positional" and chosen.get(s.name) is not None for s in slots)
     args: List[Dict[str, Any]] = []
     gap = False
     for slot in slots:
@@ -52,29 +58,56 @@ def make_args(slots: List[Slot], chosen: Dict[str, Value]) -> List[Dict[str, Any
             if value is not None and not gap:
                 args.append({"name": slot.name, "value": value, "pass": "star", "opt": True,
                              "kind": slot.kind})
+            star = False
+            continue
+        positional = slot.kind in ("positional_only", "positional_or_keyword")
+        if gap and slot.kind == "positional_only":
             continue
         if value is None:
-            if slot.required:
+            if slot.required or (star and positional):
                 value = slot.values[0] if slot.values else {"k": "none"}
             else:
-                if slot.kind != "keyword_only":
+                if slot.kind == "positional_only":
                     gap = True
                 continue
-        if slot.kind == "keyword_only" or (not slot.required and slot.kind !=
-                                           "positional_only") or gap:
-            mode = "kw" if slot.kind != "positional_only" else "pos"
-        else:
+        if positional and (slot.required or star or slot.kind == "positional_only") \
+                and not gap:
             mode = "pos"
+        else:
+            mode = "kw"
         args.append({"name": slot.name, "value": value, "pass": mode,
                      "opt": not slot.required, "kind": slot.kind})
     return args
 
 
 def make_genome(plan: EntryPlan, call: Dict[str, Value],
-                ctor: Optional[Dict[str, Value]] = None) -> Dict[str, Any]:
-    return {"target": plan.target, "entry": plan.meta(),
-            "ctor": make_args(plan.ctor, ctor or {}) if plan.ctor is not None else None,
-            "args": make_args(plan.call, call)}
+                ctor: Optional[Dict[str, Value]] = None,
+                setup: Optional[List[Dict[str, Any]]] = None) -> Dict[str, Any]:
+    genome = {"target": plan.target, "entry": plan.meta(),
+              "ctor": make_args(plan.ctor, ctor or {}) if plan.ctor is not None else None,
+              "args": make_args(plan.call, call)}
+    if setup and plan.ctor is not None:
+        genome["setup"] = setup
+    return genome
+
+
+def make_setup(plan: EntryPlan, method: str, chosen: Dict[str, Value]) -> Dict[str, Any]:
+    for item in plan.setups:
+        if item.method == method:
+            return {"method": method, "args": make_args(item.slots, chosen)}
+    return {"method": method, "args": []}
+
+
+def _setup_calls(plan: EntryPlan, base_ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
+    """The base call after one set-up call: its call sites, its mined values, its values."""
+    for item in plan.setups:
+        choices: List[Dict[str, Value]] = [{}]
+        choices += [_site_choice(item.slots, site) for site in item.sites[:3]]
+        for slot in item.slots:
+            choices += [{slot.name: v} for v in slot.values[:6] if v.get("src") == "mined"]
+            choices += [{slot.name: v} for v in slot.values[1:3]]
+        for chosen in choices:
+            yield make_genome(plan, {}, base_ctor, [make_setup(plan, item.method, chosen)])
 
 
 def genome_choices(genome: Dict[str, Any]) -> Tuple[Dict[str, Value], Dict[str, Value]]:
@@ -100,30 +133,83 @@ def _site_choice(slots: List[Slot], site: Any) -> Dict[str, Value]:
 
 
 def fresh(plan: EntryPlan, rng: random.Random) -> Iterator[Dict[str, Any]]:
-    yield make_genome(plan, {}, {})
-    for site in plan.sites[:12]:
-        yield make_genome(plan, _site_choice(plan.call, site), {})
     ctor_slots = plan.ctor or []
-    for site in plan.ctor_sites[:8]:
-        yield make_genome(plan, {}, _site_choice(ctor_slots, site))
-    # one slot at a time, interleaved by rank
-    slots: List[Tuple[str, Slot]] = [("call", s) for s in plan.call] + \
-        [("ctor", s) for s in ctor_slots]
-    for rank in range(0, MAX_RANK):
+    site_ctors = [c for c in (_site_choice(ctor_slots, site) for site in plan.ctor_sites[:12])
+                  if c][:8]
+    # the receiver used while the call's arguments vary: a constructor call site from the
+    # project's tests/docs when there is one (a realistic, non-empty object), else the default
+    rich = _rich_ctor(ctor_slots)
+    base_ctor = site_ctors[0] if site_ctors else rich
+    others = ([rich] if site_ctors and rich else []) + ([{}] if base_ctor else [])
+    yield make_genome(plan, {}, {})
+    if base_ctor:
+        yield make_genome(plan, {}, base_ctor)
+    for site in plan.sites[:12]:
+        yield make_genome(plan, _site_choice(plan.call, site), base_ctor)
+    for ctor_choice in site_ctors[1:]:
+        yield make_genome(plan, {}, ctor_choice)
+    yield from _variations(plan, base_ctor, ranks=6)
+    yield from _setup_calls(plan, base_ctor)
+    yield from _variations(plan, base_ctor, ranks=MAX_RANK)
+    yield from _cross_links(plan)
+    # the same variations on other receivers: the default one, a non-empty one, other sites
+    for ctor_choice in others + site_ctors[1:3]:
+        yield from _variations(plan, ctor_choice, ranks=4, ctor_too=not ctor_choice)
+    # seeded random combinations
+    for _ in range(RANDOM_DRAWS):
+        ctor_choice = _random_choice(ctor_slots, rng)
+        if site_ctors and rng.random() < 0.4:
+            ctor_choice = dict(site_ctors[rng.randrange(len(site_ctors))])
+        setup: List[Dict[str, Any]] = []
+        if plan.setups and rng.random() < 0.3:
+            for _n in range(rng.choice((1, 1, 2))):
+                item = plan.setups[rng.randrange(len(plan.setups))]
+                setup.append(make_setup(plan, item.method, _random_choice(item.slots, rng)))
+        yield make_genome(plan, _random_choice(plan.call, rng), ctor_choice, setup)
+
+
+def _rich_ctor(slots: List[Slot]) -> Dict[str, Value]:
+    """Optional container parameters of the constructor given a non-empty value: an empty
+    receiver (``SortedList()``) short-circuits most methods."""
+    chosen: Dict[str, Value] = {}
+    for slot in slots:
+        if slot.required or slot.kind == "var_positional":
+            continue
+        for value in slot.values[:12]:
+            if value.get("k") in ("list", "tuple", "set", "frozenset", "dict") and \
+                    len(value.get("items") or []) >= 2:
+                chosen[slot.name] = value
+                break
+    return chosen
+
+
+def _variations(plan: EntryPlan, base_ctor: Dict[str, Value], ranks: int,
+                ctor_too: bool = True) -> Iterator[Dict[str, Any]]:
+    """One parameter at a time: mined boundary values of the parameters the changed code
+    depends on most first, then every parameter's values interleaved by rank."""
+    slots: List[Tuple[str, Slot]] = [("call", s) for s in plan.call]
+    if ctor_too:
+        slots += [("ctor", s) for s in plan.ctor or []]
+
+    def one(where: str, slot: Slot, value: Value) -> Dict[str, Any]:
+        if where == "call":
+            return make_genome(plan, {slot.name: value}, base_ctor)
+        ctor = dict(base_ctor)
+        ctor[slot.name] = value
+        return make_genome(plan, {}, ctor)
+
+    ranked = sorted(range(len(slots)), key=lambda i: (-slots[i][1].relevance, i))
+    for index in ranked:
+        where, slot = slots[index]
+        for value in [v for v in slot.values if v.get("src") == "mined"][:9]:
+            yield one(where, slot, value)
+    for rank in range(0, ranks):
         for where, slot in slots:
             if rank >= len(slot.values) or (rank == 0 and slot.required):
                 continue
-            choice = {slot.name: slot.values[rank]}
-            if where == "call":
-                yield make_genome(plan, choice, {})
-            else:
-                yield make_genome(plan, {}, choice)
+            yield one(where, slot, slot.values[rank])
         if rank == 2:
             yield from _cross_links(plan)
-    yield from _cross_links(plan)
-    # seeded random combinations
-    for _ in range(RANDOM_DRAWS):
-        yield make_genome(plan, _random_choice(plan.call, rng), _random_choice(ctor_slots, rng))
 
 
 def _random_choice(slots: List[Slot], rng: random.Random) -> Dict[str, Value]:
@@ -134,6 +220,14 @@ def _random_choice(slots: List[Slot], rng: random.Random) -> Dict[str, Value]:
         if not slot.required and rng.random() < 0.5:
             continue
         if slot.kind == "var_positional" and rng.random() < 0.5:
+            continue
+        if slot.elements and rng.random() < 0.5:
+            count = rng.choice((1, 1, 2, 3))
+            items = [slot.elements[rng.randrange(len(slot.elements))] for _ in range(count)]
+            if slot.container in ("set", "frozenset"):
+                items = [v for i, v in enumerate(items) if key(v) not in
+                         {key(w) for w in items[:i]}]
+            chosen[slot.name] = {"k": slot.container or "list", "items": items}
             continue
         top = min(len(slot.values), 8)
         index = rng.randrange(top) if rng.random() < 0.6 else rng.randrange(len(slot.values))
@@ -219,6 +313,7 @@ def mutants(plan: EntryPlan, genome: Dict[str, Any], rng: random.Random
     call, ctor = genome_choices(genome)
     slots = [("call", s) for s in plan.call] + [("ctor", s) for s in plan.ctor or []]
     current = {"call": call, "ctor": ctor}
+    setup = genome.get("setup") or []
 
     def variant(where: str, name: str, value: Optional[Value]) -> Dict[str, Any]:
         new_call, new_ctor = dict(call), dict(ctor)
@@ -227,7 +322,7 @@ def mutants(plan: EntryPlan, genome: Dict[str, Any], rng: random.Random
             target.pop(name, None)
         else:
             target[name] = value
-        return make_genome(plan, new_call, new_ctor)
+        return make_genome(plan, new_call, new_ctor, setup)
 
     # 1. neighbours of each present argument
     for where, slot in slots:
@@ -254,7 +349,12 @@ def mutants(plan: EntryPlan, genome: Dict[str, Any], rng: random.Random
                 yield variant(where, slot.name, None)
             elif slot.values:
                 yield variant(where, slot.name, slot.values[0])
-    # 4. deeper neighbours (second step) of each argument
+    # 4. a set-up call added (or the set-up calls dropped)
+    if setup:
+        yield make_genome(plan, call, ctor, [])
+    for item in plan.setups:
+        yield make_genome(plan, call, ctor, setup + [make_setup(plan, item.method, {})])
+    # 5. deeper neighbours (second step) of each argument
     for where, slot in slots:
         value = current[where].get(slot.name)
         if value is not None:
@@ -298,6 +398,8 @@ def _chunked(streams: List[Iterator[Any]], size: int) -> Iterator[Any]:
 
 
 def generate(request: Dict[str, Any]) -> Dict[str, Any]:
+    """Answer one ``generate`` request (see generate.py / GENERATE_PROTOCOL.md)."""
+    reset_keys()
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
     max_candidates = max(0, int(request.get("max_candidates", 50) or 0))
@@ -306,7 +408,7 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     uncovered_all = feedback.get("uncovered")
     workspace = Workspace(request)
     targets = workspace.build()
-    if isinstance(uncovered_all, dict):
+    if isinstance(uncovered_all, dict) and uncovered_all:
         wanted = [t for t in targets if t.qualname in uncovered_all]
     else:
         wanted = targets

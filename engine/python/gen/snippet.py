@@ -6,6 +6,7 @@ A genome (JSON) describes one call::
      "entry": {"qualname", "plan", "op", "dunder", "import", "expr", "method", "async",
                "show_result", "show_obj", "obj", "versions"},
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
+     "setup": [{"method": name, "args": [ARG, ...]}],   # optional: calls on the receiver first
      "args": [ARG, ...]}                 # the call's arguments
     ARG = {"name": param name, "value": VALUE, "pass": "pos" | "kw" | "star",
            "opt": true when the parameter has a default, "kind": parameter kind}
@@ -97,6 +98,15 @@ class _Renderer:
         self.obj = str(self.entry.get("obj") or "obj")
         self.taken.add(self.obj)
         self.ctor_code: Optional[str] = None
+        # names every value will import: a variable must never shadow one of them
+        scratch: Set[str] = set()
+        groups = [genome.get("ctor") or [], genome.get("args") or []] + \
+            [item.get("args") or [] for item in genome.get("setup") or []]
+        for group in groups:
+            for arg in group:
+                render(arg["value"], scratch, "")
+        for line in scratch:
+            self.taken.update(re.findall(r"\w+", line))
 
     def value(self, value: Value) -> str:
         return render(value, self.imports, self.ctor_code)
@@ -141,6 +151,10 @@ class _Renderer:
             self.ctor_code = "%s(%s)" % (expr, ", ".join(parts))
             if op != "construct":
                 self.lines.append("%s = %s" % (self.obj, self.ctor_code))
+                for setup in self.genome.get("setup") or []:
+                    args = [("%s=%s" % (a["name"], self.value(a["value"])) if a.get("pass") ==
+                             "kw" else self.value(a["value"])) for a in setup.get("args") or []]
+                    self.lines.append("%s.%s(%s)" % (self.obj, setup["method"], ", ".join(args)))
         parts, plain = self.arglist(self.genome.get("args") or [], watch=True)
         result: Optional[str] = None
         mode = str(entry.get("show_result") or "repr")

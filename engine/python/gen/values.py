@@ -103,9 +103,27 @@ def strip_src(value: Any) -> Any:
     return value
 
 
+_KEYS: Dict[int, Tuple[Any, str]] = {}
+
+
 def key(value: Value) -> str:
-    """Canonical text of a value (origin tags ignored): equal keys render the same code."""
-    return json.dumps(strip_src(value), sort_keys=True, ensure_ascii=True)
+    """Canonical text of a value (origin tags ignored): equal keys render the same code.
+
+    Values are never mutated once built, so keys are memoised by identity (the memo holds a
+    reference, so an id cannot be reused while it is cached); :func:`reset_keys` clears it.
+    """
+    entry = _KEYS.get(id(value))
+    if entry is not None and entry[0] is value:
+        return entry[1]
+    text = json.dumps(strip_src(value), sort_keys=True, ensure_ascii=True)
+    if len(_KEYS) > 200000:
+        _KEYS.clear()
+    _KEYS[id(value)] = (value, text)
+    return text
+
+
+def reset_keys() -> None:
+    _KEYS.clear()
 
 
 # ---------------------------------------------------------------------------------------------

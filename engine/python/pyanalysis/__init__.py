@@ -5,7 +5,12 @@ Modules:
 * :mod:`pyanalysis.model` - the records (modules, classes, functions, statements) of one tree;
 * :mod:`pyanalysis.discover` - finding the package's files, excludes, import roots, module names;
 * :mod:`pyanalysis.extract` - one file's AST → definitions, signatures, docstrings, statements;
-* :mod:`pyanalysis.resolve` - package-wide name resolution, public API, MRO and the call graph;
+* :mod:`pyanalysis.resolve` - package-wide resolution: runs the passes below in order;
+* :mod:`pyanalysis.package` - the package model: module members, class lookups, annotations;
+* :mod:`pyanalysis.scope` - names and local types inside one function body;
+* :mod:`pyanalysis.classes` - resolved bases, the C3 MRO, instance attribute types;
+* :mod:`pyanalysis.callgraph` - the static call graph and module-level reads;
+* :mod:`pyanalysis.public_api` - kinds (public / private / special), public names, import lines;
 * :mod:`pyanalysis.index` - the ``index`` mode (whole tree → JSON);
 * :mod:`pyanalysis.targets` - the ``targets`` mode (changed functions and access information).
 

@@ -17,7 +17,10 @@ Decisions (documented in ANALYZE_SCHEMA.md):
   listed under ``non_executable_changes``;
 * module-level (and class-body) statements are reported in ``module_level_changes`` and mapped to
   the functions that read the names they bind (reason ``module_level``); a changed class header
-  (bases, decorators) marks the class's methods and the readers of the class;
+  (bases, decorators) marks the class's methods and the readers of the class.  A name a changed
+  ``from ... import`` statement binds exactly as the other version does (same source module and
+  name, e.g. ``Decimal`` in ``from decimal import ROUND_HALF_UP, Decimal`` →
+  ``from decimal import ROUND_HALF_EVEN, Decimal``) is not a changed name;
 * call paths stop at the first entry point met (a longer path through a public function that
   itself reaches the target through a shorter path is not listed).
 """
@@ -92,6 +95,7 @@ class SideAnalysis:
         self.unanalysable: Dict[str, List[int]] = {}
         self.class_headers: Set[str] = set()
         self.changed_names: Set[str] = set()
+        self.imported_names: Set[str] = set()  # bound by changed import statements
 
     def change(self, qual: str) -> _SideChange:
         if qual not in self.changed:
@@ -171,7 +175,10 @@ class SideAnalysis:
                     continue  # a function's own header (or a lambda): reasons signature/body
                 if stmt.kind in ("class", "decorator") and stmt.owner_def in self.idx.classes:
                     self.class_headers.add(stmt.owner_def)
-                self.changed_names.update(stmt.binds)
+                if stmt.kind == "import" and stmt.scope == mod.name:
+                    self.imported_names.update(stmt.binds)
+                else:
+                    self.changed_names.update(stmt.binds)
 
     @staticmethod
     def _innermost(funcs: Iterable[FunctionInfo], line: int, by_body: bool
@@ -184,6 +191,14 @@ class SideAnalysis:
                                                       best.start), -best.end):
                     best = func
         return best
+
+    def settle_imports(self, other: TreeIndex) -> None:
+        """Names bound by changed import statements count as changed unless ``other`` (the other
+        version's tree) binds them the same way: only ``from`` imports, same module, name, level.
+        """
+        for qual in sorted(self.imported_names):
+            if not _same_from_imports(self.idx, other, qual):
+                self.changed_names.add(qual)
 
     def propagate(self) -> None:
         """Module-level changes → the functions reading the changed names."""
@@ -206,6 +221,24 @@ class SideAnalysis:
                 change = self.change(qual)
                 change.reasons.add("module_level")
                 change.names.update(hit)
+
+
+def _same_from_imports(idx: TreeIndex, other: TreeIndex, qual: str) -> bool:
+    """Whether module-level ``qual`` is bound only by ``from`` imports, identically in both trees.
+
+    Plain ``import a.b`` is left out: its binding records ``a`` only, not the submodule loaded.
+    """
+    modname, _, name = qual.rpartition(".")
+    keys = []
+    for tree in (idx, other):
+        mod = tree.modules.get(modname)
+        if mod is None or mod.error is not None:
+            return False
+        bindings = mod.namespace.get(name) or []
+        if not bindings or any(b.kind != "importfrom" for b in bindings):
+            return False
+        keys.append([(b.target, b.imported_name, b.level) for b in bindings])
+    return keys[0] == keys[1]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -385,6 +418,8 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
     for entry in changes.get("files", []):
         for side in SIDES:
             sides[side].file(entry.get(side + "_path"), entry.get(side + "_lines") or [])
+    for side in SIDES:
+        sides[side].settle_imports(indexes["new" if side == "old" else "old"])
     for side in SIDES:
         sides[side].propagate()
 

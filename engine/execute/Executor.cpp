@@ -1,0 +1,345 @@
+#include "execute/Executor.h"
+
+#include "execute/SandboxPlanner.h"
+#include "execute/WorkerHost.h"
+#include "execute/WorkerWorkspace.h"
+
+#include <QJsonArray>
+#include <QThread>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
+namespace difftriage::engine {
+
+namespace {
+
+using Reply = WorkerProcess::Reply;
+
+// One blocking call's replies, shared with the host thread, which may outlive a cancelled wait.
+struct Call
+{
+    std::mutex mutex;
+    std::condition_variable wake;
+    QList<Reply> replies;
+    qsizetype remaining = 0;
+    QString fatal;
+};
+
+// Posts `tasks` to the host thread and waits for every reply; checks `cancelled` while waiting.
+Expected<QList<Reply>> callWorkers(WorkerHost *host, QList<WorkerHost::Task> tasks,
+                                   const std::atomic<bool> &cancelled)
+{
+    auto call = std::make_shared<Call>();
+    call->replies.resize(tasks.size());
+    call->remaining = tasks.size();
+    for (qsizetype i = 0; i < tasks.size(); ++i)
+        tasks[i].done = [call, i](const Reply &reply) {
+            std::lock_guard lock(call->mutex);
+            if (reply.fatal && call->fatal.isEmpty())
+                call->fatal = reply.detail.isEmpty()
+                                  ? reply.failure
+                                  : QStringLiteral("%1: %2").arg(reply.failure, reply.detail);
+            call->replies[i] = reply;
+            --call->remaining;
+            call->wake.notify_all();
+        };
+    QMetaObject::invokeMethod(
+        host, [host, tasks = std::move(tasks)]() mutable { host->submit(std::move(tasks)); },
+        Qt::QueuedConnection);
+    std::unique_lock lock(call->mutex);
+    while (call->remaining > 0 && call->fatal.isEmpty() && !cancelled.load())
+        call->wake.wait_for(lock, std::chrono::milliseconds(50));
+    if (cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    if (!call->fatal.isEmpty())
+        return makeError(call->fatal);
+    return call->replies;
+}
+
+quint64 splitMix64(quint64 x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+} // namespace
+
+Executor::Executor(WorkerConfig oldTree, WorkerConfig newTree, int workersPerVersion)
+    : m_old(std::move(oldTree)), m_new(std::move(newTree)),
+      m_workersPerVersion(qMax(1, workersPerVersion))
+{}
+
+Executor::~Executor()
+{
+    stopHost();
+}
+
+void Executor::stopHost()
+{
+    if (m_host) {
+        WorkerHost *host = std::exchange(m_host, nullptr);
+        QMetaObject::invokeMethod(
+            host,
+            [host] {
+                host->shutdown();
+                delete host;
+            },
+            Qt::BlockingQueuedConnection);
+    }
+    if (m_thread) {
+        m_thread->quit();
+        m_thread->wait();
+        delete std::exchange(m_thread, nullptr);
+    }
+}
+
+quint64 Executor::seedFor(quint64 seed, int rerun)
+{
+    constexpr quint64 Mask = (quint64(1) << 63) - 1; // exact as a JSON integer and in qint64
+    if (rerun == 0)
+        return seed & Mask;
+    return splitMix64(seed ^ splitMix64(quint64(rerun))) & Mask;
+}
+
+Status Executor::start()
+{
+    if (m_started)
+        return Ok{};
+    if (m_cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    for (const WorkerConfig *config : {&m_old, &m_new})
+        if (config->python.executable.isEmpty())
+            return makeError(QStringLiteral("no Python interpreter resolved for %1")
+                                 .arg(config->treeRoot));
+    QList<PythonInterpreter> interpreters{m_old.python};
+    if (m_new.python.executable != m_old.python.executable)
+        interpreters << m_new.python;
+    m_plan = SandboxPlanner::plan(interpreters, m_old.forceDegraded || m_new.forceDegraded,
+                                  m_old.unprivilegedUser);
+    auto workspace = WorkerWorkspace::prepare(m_plan, m_old, m_new);
+    if (!workspace)
+        return workspace.error();
+    m_workspace = std::move(*workspace);
+
+    m_thread = new QThread;
+    m_thread->setObjectName(QStringLiteral("difftriage-workers"));
+    const WorkerWorkspace *files = m_workspace.get();
+    m_host = new WorkerHost(
+        [files](Side side, int rerun, int index) { return files->launch(side, rerun, index); },
+        m_workersPerVersion);
+    m_host->moveToThread(m_thread);
+    m_thread->start();
+
+    const Status ready = waitForWorkers();
+    if (!ready)
+        return ready;
+    for (Side side : {Side::Old, Side::New}) {
+        const Status imports = checkStartImports(side);
+        if (!imports)
+            return imports;
+    }
+    m_started = true;
+    return Ok{};
+}
+
+Status Executor::waitForWorkers()
+{
+    auto call = std::make_shared<Call>();
+    call->remaining = 1;
+    WorkerHost *host = m_host;
+    QMetaObject::invokeMethod(
+        host,
+        [host, call] {
+            host->whenReady({{Side::Old, 0}, {Side::New, 0}}, [call](const QString &error) {
+                std::lock_guard lock(call->mutex);
+                call->fatal = error;
+                call->remaining = 0;
+                call->wake.notify_all();
+            });
+        },
+        Qt::QueuedConnection);
+    std::unique_lock lock(call->mutex);
+    while (call->remaining > 0 && !m_cancelled.load())
+        call->wake.wait_for(lock, std::chrono::milliseconds(50));
+    if (m_cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    if (!call->fatal.isEmpty())
+        return makeError(call->fatal);
+    return Ok{};
+}
+
+Status Executor::checkStartImports(Side side)
+{
+    const QStringList modules = m_workspace->topLevelModules(side);
+    if (modules.isEmpty())
+        return Ok{};
+    auto answer = checkImports(side, modules);
+    if (!answer)
+        return answer.error();
+    m_importCheck[int(side)] = *answer;
+    for (const QJsonValue &value : answer->value(QStringLiteral("modules")).toArray()) {
+        const QJsonObject module = value.toObject();
+        const bool failed = !module.value(QStringLiteral("error_type")).toString().isEmpty();
+        // A module that fails to import is the project's business (missing dependency, tests
+        // will show it); one that imports from elsewhere means tests would test the wrong code.
+        if (!failed && !module.value(QStringLiteral("in_tree")).toBool())
+            return makeError(QStringLiteral("the %1 tree's module '%2' resolves outside the tree, "
+                                            "to %3: the import root is wrong or an installed "
+                                            "module shadows it")
+                                 .arg(toString(side), module.value(QStringLiteral("module")).toString(),
+                                      module.value(QStringLiteral("file")).toString()));
+    }
+    return Ok{};
+}
+
+QStringList Executor::rootPaths() const
+{
+    if (m_workspace)
+        return m_workspace->rootPaths();
+    return {m_old.treeRoot, m_new.treeRoot};
+}
+
+QJsonObject Executor::importCheck(Side side) const
+{
+    return m_importCheck[int(side)];
+}
+
+QJsonObject Executor::runRequest(Side side, const TestRequest &test, int rerun) const
+{
+    const WorkerConfig &config = side == Side::Old ? m_old : m_new;
+    QJsonObject coverage;
+    for (auto it = test.coverage.begin(); it != test.coverage.end(); ++it) {
+        QJsonArray lines;
+        for (int line : it.value())
+            lines << line;
+        coverage.insert(it.key(), lines);
+    }
+    QJsonObject request{
+        {QStringLiteral("op"), QStringLiteral("run")},
+        {QStringLiteral("code"), test.code},
+        {QStringLiteral("seed"), qint64(seedFor(test.seed, rerun))},
+        {QStringLiteral("timeout_s"), test.timeoutSeconds},
+        {QStringLiteral("mem_mb"), test.memoryMb},
+        {QStringLiteral("max_output_bytes"), config.maxOutputBytes},
+        {QStringLiteral("max_processes"), m_workspace->maxProcesses(side)},
+        {QStringLiteral("fsize_mb"), config.maxFileMb},
+    };
+    if (!coverage.isEmpty())
+        request.insert(QStringLiteral("coverage"), coverage);
+    return request;
+}
+
+Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestRequest>> &tests,
+                                               int rerun)
+{
+    if (m_cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    if (!m_started || !m_host)
+        return makeError(QStringLiteral("the executor is not started"));
+    if (QThread::currentThread() == m_thread)
+        return makeError(QStringLiteral("Executor calls must not come from its worker thread"));
+    if (rerun < 0)
+        return makeError(QStringLiteral("negative rerun index %1").arg(rerun));
+    QList<WorkerHost::Task> tasks;
+    for (const auto &[side, test] : tests) {
+        WorkerHost::Task task;
+        task.side = side;
+        task.rerun = rerun;
+        task.request = runRequest(side, test, rerun);
+        // The runner enforces the time limit itself; this only catches a worker that hangs.
+        task.watchdogSeconds = test.timeoutSeconds + 15;
+        tasks << task;
+    }
+    auto replies = callWorkers(m_host, std::move(tasks), m_cancelled);
+    if (!replies)
+        return replies.error();
+    QList<TestOutcome> outcomes;
+    for (qsizetype i = 0; i < tests.size(); ++i) {
+        const Reply &reply = replies->at(i);
+        const TestRequest &test = tests[i].second;
+        const QString runnerError = reply.response.value(QStringLiteral("error")).toString();
+        TestOutcome outcome =
+            !reply.failure.isEmpty()  ? TestOutcome::workerFailure(test.id, reply.failure, reply.detail)
+            : !runnerError.isEmpty() ? TestOutcome::workerFailure(test.id, QStringLiteral("runner_error"),
+                                                                  runnerError)
+                                     : TestOutcome::fromRunner(reply.response);
+        outcome.id = test.id;
+        outcome.rerun = rerun;
+        outcome.seed = seedFor(test.seed, rerun);
+        outcomes << outcome;
+    }
+    return outcomes;
+}
+
+Expected<QList<TestOutcome>> Executor::run(Side side, const QList<TestRequest> &tests, int rerun)
+{
+    QList<std::pair<Side, TestRequest>> jobs;
+    for (const TestRequest &test : tests)
+        jobs << std::pair{side, test};
+    return runJobs(jobs, rerun);
+}
+
+Expected<std::pair<TestOutcome, TestOutcome>> Executor::runBoth(const TestRequest &test, int rerun)
+{
+    auto outcomes = runBoth(QList<TestRequest>{test}, rerun);
+    if (!outcomes)
+        return outcomes.error();
+    return outcomes->first();
+}
+
+Expected<QList<std::pair<TestOutcome, TestOutcome>>>
+Executor::runBoth(const QList<TestRequest> &tests, int rerun)
+{
+    // Interleaved, so the old and the new workers start on the same tests at the same time.
+    QList<std::pair<Side, TestRequest>> jobs;
+    for (const TestRequest &test : tests)
+        jobs << std::pair{Side::Old, test} << std::pair{Side::New, test};
+    auto outcomes = runJobs(jobs, rerun);
+    if (!outcomes)
+        return outcomes.error();
+    QList<std::pair<TestOutcome, TestOutcome>> pairs;
+    for (qsizetype i = 0; i + 1 < outcomes->size(); i += 2)
+        pairs << std::pair{outcomes->at(i), outcomes->at(i + 1)};
+    return pairs;
+}
+
+Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modules)
+{
+    if (m_cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    if (!m_host)
+        return makeError(QStringLiteral("the executor is not started"));
+    const WorkerConfig &config = side == Side::Old ? m_old : m_new;
+    WorkerHost::Task task;
+    task.side = side;
+    task.request = QJsonObject{{QStringLiteral("op"), QStringLiteral("check_imports")},
+                               {QStringLiteral("modules"), QJsonArray::fromStringList(modules)},
+                               {QStringLiteral("timeout_s"), 10},
+                               {QStringLiteral("max_processes"), m_workspace->maxProcesses(side)},
+                               {QStringLiteral("max_output_bytes"), config.maxOutputBytes}};
+    task.watchdogSeconds = 15 + 10.0 * modules.size();
+    auto replies = callWorkers(m_host, {task}, m_cancelled);
+    if (!replies)
+        return replies.error();
+    const Reply &reply = replies->first();
+    if (!reply.failure.isEmpty())
+        return makeError(QStringLiteral("the %1 worker failed while checking imports: %2 %3")
+                             .arg(toString(side), reply.failure, reply.detail));
+    if (reply.response.contains(QStringLiteral("error")))
+        return makeError(QStringLiteral("the %1 worker refused check_imports: %2")
+                             .arg(toString(side), reply.response.value(QStringLiteral("error")).toString()));
+    return reply.response;
+}
+
+void Executor::cancel()
+{
+    m_cancelled.store(true);
+    if (WorkerHost *host = m_host)
+        QMetaObject::invokeMethod(
+            host, [host] { host->cancelAll(QStringLiteral("cancelled")); }, Qt::QueuedConnection);
+}
+
+} // namespace difftriage::engine

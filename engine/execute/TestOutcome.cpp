@@ -1,0 +1,151 @@
+#include "execute/TestOutcome.h"
+
+#include <QJsonArray>
+#include <array>
+
+namespace difftriage::engine {
+
+namespace {
+
+constexpr std::array<std::pair<RunStatus, const char *>, 6> StatusNames{{
+    {RunStatus::Ok, "ok"},
+    {RunStatus::Raised, "raised"},
+    {RunStatus::Exited, "exited"},
+    {RunStatus::Timeout, "timeout"},
+    {RunStatus::Killed, "killed"},
+    {RunStatus::Crashed, "crashed"},
+}};
+
+// JSON null and absent fields both mean "not applicable" in the runner's responses.
+QString text(const QJsonObject &object, const char *key)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    return value.isString() ? value.toString() : QString();
+}
+
+int integer(const QJsonObject &object, const char *key)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    return value.isDouble() ? value.toInt() : 0;
+}
+
+QMap<QString, QList<int>> lineMap(const QJsonValue &value)
+{
+    QMap<QString, QList<int>> lines;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QList<int> &list = lines[it.key()];
+        for (const QJsonValue &line : it.value().toArray())
+            list << line.toInt();
+    }
+    return lines;
+}
+
+} // namespace
+
+QString toString(RunStatus status)
+{
+    for (const auto &[value, name] : StatusNames)
+        if (value == status)
+            return QString::fromLatin1(name);
+    return QStringLiteral("crashed");
+}
+
+std::optional<RunStatus> runStatusFromString(const QString &text)
+{
+    for (const auto &[value, name] : StatusNames)
+        if (text == QLatin1String(name))
+            return value;
+    return std::nullopt;
+}
+
+bool TestOutcome::aborted() const
+{
+    switch (status) {
+    case RunStatus::Timeout:
+    case RunStatus::Killed:
+    case RunStatus::Crashed:
+        return true;
+    case RunStatus::Raised:
+        // Hitting the memory limit is resource exhaustion like a time-out, not the code's answer.
+        return abortedReason == QLatin1String("memory");
+    case RunStatus::Ok:
+    case RunStatus::Exited:
+        break;
+    }
+    return false;
+}
+
+TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
+{
+    TestOutcome outcome;
+    const QString status = text(response, "status");
+    outcome.status = runStatusFromString(status).value_or(RunStatus::Crashed);
+    outcome.output = text(response, "stdout");
+    outcome.valueRepr = text(response, "value_repr");
+    outcome.errorOutput = text(response, "stderr");
+    outcome.errorType = text(response, "exc_type");
+    outcome.errorMessage = text(response, "exc_message");
+    outcome.traceback = text(response, "traceback");
+    outcome.exitCode = integer(response, "exit_code");
+    outcome.signal = integer(response, "signal");
+    outcome.wallMs = response.value(QLatin1String("wall_ms")).toDouble();
+    outcome.covered = lineMap(response.value(QLatin1String("covered")));
+    for (const QJsonValue &warning : response.value(QLatin1String("warnings")).toArray()) {
+        const QJsonObject object = warning.toObject();
+        outcome.warnings << WarningRecord{text(object, "category"), text(object, "message")};
+    }
+    outcome.abortedReason = text(response, "aborted_reason");
+    if (!runStatusFromString(status) && outcome.abortedReason.isEmpty())
+        outcome.abortedReason = QStringLiteral("unknown status '%1'").arg(status);
+    outcome.truncated = response.value(QLatin1String("stdout_truncated")).toBool() ||
+                        response.value(QLatin1String("stderr_truncated")).toBool();
+    return outcome;
+}
+
+TestOutcome TestOutcome::workerFailure(const QString &id, const QString &reason,
+                                       const QString &detail)
+{
+    TestOutcome outcome;
+    outcome.id = id;
+    outcome.status = RunStatus::Crashed;
+    outcome.abortedReason = reason;
+    outcome.errorMessage = detail;
+    return outcome;
+}
+
+QJsonObject TestOutcome::toJson() const
+{
+    QJsonObject covers;
+    for (auto it = covered.begin(); it != covered.end(); ++it) {
+        QJsonArray lines;
+        for (int line : it.value())
+            lines << line;
+        covers.insert(it.key(), lines);
+    }
+    QJsonArray warningList;
+    for (const WarningRecord &warning : warnings)
+        warningList << QJsonObject{{QStringLiteral("category"), warning.category},
+                                   {QStringLiteral("message"), warning.message}};
+    return QJsonObject{
+        {QStringLiteral("id"), id},
+        {QStringLiteral("status"), toString(status)},
+        {QStringLiteral("output"), output},
+        {QStringLiteral("value_repr"), valueRepr},
+        {QStringLiteral("error_output"), errorOutput},
+        {QStringLiteral("error_type"), errorType},
+        {QStringLiteral("error_message"), errorMessage},
+        {QStringLiteral("traceback"), traceback},
+        {QStringLiteral("exit_code"), exitCode},
+        {QStringLiteral("signal"), signal},
+        {QStringLiteral("wall_ms"), wallMs},
+        {QStringLiteral("covered"), covers},
+        {QStringLiteral("warnings"), warningList},
+        {QStringLiteral("aborted_reason"), abortedReason},
+        {QStringLiteral("truncated"), truncated},
+        {QStringLiteral("rerun"), rerun},
+        {QStringLiteral("seed"), QString::number(seed)},
+    };
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <optional>
+
+namespace difftriage::engine {
+
+// How one run of one snippet ended; spelled as runner.py and the report spell it.
+enum class RunStatus
+{
+    Ok,      // ran to the end
+    Raised,  // an exception escaped the snippet (or a test function failed)
+    Exited,  // sys.exit() / os._exit(): exitCode says with what
+    Timeout, // killed at the time limit
+    Killed,  // killed for its output, a resource limit or a non-crash signal
+    Crashed  // a crash signal, or the worker itself died during the test
+};
+
+QString toString(RunStatus status);
+std::optional<RunStatus> runStatusFromString(const QString &text);
+
+struct WarningRecord
+{
+    QString category; // "DeprecationWarning", "pkg.mod.MyWarning"
+    QString message;
+
+    friend bool operator==(const WarningRecord &, const WarningRecord &) = default;
+    friend bool operator<(const WarningRecord &a, const WarningRecord &b)
+    {
+        return a.category != b.category ? a.category < b.category : a.message < b.message;
+    }
+};
+
+struct TestOutcome
+{
+    QString id;
+    RunStatus status = RunStatus::Crashed;
+    QString output;      // stdout, tree root and run directory already replaced by the worker
+    QString valueRepr;   // repr() of a final expression statement, when it is not None
+    QString errorOutput; // stderr
+    QString errorType;   // qualified exception class ("ValueError", "pkg.mod.Error")
+    QString errorMessage;
+    QString traceback;
+    int exitCode = 0;
+    int signal = 0;
+    double wallMs = 0;
+    QMap<QString, QList<int>> covered; // requested changed lines that ran
+    QList<WarningRecord> warnings;     // warnings raised during the test, first of each kind
+    QString abortedReason; // time_limit, output_limit, memory, cpu_limit, file_size, worker_died...
+    bool truncated = false; // stdout or stderr went past the output cap
+    int rerun = 0;          // which run this was (0 = first)
+    quint64 seed = 0;       // the random seed the run actually used
+
+    // Time-outs, crashes, kills and memory exhaustion: the test did not finish on its own terms.
+    bool aborted() const;
+
+    // From one `run` response of runner.py (RUNNER_PROTOCOL.md).
+    static TestOutcome fromRunner(const QJsonObject &response);
+    // A run the worker could not answer for (it died, hung or was cancelled).
+    static TestOutcome workerFailure(const QString &id, const QString &reason,
+                                     const QString &detail);
+    QJsonObject toJson() const;
+};
+
+} // namespace difftriage::engine

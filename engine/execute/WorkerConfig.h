@@ -1,0 +1,39 @@
+#pragma once
+
+#include "python/PythonInterpreter.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace difftriage::engine {
+
+// How strongly workers are confined; spelled "full"/"degraded" in JSON and reports.
+enum class SandboxLevel
+{
+    Full,    // bubblewrap: no network, read-only tree and system, private /tmp and HOME
+    Degraded // rlimits, an unprivileged user, private dirs, and Landlock/seccomp where available
+};
+
+QString toString(SandboxLevel level);
+
+// One version's worker settings.
+struct WorkerConfig
+{
+    PythonInterpreter python;
+    QString treeRoot;   // the checked-out tree (read-only cache)
+    QString importRoot; // relative to treeRoot ("", ".", "src") or absolute; empty = detect
+    int hashSeed = 0;   // PYTHONHASHSEED of the first run; rerun r uses hashSeed + r
+    bool forceDegraded = false;
+
+    // Per-test limits the worker enforces besides TestRequest's time and memory.
+    int maxOutputBytes = 64 * 1024;
+    int maxProcesses = 64;
+    int maxFileMb = 64;
+    QString unprivilegedUser = QStringLiteral("nobody"); // used when running as root
+};
+
+// The directory to put first on sys.path, relative to the tree: what the project configures
+// (the first of `configured` that exists), else src/ when the code lives there, else the root.
+QString detectImportRoot(const QString &treeRoot, const QStringList &configured = {});
+
+} // namespace difftriage::engine

@@ -1,0 +1,117 @@
+#include "execute/WorkerLaunch.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <algorithm>
+#include <unistd.h>
+
+namespace difftriage::engine {
+
+namespace {
+
+bool isUnder(const QString &path, const QString &directory)
+{
+    return path == directory || path.startsWith(directory + QLatin1Char('/'));
+}
+
+QProcessEnvironment cleanEnvironment(int hashSeed)
+{
+    QProcessEnvironment environment;
+    const std::pair<const char *, QString> variables[] = {
+        {"PATH", QStringLiteral("/usr/bin:/bin")},
+        {"PYTHONHASHSEED", QString::number(quint32(hashSeed))},
+        {"PYTHONSAFEPATH", QStringLiteral("1")},
+        {"PYTHONNOUSERSITE", QStringLiteral("1")},
+        {"PYTHONDONTWRITEBYTECODE", QStringLiteral("1")},
+        {"PYTHONIOENCODING", QStringLiteral("utf-8")},
+        {"LC_ALL", QStringLiteral("C.UTF-8")},
+        {"LANG", QStringLiteral("C.UTF-8")},
+        {"TZ", QStringLiteral("UTC")},
+        // Native libraries must not start a thread per core in every forked test.
+        {"OMP_NUM_THREADS", QStringLiteral("1")},
+        {"OPENBLAS_NUM_THREADS", QStringLiteral("1")},
+        {"MKL_NUM_THREADS", QStringLiteral("1")},
+        {"NUMEXPR_NUM_THREADS", QStringLiteral("1")},
+        {"VECLIB_MAXIMUM_THREADS", QStringLiteral("1")},
+        {"MPLBACKEND", QStringLiteral("Agg")},
+    };
+    for (const auto &[name, value] : variables)
+        environment.insert(QString::fromLatin1(name), value);
+    return environment;
+}
+
+QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec &spec)
+{
+    QStringList arguments{QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
+                          QStringLiteral("--new-session")};
+    if (::geteuid() == 0 && !plan.dropUser)
+        // Root without an unprivileged user: at least no capabilities and a non-root uid inside.
+        arguments << QStringLiteral("--unshare-user") << QStringLiteral("--uid")
+                  << QStringLiteral("65534") << QStringLiteral("--gid") << QStringLiteral("65534")
+                  << QStringLiteral("--cap-drop") << QStringLiteral("ALL");
+    arguments << QStringLiteral("--ro-bind") << QStringLiteral("/") << QStringLiteral("/")
+              << QStringLiteral("--dev") << QStringLiteral("/dev") << QStringLiteral("--proc")
+              << QStringLiteral("/proc");
+    for (const QString &hidden : plan.hiddenDirs)
+        arguments << QStringLiteral("--tmpfs") << hidden;
+    // Bind after the tmpfs mounts, so a tree in /tmp or a helper dir in HOME is visible again.
+    QStringList rebinds = spec.visiblePaths;
+    rebinds << plan.pythonPaths << QFileInfo(spec.python.executable).path();
+    QStringList bound;
+    for (const QString &path : std::as_const(rebinds)) {
+        const QString clean = QDir::cleanPath(path);
+        if (clean.isEmpty() || bound.contains(clean) || !QFileInfo::exists(clean))
+            continue;
+        const bool hidden = std::any_of(plan.hiddenDirs.begin(), plan.hiddenDirs.end(),
+                                        [&](const QString &dir) { return isUnder(clean, dir); });
+        if (!hidden && !spec.visiblePaths.contains(path))
+            continue;
+        arguments << QStringLiteral("--ro-bind") << clean << clean;
+        bound << clean;
+    }
+    arguments << QStringLiteral("--chdir") << QStringLiteral("/tmp");
+    return arguments;
+}
+
+} // namespace
+
+Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLaunchSpec &spec)
+{
+    if (spec.python.executable.isEmpty())
+        return makeError(QStringLiteral("no Python interpreter resolved for the worker"));
+    WorkerLaunch launch;
+    launch.environment = cleanEnvironment(spec.hashSeed);
+    const QStringList pythonCommand =
+        QStringList{spec.python.executable, QStringLiteral("-s")} + spec.scriptArguments;
+    ProcessConfinement::Options options;
+    if (plan.level == SandboxLevel::Full) {
+        launch.program = plan.bwrap;
+        launch.arguments = bubblewrapArguments(plan, spec) + pythonCommand;
+        launch.environment.insert(QStringLiteral("HOME"), plan.home);
+        launch.environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
+        launch.workingDirectory = QStringLiteral("/");
+        options.dropUser = plan.dropUser;
+        options.uid = plan.uid;
+        options.gid = plan.gid;
+    } else {
+        if (spec.privateDir.isEmpty())
+            return makeError(QStringLiteral("a degraded worker needs a private directory"));
+        launch.program = pythonCommand.first();
+        launch.arguments = pythonCommand.mid(1);
+        launch.environment.insert(QStringLiteral("HOME"),
+                                  spec.privateDir + QStringLiteral("/home"));
+        launch.environment.insert(QStringLiteral("TMPDIR"),
+                                  spec.privateDir + QStringLiteral("/tmp"));
+        launch.workingDirectory = spec.privateDir + QStringLiteral("/tmp");
+        options.landlock = plan.landlock;
+        options.writableDirectories = {spec.privateDir};
+        options.seccompNoNetwork = plan.seccomp;
+    }
+    auto confinement = ProcessConfinement::create(options);
+    if (!confinement)
+        return confinement.error();
+    launch.confinement = std::move(*confinement);
+    return launch;
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,242 @@
+#include "execute/WorkerProcess.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+
+namespace difftriage::engine {
+
+namespace {
+
+constexpr int HelloTimeoutMs = 30000;
+constexpr int MaxStartFailures = 3;
+constexpr qsizetype StderrTailBytes = 8192;
+constexpr int ProtocolVersion = 1;
+
+QByteArray encode(const QJsonObject &request)
+{
+    return QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace
+
+WorkerProcess::WorkerProcess(QString name, LaunchFactory factory, QObject *parent)
+    : QObject(parent), m_name(std::move(name)), m_factory(std::move(factory))
+{
+    m_watchdog.setSingleShot(true);
+    connect(&m_watchdog, &QTimer::timeout, this, [this] {
+        if (m_state == State::Starting)
+            abort(QStringLiteral("worker_hung"),
+                  QStringLiteral("%1 did not start within %2 s").arg(m_name).arg(HelloTimeoutMs / 1000),
+                  false);
+        else
+            abort(QStringLiteral("worker_hung"),
+                  QStringLiteral("%1 did not answer in time and was killed").arg(m_name), false);
+    });
+}
+
+WorkerProcess::~WorkerProcess()
+{
+    stop();
+}
+
+void WorkerProcess::start()
+{
+    m_stopping = false;
+    if (m_state == State::Stopped)
+        launch();
+}
+
+void WorkerProcess::launch()
+{
+    auto launch = m_factory();
+    if (!launch) {
+        m_state = State::Broken;
+        m_brokenReason = QStringLiteral("%1 cannot start: %2").arg(m_name, launch.error().message);
+        emit broken(m_brokenReason);
+        return;
+    }
+    m_process = std::make_unique<QProcess>();
+    QProcess *process = m_process.get();
+    process->setProgram(launch->program);
+    process->setArguments(launch->arguments);
+    process->setProcessEnvironment(launch->environment);
+    process->setWorkingDirectory(launch->workingDirectory);
+    process->setChildProcessModifier(ProcessConfinement::modifier(launch->confinement));
+    connect(process, &QProcess::readyReadStandardOutput, this, &WorkerProcess::onOutput);
+    connect(process, &QProcess::readyReadStandardError, this, [this, process] {
+        m_stderrTail += process->readAllStandardError();
+        if (m_stderrTail.size() > StderrTailBytes)
+            m_stderrTail = m_stderrTail.right(StderrTailBytes);
+    });
+    connect(process, &QProcess::finished, this, &WorkerProcess::onFinished);
+    connect(process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            onFinished();
+    });
+    m_state = State::Starting;
+    m_buffer.clear();
+    m_stderrTail.clear();
+    process->start();
+    m_pendingId = m_nextId++;
+    process->write(encode({{QStringLiteral("op"), QStringLiteral("hello")},
+                           {QStringLiteral("id"), m_pendingId}}));
+    m_watchdog.start(HelloTimeoutMs);
+}
+
+void WorkerProcess::send(QJsonObject request, double watchdogSeconds, ReplyHandler handler)
+{
+    if (m_state != State::Idle || !m_process) {
+        handler(Reply{{}, QStringLiteral("worker_broken"),
+                      QStringLiteral("%1 is not ready").arg(m_name), true});
+        return;
+    }
+    m_pendingId = m_nextId++;
+    request.insert(QStringLiteral("id"), m_pendingId);
+    m_handler = std::move(handler);
+    m_state = State::Busy;
+    m_process->write(encode(request));
+    m_watchdog.start(int(qBound(1.0, watchdogSeconds, 86400.0) * 1000));
+}
+
+void WorkerProcess::abort(const QString &reason, const QString &detail, bool fatal)
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning) {
+        deliver(Reply{{}, reason, detail, fatal});
+        return;
+    }
+    m_abortReason = reason;
+    m_abortDetail = detail;
+    m_abortFatal = fatal;
+    m_process->kill(); // onFinished delivers and restarts
+}
+
+void WorkerProcess::stop()
+{
+    m_stopping = true;
+    m_watchdog.stop();
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        if (m_state == State::Idle) {
+            m_process->write(encode({{QStringLiteral("op"), QStringLiteral("shutdown")},
+                                     {QStringLiteral("id"), m_nextId++}}));
+            m_process->closeWriteChannel();
+            if (!m_process->waitForFinished(1500))
+                m_process->kill();
+        } else {
+            m_process->kill();
+        }
+        if (m_process)
+            m_process->waitForFinished(2000);
+    }
+    deliver(Reply{{}, QStringLiteral("stopped"), QStringLiteral("the executor stopped"), true});
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process.reset();
+    }
+    if (m_state != State::Broken)
+        m_state = State::Stopped;
+}
+
+void WorkerProcess::onOutput()
+{
+    if (!m_process)
+        return;
+    m_buffer += m_process->readAllStandardOutput();
+    qsizetype newline;
+    while ((newline = m_buffer.indexOf('\n')) >= 0) {
+        const QByteArray line = m_buffer.left(newline);
+        m_buffer.remove(0, newline + 1);
+        handleLine(line);
+    }
+}
+
+void WorkerProcess::handleLine(const QByteArray &line)
+{
+    const QJsonObject response = QJsonDocument::fromJson(line).object();
+    if (response.isEmpty() || response.value(QStringLiteral("id")).toInteger() != m_pendingId)
+        return; // not an answer to the pending request: a late answer after an abort
+    if (m_state == State::Starting) {
+        m_watchdog.stop();
+        if (response.value(QStringLiteral("protocol")).toInt() != ProtocolVersion) {
+            m_state = State::Broken;
+            m_brokenReason = QStringLiteral("%1 speaks runner protocol %2, expected %3")
+                                 .arg(m_name)
+                                 .arg(response.value(QStringLiteral("protocol")).toInt())
+                                 .arg(ProtocolVersion);
+            m_process->kill();
+            emit broken(m_brokenReason);
+            return;
+        }
+        m_hello = response;
+        m_state = State::Idle;
+        m_startFailures = 0;
+        m_startedOnce = true;
+        emit idle();
+        return;
+    }
+    if (m_state != State::Busy)
+        return;
+    m_watchdog.stop();
+    m_state = State::Idle;
+    deliver(Reply{response, QString(), QString(), false});
+    emit idle();
+}
+
+void WorkerProcess::onFinished()
+{
+    if (!m_process)
+        return;
+    onOutput(); // an answer written just before the end still counts
+    const QString description = deathDescription();
+    QProcess *dead = m_process.release();
+    dead->disconnect(this);
+    dead->deleteLater(); // not from inside its own signal
+    m_watchdog.stop();
+    const State previous = m_state;
+    if (m_state != State::Broken)
+        m_state = State::Stopped;
+    if (m_handler)
+        deliver(Reply{{},
+                      m_abortReason.isEmpty() ? QStringLiteral("worker_died") : m_abortReason,
+                      m_abortReason.isEmpty() ? description : m_abortDetail, m_abortFatal});
+    m_abortReason.clear();
+    m_abortDetail.clear();
+    m_abortFatal = false;
+    if (m_stopping || m_state == State::Broken)
+        return;
+    int delayMs = 0;
+    if (previous == State::Starting) {
+        if (++m_startFailures >= MaxStartFailures) {
+            m_state = State::Broken;
+            m_brokenReason = QStringLiteral("%1 cannot start: %2").arg(m_name, description);
+            emit broken(m_brokenReason);
+            return;
+        }
+        delayMs = 200 * m_startFailures;
+    }
+    QTimer::singleShot(delayMs, this, [this] {
+        if (m_state == State::Stopped && !m_stopping)
+            launch();
+    });
+}
+
+void WorkerProcess::deliver(Reply reply)
+{
+    ReplyHandler handler = std::exchange(m_handler, {});
+    if (handler)
+        handler(reply);
+}
+
+QString WorkerProcess::deathDescription() const
+{
+    QString status;
+    if (m_process->error() == QProcess::FailedToStart)
+        status = m_process->errorString();
+    else if (m_process->exitStatus() == QProcess::CrashExit)
+        status = QStringLiteral("killed by a signal");
+    else
+        status = QStringLiteral("exit code %1").arg(m_process->exitCode());
+    const QString tail = QString::fromUtf8(m_stderrTail).trimmed().right(600);
+    return tail.isEmpty() ? status : QStringLiteral("%1; stderr: %2").arg(status, tail);
+}
+
+} // namespace difftriage::engine

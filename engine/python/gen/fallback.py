@@ -1,0 +1,111 @@
+"""Fallback entry points for a changed function the static call graph cannot reach.
+
+Dynamic dispatch (``getattr(self, "_visit_" + kind)``), callbacks and registries hide callers
+from the analyzer, which then reports no access path.  Rather than giving up, the generator
+tries the public API around the target: the public methods of its class (when the class is
+public), then the public functions of its module and of the package root.  Entry points whose
+body uses ``getattr`` or mentions a prefix of the target's name as a string come first.  These
+items look like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, List, Optional, Tuple
+
+from .project import FUNC, Tree
+
+MAX_FALLBACK = 4
+
+
+def _is_public(name: str) -> bool:
+    return not name.startswith("_")
+
+
+def _score(node: Any, target_name: str) -> int:
+    """Higher when the body looks like a dispatcher that could reach ``target_name``."""
+    score = 0
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and \
+                sub.func.id == "getattr":
+            score += 2
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and \
+                len(sub.value) >= 3 and target_name.startswith(sub.value):
+            score += 5
+    return score
+
+
+def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any]]:
+    found = tree.find_def(target)
+    if found is None:
+        return []
+    module, node, classes = found
+    target_name = target.rsplit(".", 1)[-1].split("#")[0]
+    ranked: List[Tuple[int, int, str, Dict[str, Any]]] = []
+    if classes:
+        cls_qual = target.rsplit(".", 1)[0]
+        imp, expr = tree.public_ref(cls_qual)
+        model = tree.class_model(cls_qual)
+        if imp and model is not None and all(_is_public(p) for p in expr.split(".")) and \
+                not model.is_abstract:
+            for name in sorted(model.methods):
+                owner, fnode = model.methods[name]
+                dunder = name.startswith("__") and name.endswith("__") and len(name) > 4
+                if not isinstance(fnode, FUNC) or not (_is_public(name) or (
+                        dunder and name == target_name)):
+                    continue
+                kind = "method"
+                decos = {getattr(d, "id", getattr(d, "attr", "")) for d in fnode.decorator_list}
+                if "staticmethod" in decos:
+                    kind = "staticmethod"
+                elif "classmethod" in decos:
+                    kind = "classmethod"
+                elif "property" in decos:
+                    kind = "property"
+                entry = {"qualname": owner + "." + name, "callable_kind": kind,
+                         "kind": "special" if dunder else "public",
+                         "is_async": isinstance(fnode, ast.AsyncFunctionDef),
+                         "import_line": imp, "expr": expr + "." + name,
+                         "class": {"qualname": cls_qual, "import_line": imp, "expr": expr}}
+                own = 0 if name == target_name else 1  # the target itself, when reachable
+                ranked.append((-_score(fnode, target_name), own, entry["qualname"], entry))
+    top = module.split(".")[0]
+    for modname, weight in ((module, 1), (top, 2)):
+        mod = tree.load(modname)
+        if mod is None:
+            continue
+        for name in sorted(mod.bindings):
+            if not _is_public(name):
+                continue
+            sym = tree.lookup(modname, name)
+            if sym is None or sym.kind != "function" or not isinstance(sym.node, FUNC):
+                continue
+            imp, expr = tree.public_ref(sym.name)
+            if not imp or sym.name == target:
+                continue
+            entry = {"qualname": sym.name, "callable_kind": "function", "kind": "public",
+                     "is_async": isinstance(sym.node, ast.AsyncFunctionDef),
+                     "import_line": imp, "expr": expr, "class": None}
+            ranked.append((-_score(sym.node, target_name), weight, sym.name, entry))
+    ranked.sort(key=lambda r: (r[1] != 0, r[0], r[1], r[2]))
+    out: List[Dict[str, Any]] = []
+    seen = set()
+    for _s, _w, qual, entry in ranked:
+        if qual in seen:
+            continue
+        seen.add(qual)
+        out.append({"type": "fallback", "entry": entry, "path": [qual, target],
+                    "versions": versions})
+        if len(out) >= MAX_FALLBACK:
+            break
+    return out
+
+
+def side_versions(in_old: bool, in_new: bool) -> Optional[str]:
+    if in_old and in_new:
+        return "both"
+    if in_old:
+        return "old_only"
+    if in_new:
+        return "new_only"
+    return None

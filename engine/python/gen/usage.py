@@ -1,0 +1,141 @@
+"""Types of unannotated parameters, guessed from how the function body uses them.
+
+``p.split(...)`` → str, ``p.decode()`` → bytes, ``p.append(...)`` → list, ``p.items()`` → dict,
+``p + 1`` / ``range(p)`` → int, ``for x in p`` / ``len(p)`` → a sequence, ``p(...)`` → a
+callable, ``isinstance(p, T)`` → T, and ``p.attr`` where a project class (the method's own class
+first) has an attribute or method ``attr`` → an instance of that class.  Best effort and cheap:
+one walk over the function body.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, List, Optional, Set
+
+from .project import FUNC, Tree, dotted
+
+STR_METHODS = {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "startswith",
+               "endswith", "replace", "splitlines", "casefold", "title", "capitalize",
+               "isdigit", "isalpha", "isalnum", "isspace", "encode", "format", "zfill",
+               "partition", "rpartition", "expandtabs", "removeprefix", "removesuffix"}
+BYTES_METHODS = {"decode", "hex"}
+LIST_METHODS = {"append", "extend", "insert", "sort", "reverse", "remove"}
+DICT_METHODS = {"items", "keys", "values", "get", "setdefault", "update", "popitem"}
+SET_METHODS = {"add", "discard", "union", "intersection", "difference", "issubset",
+               "issuperset"}
+
+
+def class_attributes(tree: Tree, qual: str) -> Set[str]:
+    """Attribute and method names of a project class (``self.x = ...`` in any method too)."""
+    model = tree.class_model(qual)
+    if model is None:
+        return set()
+    names = set(model.methods)
+    for owner in model.lineage:
+        sym = tree.class_sym(owner)
+        if sym is None:
+            continue
+        for node in ast.walk(sym.node):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and \
+                    isinstance(node.value, ast.Name) and node.value.id == "self":
+                names.add(node.attr)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+    return names
+
+
+def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str]
+          ) -> List[str]:
+    """Type guesses for parameter ``name`` of ``func``: ``str``, ``bytes``, ``int``, ``list``,
+    ``dict``, ``set``, ``seq``, ``callable``, ``builtin:T`` or ``class:QUALNAME``; strongest
+    first."""
+    if not isinstance(func, FUNC + (ast.Lambda,)):
+        return []
+    votes: Dict[str, int] = {}
+    attrs: Set[str] = set()
+
+    def vote(kind: str, weight: int = 1) -> None:
+        votes[kind] = votes.get(kind, 0) + weight
+
+    def is_param(node: Any) -> bool:
+        return isinstance(node, ast.Name) and node.id == name
+
+    body = func.body if isinstance(func.body, list) else [func.body]
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Attribute) and is_param(node.value):
+                if node.attr in STR_METHODS:
+                    vote("str", 3)
+                elif node.attr in BYTES_METHODS:
+                    vote("bytes", 3)
+                elif node.attr in LIST_METHODS:
+                    vote("list", 3)
+                elif node.attr in DICT_METHODS:
+                    vote("dict", 3)
+                elif node.attr in SET_METHODS:
+                    vote("set", 3)
+                else:
+                    attrs.add(node.attr)
+            elif isinstance(node, ast.Call):
+                fname = dotted(node.func) or ""
+                if is_param(node.func):
+                    vote("callable", 3)
+                if fname == "isinstance" and len(node.args) == 2 and is_param(node.args[0]):
+                    types = node.args[1].elts if isinstance(node.args[1], ast.Tuple) \
+                        else [node.args[1]]
+                    for t in types[:1]:
+                        tname = dotted(t)
+                        if tname:
+                            vote("builtin:" + tname, 4)
+                elif node.args and is_param(node.args[0]):
+                    if fname in ("len", "sorted", "reversed", "enumerate", "sum", "min", "max",
+                                 "any", "all", "list", "tuple", "set", "zip"):
+                        vote("seq", 1)
+                    elif fname in ("range", "chr", "bin", "hex", "oct"):
+                        vote("int", 3)
+                    elif fname == "ord":
+                        vote("str", 2)
+                    elif fname in ("open", "os.path.join", "os.path.exists", "Path"):
+                        vote("path", 2)
+            elif isinstance(node, (ast.For, ast.comprehension)) and is_param(node.iter):
+                vote("seq", 2)
+            elif isinstance(node, ast.BinOp) and (is_param(node.left) or is_param(node.right)):
+                other = node.right if is_param(node.left) else node.left
+                if isinstance(other, ast.Constant):
+                    if isinstance(other.value, str):
+                        vote("str", 2)
+                    elif isinstance(other.value, (int, float)) and \
+                            not isinstance(other.value, bool):
+                        if isinstance(node.op, ast.Mod) and is_param(node.right):
+                            continue
+                        vote("int", 2)
+            elif isinstance(node, ast.AugAssign) and is_param(node.target) and \
+                    isinstance(node.value, ast.Constant) and \
+                    isinstance(node.value.value, (int, float)):
+                vote("int", 2)
+            elif isinstance(node, ast.Subscript) and is_param(node.value):
+                vote("seq", 1)
+    if attrs:
+        owner = _class_with(tree, module, own_class, attrs)
+        if owner is not None:
+            vote("class:" + owner, 3 + len(attrs))
+    return [k for k, _v in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def _class_with(tree: Tree, module: str, own_class: Optional[str], attrs: Set[str]
+                ) -> Optional[str]:
+    """A project class having all of ``attrs``: the method's own class first, then the
+    classes of the function's module."""
+    candidates: List[str] = []
+    if own_class:
+        candidates.append(own_class)
+    mod = tree.load(module)
+    if mod is not None:
+        for name in sorted(mod.bindings):
+            record = mod.bindings[name]
+            if record[0] == "class":
+                candidates.append(module + "." + name)
+    for qual in candidates:
+        if attrs <= class_attributes(tree, qual):
+            return qual
+    return None

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/Expected.h"
+#include "report/ExportSources.h"
+#include "report/Report.h"
+
+namespace difftriage::engine {
+
+// One self-contained HTML file (inline CSS, no scripts, no external resources) with the PR's
+// intent, its differences grouped by cluster with verdicts and notes, the changed functions'
+// union coverage and, when the sources are given, the coverage heatmap of the changed files.
+// The report's verdicts are expected to be applied already (TriageStore::apply).
+class HtmlExporter final
+{
+public:
+    explicit HtmlExporter(const Report &report, QList<ExportSource> sources = {});
+
+    QString render() const;
+    Status write(const QString &path) const;
+
+    // The heatmap's bucket for a changed line reached by `hits` tests: 0 = uncovered.
+    static int heatBucket(qsizetype hits);
+
+private:
+    QString renderSummary() const;
+    QString renderDifferences() const;
+    QString renderFunctions() const;
+    QString renderHeatmap() const;
+
+    const Report &m_report;
+    QList<ExportSource> m_sources;
+};
+
+} // namespace difftriage::engine

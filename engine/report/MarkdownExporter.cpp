@@ -1,0 +1,131 @@
+#include "report/MarkdownExporter.h"
+
+#include "report/ExportSources.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace difftriage::engine {
+
+namespace {
+
+QString percent(double fraction)
+{
+    return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%');
+}
+
+// A fence longer than any backtick run inside, so outputs containing ``` stay verbatim.
+QString fenced(const QString &text, const QString &language = {})
+{
+    QString fence = QStringLiteral("```");
+    while (text.contains(fence))
+        fence += QLatin1Char('`');
+    QString body = text;
+    if (!body.endsWith(QLatin1Char('\n')))
+        body += QLatin1Char('\n');
+    return fence + language + QLatin1Char('\n') + body + fence + QLatin1Char('\n');
+}
+
+QString sideMarkdown(const QString &label, const ReportSide &side)
+{
+    QString text = QStringLiteral("**%1**").arg(label);
+    if (side.errorType)
+        text += QStringLiteral(": raises `%1`: %2")
+                    .arg(*side.errorType, side.errorMessage.value_or(QString()));
+    else if (!side.status.isEmpty() && side.status != QLatin1String("ok"))
+        text += QStringLiteral(": %1").arg(side.status);
+    return text + QStringLiteral("\n\n") + fenced(side.output) + QLatin1Char('\n');
+}
+
+} // namespace
+
+MarkdownExporter::MarkdownExporter(const Report &report) : m_report(report) {}
+
+QString MarkdownExporter::render() const
+{
+    QString text = QStringLiteral("# DiffTriage: %1\n\n")
+                       .arg(m_report.number ? QStringLiteral("#%1 %2").arg(
+                                                  QString::number(*m_report.number), m_report.title)
+                                            : m_report.title);
+    text += QStringLiteral("`%1..%2` · generator %3 · sandbox %4\n\n")
+                .arg(m_report.base.left(10), m_report.head.left(10), m_report.generator,
+                     m_report.sandbox);
+    if (!m_report.body.isEmpty())
+        text += QStringLiteral("## Stated intent\n\n") + m_report.body.trimmed() +
+                QStringLiteral("\n\n");
+    int decided = 0;
+    for (const ReportDifference &difference : m_report.differences)
+        decided += difference.verdict ? 1 : 0;
+    text += QStringLiteral("## Summary\n\n| | |\n|---|---|\n| Differences | %1 (%2 triaged) |\n"
+                           "| Union coverage | %3 |\n| Tests executed | %4 |\n"
+                           "| Stop reason | %5 |\n\n")
+                .arg(QString::number(m_report.differences.size()), QString::number(decided),
+                     percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
+                     m_report.stopReason);
+    return text + renderDifferences() + renderCoverage();
+}
+
+Status MarkdownExporter::write(const QString &path) const
+{
+    return writeExportFile(path, render().toUtf8());
+}
+
+QString MarkdownExporter::renderDifferences() const
+{
+    QStringList clusters;
+    QHash<QString, QList<const ReportDifference *>> byCluster;
+    for (const ReportDifference &difference : m_report.differences) {
+        if (!byCluster.contains(difference.cluster))
+            clusters << difference.cluster;
+        byCluster[difference.cluster] << &difference;
+    }
+    QString text = QStringLiteral("## Differences\n\n");
+    if (clusters.isEmpty())
+        return text + QStringLiteral("No behavioural difference was found.\n\n");
+    for (const QString &cluster : clusters) {
+        const auto &members = byCluster[cluster];
+        text += QStringLiteral("### `%1` · %2 (%3)\n\n")
+                    .arg(members.first()->target, members.first()->kind,
+                         QString::number(members.size()));
+        for (const ReportDifference *difference : members) {
+            text +=
+                QStringLiteral("#### %1 · verdict: **%2**")
+                    .arg(difference->id, difference->verdict.value_or(QStringLiteral("untriaged")));
+            if (difference->suggestedVerdict)
+                text += QStringLiteral(" (suggested: %1)").arg(*difference->suggestedVerdict);
+            text += QStringLiteral("\n\n");
+            if (!difference->note.isEmpty())
+                text += QStringLiteral("> %1\n\n").arg(difference->note);
+            text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
+            text += sideMarkdown(QStringLiteral("Old"), difference->oldSide) +
+                    sideMarkdown(QStringLiteral("New"), difference->newSide);
+        }
+    }
+    return text;
+}
+
+QString MarkdownExporter::renderCoverage() const
+{
+    QString text;
+    if (!m_report.changedFunctions.isEmpty()) {
+        text += QStringLiteral("## Changed functions\n\n| Function | Kind | Versions | Union "
+                               "coverage |\n|---|---|---|---|\n");
+        for (const ReportChangedFunction &function : m_report.changedFunctions)
+            text += QStringLiteral("| `%1` | %2 | %3 | %4 |\n")
+                        .arg(function.name, function.kind, function.versions,
+                             percent(function.unionCoverage));
+        text += QLatin1Char('\n');
+    }
+    QStringList uncovered;
+    for (const ReportChangedLine &line : m_report.changedLines) {
+        if (line.executable && line.hitBy.isEmpty())
+            uncovered << QStringLiteral("- `%1` (%2) line %3")
+                             .arg(line.file, line.side, QString::number(line.line));
+    }
+    if (!uncovered.isEmpty())
+        text += QStringLiteral("## Changed lines no test reached\n\n") +
+                uncovered.join(QLatin1Char('\n')) + QStringLiteral("\n");
+    return text;
+}
+
+} // namespace difftriage::engine

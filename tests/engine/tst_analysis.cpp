@@ -1,0 +1,187 @@
+// End to end: `difftriage-cli analyze` on every PR of the demo repository.
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+QString python() { return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"); }
+
+Run cli(const QStringList &arguments, int timeoutMs = 300000)
+{
+    QProcess process;
+    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
+    Run run;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object()
+                                          : QJsonObject();
+}
+
+// What may differ between two runs of the same analysis: timings and where the trees live.
+QJsonObject comparable(QJsonObject report)
+{
+    report.remove(QStringLiteral("seconds"));
+    return report;
+}
+
+} // namespace
+
+class AnalysisTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_demo = m_dir.filePath(QStringLiteral("demo"));
+        const Run run = cli({QStringLiteral("demo"), QStringLiteral("--out"), m_demo});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+    }
+
+    void demoPrs_data()
+    {
+        QTest::addColumn<int>("pr");
+        QTest::addColumn<QStringList>("kinds"); // acceptable kinds; empty = no difference at all
+        const QStringList output{QStringLiteral("different_output")};
+        QTest::newRow("#12 intended rounding change") << 12 << output;
+        QTest::newRow("#15 private regression two calls deep") << 15 << output;
+        QTest::newRow("#17 special method") << 17 << output;
+        QTest::newRow("#18 pure refactor") << 18 << QStringList();
+        QTest::newRow("#21 time and random id") << 21 << QStringList();
+        QTest::newRow("#23 exception type") << 23 << QStringList{QStringLiteral("different_exception")};
+        QTest::newRow("#24 module constant") << 24 << output;
+        QTest::newRow("#27 CRLF handling")
+            << 27
+            << QStringList{QStringLiteral("only_new_raises"), QStringLiteral("only_old_raises"),
+                           QStringLiteral("different_output")};
+        QTest::newRow("#30 API change") << 30 << QStringList{QStringLiteral("api_change")};
+    }
+    void demoPrs()
+    {
+        QFETCH(int, pr);
+        QFETCH(QStringList, kinds);
+        const QString reportPath = m_dir.filePath(QStringLiteral("report-%1.json").arg(pr));
+        const Run run = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                             QStringLiteral("--pr"), QString::number(pr), QStringLiteral("--python"),
+                             python(), QStringLiteral("--report"), reportPath});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = readJson(reportPath);
+        QCOMPARE(report.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("difftriage-report/1"));
+        QSet<QString> found;
+        for (const QJsonValue &difference : report.value(QStringLiteral("differences")).toArray())
+            found.insert(difference.toObject().value(QStringLiteral("kind")).toString());
+        if (kinds.isEmpty()) {
+            QVERIFY2(found.isEmpty(), qPrintable(QStringList(found.values()).join(QLatin1Char(','))));
+        } else {
+            QVERIFY2(std::any_of(kinds.cbegin(), kinds.cend(),
+                                 [&](const QString &kind) { return found.contains(kind); }),
+                     qPrintable(QStringLiteral("found: ") +
+                                QStringList(found.values()).join(QLatin1Char(','))));
+        }
+        QVERIFY(run.out.contains("differences:"));
+        validateAgainstSchema(reportPath);
+    }
+
+    void failOnDifferenceAndBadInput()
+    {
+        const Run differs = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                 QStringLiteral("--pr"), QStringLiteral("23"),
+                                 QStringLiteral("--python"), python(),
+                                 QStringLiteral("--fail-on-difference")});
+        QCOMPARE(differs.exitCode, 3);
+        const Run unknown = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                 QStringLiteral("--pr"), QStringLiteral("999")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains("no PR #999"));
+        const Run noInterpreter = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                       QStringLiteral("--pr"), QStringLiteral("23"),
+                                       QStringLiteral("--python"),
+                                       QStringLiteral("/nonexistent/python9")});
+        QCOMPARE(noInterpreter.exitCode, 2);
+        QVERIFY(noInterpreter.err.contains("/nonexistent/python9"));
+    }
+
+    void resumeAfterKillGivesTheSameReport()
+    {
+        const QString cacheHome = m_dir.filePath(QStringLiteral("resume-cache"));
+        const QString checkpoints = cacheHome + QStringLiteral("/difftriage/checkpoints");
+        const QStringList arguments{QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                    QStringLiteral("--pr"), QStringLiteral("27"),
+                                    QStringLiteral("--python"), python(), QStringLiteral("--seed"),
+                                    QStringLiteral("7")};
+        const QString straight = m_dir.filePath(QStringLiteral("straight.json"));
+        QVERIFY(cli(arguments + QStringList{QStringLiteral("--report"), straight}).exitCode == 0);
+
+        QProcess victim;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
+        victim.setProcessEnvironment(environment);
+        victim.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
+        QVERIFY(victim.waitForStarted());
+        bool checkpointed = false;
+        for (int i = 0; i < 600 && !checkpointed && victim.state() == QProcess::Running; ++i) {
+            QTest::qWait(100);
+            checkpointed = !QDir(checkpoints).entryList({QStringLiteral("*.json")}).isEmpty();
+        }
+        QVERIFY2(checkpointed, "the analysis finished before its first checkpoint");
+        victim.kill(); // SIGKILL: no chance to clean up
+        victim.waitForFinished();
+
+        QProcess resumed;
+        resumed.setProcessEnvironment(environment);
+        const QString resumedReport = m_dir.filePath(QStringLiteral("resumed.json"));
+        resumed.start(qEnvironmentVariable("DIFFTRIAGE_CLI"),
+                      arguments + QStringList{QStringLiteral("--resume"), QStringLiteral("--report"),
+                                              resumedReport});
+        QVERIFY(resumed.waitForFinished(300000));
+        QCOMPARE(resumed.exitCode(), 0);
+        QCOMPARE(comparable(readJson(resumedReport)), comparable(readJson(straight)));
+    }
+
+private:
+    void validateAgainstSchema(const QString &reportPath)
+    {
+        const QString schema =
+            qEnvironmentVariable("DIFFTRIAGE_SOURCE_DIR") + QStringLiteral("/docs/report.schema.json");
+        QProcess validator;
+        validator.start(python(), {QStringLiteral("-c"),
+                                   QStringLiteral("import json, sys, jsonschema; "
+                                                  "jsonschema.validate(json.load(open(sys.argv[1])), "
+                                                  "json.load(open(sys.argv[2])))"),
+                                   reportPath, schema});
+        QVERIFY(validator.waitForFinished(60000));
+        QVERIFY2(validator.exitCode() == 0, validator.readAllStandardError().constData());
+    }
+
+    QTemporaryDir m_dir;
+    QString m_demo;
+};
+
+QTEST_GUILESS_MAIN(AnalysisTest)
+#include "tst_analysis.moc"

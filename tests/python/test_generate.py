@@ -1,0 +1,384 @@
+"""Tests for engine/python/generate.py, the offline test generator.
+
+The fixture in fixtures/generate (the ``tally`` package, ``old/`` and ``new/``) is copied into a
+temporary directory; the changed lines are computed with difflib, ``analyze.py targets`` produces
+the targets JSON exactly as the pipeline does, and ``generate.py`` is driven through its CLI (and
+in-process for the finer checks).  The end-to-end test executes the candidates with
+``/usr/bin/python3`` on both trees and expects a difference for the boundary regression.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ENGINE = Path(os.environ.get("DIFFTRIAGE_PYTHON_DIR", HERE.parent.parent / "engine" / "python"))
+GENERATE = ENGINE / "generate.py"
+ANALYZE = ENGINE / "analyze.py"
+FIXTURE = HERE / "fixtures" / "generate"
+PYTHON = os.environ.get("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3")
+if not os.path.exists(PYTHON):
+    PYTHON = sys.executable
+
+if str(ENGINE) not in sys.path:
+    sys.path.insert(0, str(ENGINE))
+
+from gen.search import generate as generate_inprocess  # noqa: E402
+from gen.shrink import shrink as shrink_inprocess  # noqa: E402
+from gen.snippet import render_genome  # noqa: E402
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixture plumbing
+
+
+def changed_lines(old: Path, new: Path) -> Dict[str, Any]:
+    """CHANGES.json for two trees (what DiffAnalysis computes with libgit2)."""
+    files = []
+    rels = sorted({str(p.relative_to(old)) for p in old.rglob("*.py")} |
+                  {str(p.relative_to(new)) for p in new.rglob("*.py")})
+    for rel in rels:
+        a = (old / rel).read_text(encoding="utf-8").splitlines() if (old / rel).exists() else []
+        b = (new / rel).read_text(encoding="utf-8").splitlines() if (new / rel).exists() else []
+        old_lines: List[int] = []
+        new_lines: List[int] = []
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False
+                                                           ).get_opcodes():
+            if tag != "equal":
+                old_lines.extend(range(i1 + 1, i2 + 1))
+                new_lines.extend(range(j1 + 1, j2 + 1))
+        if old_lines or new_lines:
+            files.append({"old_path": rel if (old / rel).exists() else None,
+                          "new_path": rel if (new / rel).exists() else None,
+                          "old_lines": old_lines, "new_lines": new_lines})
+    return {"files": files}
+
+
+def analyze_targets(old: Path, new: Path, tmp: Path) -> Dict[str, Any]:
+    changes = tmp / "changes.json"
+    changes.write_text(json.dumps(changed_lines(old, new)), encoding="utf-8")
+    proc = subprocess.run([PYTHON, "-I", str(ANALYZE), "targets", "--old-root", str(old),
+                           "--new-root", str(new), "--changes", str(changes)],
+                          capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("generate")
+    old, new = tmp / "old", tmp / "new"
+    shutil.copytree(str(FIXTURE / "old"), str(old))
+    shutil.copytree(str(FIXTURE / "new"), str(new))
+    targets = analyze_targets(old, new, tmp)
+    return {"tmp": tmp, "old": old, "new": new, "targets": targets}
+
+
+def request(trees: Dict[str, Any], **extra: Any) -> Dict[str, Any]:
+    req = {"seed": 7, "round": 0, "max_candidates": 60, "old_root": str(trees["old"]),
+           "new_root": str(trees["new"]),
+           "import_roots": {"old": str(trees["old"]), "new": str(trees["new"])},
+           "targets": trees["targets"]}
+    req.update(extra)
+    return req
+
+
+def run_cli(mode: str, req: Dict[str, Any], tmp: Path, name: str = "req.json") -> bytes:
+    path = tmp / name
+    path.write_text(json.dumps(req), encoding="utf-8")
+    proc = subprocess.run([PYTHON, "-I", str(GENERATE), mode, "--request", str(path)],
+                          capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def round0(trees: Dict[str, Any]) -> List[Dict[str, Any]]:
+    out = json.loads(run_cli("generate", request(trees), trees["tmp"]))
+    return out["candidates"]
+
+
+def for_target(cands: List[Dict[str, Any]], suffix: str) -> List[Dict[str, Any]]:
+    return [c for c in cands if c["target"].endswith(suffix)]
+
+
+def call_args(code: str, func: str) -> List[ast.expr]:
+    """Argument expressions of every call of ``func`` in ``code``."""
+    out: List[ast.expr] = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == func:
+            out.extend(node.args)
+            out.extend(k.value for k in node.keywords)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Static properties of the candidates
+
+
+def test_targets_fixture_has_the_expected_changes(trees: Dict[str, Any]) -> None:
+    names = {cf["qualname"] for cf in trees["targets"]["changed_functions"]}
+    assert {"tally.core.clamp_score", "tally.core.order_fee", "tally.core.describe",
+            "tally.pricing._bulk_discount", "tally.shapes.Box.__contains__",
+            "tally.core.legacy_code", "tally.core.fresh_code"} <= names
+
+
+def test_candidates_compile_and_are_unique(round0: List[Dict[str, Any]]) -> None:
+    assert 0 < len(round0) <= 60
+    codes = [c["code"] for c in round0]
+    assert len(set(codes)) == len(codes)
+    for cand in round0:
+        compile(cand["code"], "<candidate>", "exec")
+        assert cand["code"] == render_genome(cand["genome"])
+        json.dumps(cand["genome"])  # serialisable
+        assert "try:" not in cand["code"]
+
+
+def test_imports_only_public_paths(round0: List[Dict[str, Any]]) -> None:
+    for cand in round0:
+        for node in ast.walk(ast.parse(cand["code"])):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tally"):
+                assert node.module == "tally", cand["code"]
+                assert all(not a.name.startswith("_") for a in node.names), cand["code"]
+            if isinstance(node, ast.Attribute):
+                assert not (node.attr.startswith("_") and not node.attr.startswith("__")), \
+                    cand["code"]
+
+
+def test_spread_over_targets(round0: List[Dict[str, Any]]) -> None:
+    targets = {c["target"] for c in round0}
+    assert {"tally.core.clamp_score", "tally.core.order_fee", "tally.core.describe",
+            "tally.pricing._bulk_discount", "tally.shapes.Box.__contains__"} <= targets
+    for name in ("clamp_score", "order_fee", "describe", "_bulk_discount"):
+        assert len(for_target(round0, name)) >= 5
+
+
+def test_one_sided_entry_points_get_few_candidates(round0: List[Dict[str, Any]]) -> None:
+    assert 1 <= len([c for c in round0 if c["entry"].endswith(".legacy_code")]) <= 2
+    assert 1 <= len([c for c in round0 if c["entry"].endswith(".fresh_code")]) <= 2
+
+
+def test_boundary_constant_and_neighbours(round0: List[Dict[str, Any]]) -> None:
+    values = set()
+    for cand in for_target(round0, "clamp_score"):
+        for arg in call_args(cand["code"], "clamp_score"):
+            if isinstance(arg, ast.Constant):
+                values.add(arg.value)
+    assert {99, 100, 101} <= values
+    assert 7 in values  # the doctest call site
+
+
+def test_dataclass_parameter_built_through_constructor(round0: List[Dict[str, Any]]) -> None:
+    codes = [c["code"] for c in for_target(round0, "order_fee")]
+    orders = [a for code in codes for a in call_args(code, "order_fee")]
+    assert orders
+    built = [code for code in codes if re.search(r"\bOrder\((['\"]).*\1, -?\d+", code)]
+    assert built, codes
+    assert any("from tally import Order, order_fee" in code for code in codes)
+    assert any("tags=[" in code for code in codes)  # the optional field is varied too
+
+
+def test_enum_and_literal_members(round0: List[Dict[str, Any]]) -> None:
+    text = "\n".join(c["code"] for c in for_target(round0, "describe"))
+    assert "Level.LOW" in text and "Level.HIGH" in text
+    for member in ("'urgent'", "'later'"):
+        assert member in text
+
+
+def test_private_function_reached_through_public_entry(round0: List[Dict[str, Any]]) -> None:
+    cands = for_target(round0, "_bulk_discount")
+    assert cands
+    for cand in cands:
+        assert cand["entry"] == "tally.pricing.total"
+        assert "from tally import Order, total" in cand["code"] or \
+            "from tally import total" in cand["code"]
+        assert "_bulk_discount" not in cand["code"]
+    quantities = set()
+    for cand in cands:
+        for node in ast.walk(ast.parse(cand["code"])):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Order" and \
+                    len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+                quantities.add(node.args[1].value)
+    assert {49, 50, 51} <= quantities  # BULK = 50, mined two calls below the entry point
+
+
+def test_special_method_through_its_operator(round0: List[Dict[str, Any]]) -> None:
+    cands = for_target(round0, "Box.__contains__")
+    assert cands
+    assert all(re.search(r"result = .+ in box\n", c["code"]) for c in cands)
+    assert any("'hammer' in box" in c["code"] for c in cands)  # case variant of a site string
+
+
+def test_mutable_arguments_are_printed_after_the_call(round0: List[Dict[str, Any]]) -> None:
+    cand = for_target(round0, "_bulk_discount")[0]
+    code = cand["code"]
+    if "orders = [" in code:
+        assert "print(repr(orders))" in code
+    assert "print(repr(result))" in code
+
+
+# ---------------------------------------------------------------------------------------------
+# Determinism, feedback, shrink, CLI errors
+
+
+def test_deterministic_for_a_seed(trees: Dict[str, Any]) -> None:
+    first = run_cli("generate", request(trees, seed=11), trees["tmp"], "a.json")
+    second = run_cli("generate", request(trees, seed=11), trees["tmp"], "b.json")
+    assert first == second
+    shrink_req = {"seed": 3, "genome": json.loads(first)["candidates"][0]["genome"]}
+    assert run_cli("shrink", shrink_req, trees["tmp"], "s1.json") == \
+        run_cli("shrink", shrink_req, trees["tmp"], "s2.json")
+
+
+def _fake_test(cand: Dict[str, Any], tid: str, covered_new: List[int], file: str
+               ) -> Dict[str, Any]:
+    return {"id": tid, "target": cand["target"], "genome": cand["genome"],
+            "covered": {"old": {file: covered_new}, "new": {file: covered_new}},
+            "outcome": "ok"}
+
+
+def test_feedback_mutates_the_closest_genome(trees: Dict[str, Any],
+                                             round0: List[Dict[str, Any]]) -> None:
+    cands = for_target(round0, "_bulk_discount")
+    assert len(cands) >= 2
+    far, near = cands[0], cands[1]
+    # pretend: the uncovered line is 23 (``return quantity // 10``); ``near`` ran line 22
+    tests = [_fake_test(far, "t1", [10], "tally/pricing.py"),
+             _fake_test(near, "t2", [22], "tally/pricing.py")]
+    req = request(trees, round=1, max_candidates=12, feedback={
+        "tests": tests,
+        "uncovered": {"tally.pricing._bulk_discount": {"old": [23], "new": [23]}}})
+    out = generate_inprocess(req)["candidates"]
+    assert out and all(c["target"] == "tally.pricing._bulk_discount" for c in out)
+    tried = {far["code"], near["code"]}
+    assert not tried & {c["code"] for c in out}
+    first = out[0]["genome"]
+    # one argument of the closest genome changed (the orders list), nothing else
+    assert first["entry"] == near["genome"]["entry"]
+    assert first["ctor"] == near["genome"]["ctor"]
+    changed = [a for a, b in zip(first["args"], near["genome"]["args"]) if a != b]
+    assert len(first["args"]) == len(near["genome"]["args"]) and len(changed) == 1
+
+
+def test_feedback_only_serves_uncovered_targets(trees: Dict[str, Any],
+                                                round0: List[Dict[str, Any]]) -> None:
+    req = request(trees, round=1, max_candidates=20, feedback={
+        "tests": [], "uncovered": {"tally.core.clamp_score": {"old": [33], "new": [33]}}})
+    out = generate_inprocess(req)["candidates"]
+    assert out and {c["target"] for c in out} == {"tally.core.clamp_score"}
+
+
+def test_shrink_produces_simpler_variants(trees: Dict[str, Any],
+                                          round0: List[Dict[str, Any]]) -> None:
+    cand = next(c for c in for_target(round0, "clamp_score"))
+    genome = json.loads(json.dumps(cand["genome"]))
+    genome["args"][0]["value"] = {"k": "int", "v": 1370}
+    req = request(trees, genome=genome)
+    variants = json.loads(run_cli("shrink", req, trees["tmp"], "shrink.json"))["candidates"]
+    assert variants
+    values = [v["genome"]["args"][0]["value"]["v"] for v in variants]
+    assert values[0] == 0
+    assert all(abs(v) < 1370 for v in values)
+    assert 100 in values and 101 in values  # the mined boundary survives as a candidate
+    for v in variants:
+        compile(v["code"], "<variant>", "exec")
+        assert v["code"] == render_genome(v["genome"])
+
+
+def test_shrink_drops_optional_arguments_first(trees: Dict[str, Any],
+                                               round0: List[Dict[str, Any]]) -> None:
+    cand = next(c for c in for_target(round0, "describe")
+                if any(a.get("opt") for a in c["genome"]["args"]))
+    variants = shrink_inprocess({"seed": 1, "genome": cand["genome"]})["candidates"]
+    assert variants
+    first = variants[0]["genome"]
+    assert all(not a.get("opt") for a in first["args"])
+    assert "priority=" not in variants[0]["code"]
+
+
+def test_bad_input_exits_2(trees: Dict[str, Any]) -> None:
+    path = trees["tmp"] / "bad.json"
+    path.write_text("[1, 2]", encoding="utf-8")
+    proc = subprocess.run([PYTHON, "-I", str(GENERATE), "generate", "--request", str(path)],
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith("generate.py: ")
+    assert len(proc.stderr.decode().strip().splitlines()) == 1
+
+
+def test_speed_twenty_targets(trees: Dict[str, Any]) -> None:
+    """A request with 20 targets answers well under a second (in-process, warm)."""
+    import time
+    targets = json.loads(json.dumps(trees["targets"]))
+    base = list(targets["access"])
+    while len(targets["access"]) < 20:
+        for item in base:
+            clone = json.loads(json.dumps(item))
+            clone["target"] = item["target"] + "#%d" % len(targets["access"])
+            targets["access"].append(clone)
+    req = request(trees, targets=targets, max_candidates=200)
+    generate_inprocess(req)
+    start = time.process_time()  # CPU time: robust against a loaded machine
+    out = generate_inprocess(req)["candidates"]
+    assert time.process_time() - start < 1.0
+    assert len(out) == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# End to end: the point of the generator
+
+
+def _execute(code: str, root: Path, tmp: Path) -> str:
+    proc = subprocess.run([PYTHON, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                           "exec(compile(sys.argv[2], '<test>', 'exec'), {'__name__': "
+                           "'__main__'})", str(root), code],
+                          capture_output=True, timeout=60, cwd=str(tmp),
+                          env={"PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"})
+    err = proc.stderr.decode()
+    last = err.strip().splitlines()[-1] if err.strip() else ""
+    return proc.stdout.decode() + "|" + str(proc.returncode) + "|" + last
+
+
+def test_end_to_end_boundary_regression_shows_a_difference(
+        trees: Dict[str, Any], round0: List[Dict[str, Any]]) -> None:
+    cands = for_target(round0, "_bulk_discount")[:25]
+    differing: Optional[Dict[str, Any]] = None
+    for cand in cands:
+        old = _execute(cand["code"], trees["old"], trees["tmp"])
+        new = _execute(cand["code"], trees["new"], trees["tmp"])
+        if old != new:
+            differing = {"code": cand["code"], "old": old, "new": new}
+            break
+    assert differing is not None, "no candidate shows the <= regression"
+    assert "Order('" in differing["code"] and ", 50" in differing["code"]
+
+
+def test_empty_uncovered_means_every_target(trees: Dict[str, Any]) -> None:
+    """The pipeline always sends ``uncovered`` (``{}`` in round 0)."""
+    req = request(trees, max_candidates=40, feedback={"tests": [], "uncovered": {}})
+    out = generate_inprocess(req)["candidates"]
+    assert len({c["target"] for c in out}) >= 5
+
+
+def test_setup_calls_on_the_receiver(trees: Dict[str, Any]) -> None:
+    """A public mutator of the receiver's class (``Box.add``) is called before the operator."""
+    req = request(trees, max_candidates=400)
+    cands = for_target(generate_inprocess(req)["candidates"], "Box.__contains__")
+    with_setup = [c for c in cands if re.search(r"^box\.add\(", c["code"], re.M)]
+    assert with_setup
+    for cand in with_setup:
+        assert cand["code"].index("box.add(") < cand["code"].index(" in box")
+    variants = shrink_inprocess({"seed": 1, "genome": with_setup[0]["genome"]})["candidates"]
+    assert "box.add(" not in variants[0]["code"]

@@ -1,0 +1,166 @@
+#include "AnalysisQueue.h"
+#include "AnalysisRunner.h"
+#include "CoverageHeatmap.h"
+#include "DifferenceList.h"
+#include "DifferenceModel.h"
+#include "MainWindow.h"
+#include "PrBrowser.h"
+#include "SideBySideOutput.h"
+#include "TriageSession.h"
+#include "VerdictPanel.h"
+
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace difftriage;
+
+// Offscreen end to end on the demo repository: open, analyse a PR on the worker thread, decide,
+// close, reopen, find the decision, export.
+class MainWindowTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        // A private data and config directory: earlier runs' verdicts must not leak in.
+        qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toLocal8Bit());
+        qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toLocal8Bit());
+        QCoreApplication::setOrganizationName(QStringLiteral("difftriage-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        const QString python = qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3");
+        QSettings().setValue(QStringLiteral("analysis/python"), python);
+
+        const QString cli = qEnvironmentVariable("DIFFTRIAGE_CLI");
+        if (cli.isEmpty())
+            QSKIP("DIFFTRIAGE_CLI is not set (run through ctest)");
+        m_repository = m_home.filePath(QStringLiteral("demo"));
+        QProcess demo;
+        demo.start(cli, {QStringLiteral("demo"), QStringLiteral("--out"), m_repository});
+        QVERIFY(demo.waitForFinished(60000));
+        QVERIFY2(demo.exitCode() == 0, demo.readAllStandardError().constData());
+    }
+
+    void runnerRefusesNothingButCountsGuiThreadCalls()
+    {
+        // The guard itself: a direct call on the GUI thread is counted (and fails fast here
+        // because the repository does not exist).
+        ui::AnalysisRunner runner;
+        engine::AnalysisOptions options;
+        options.repository = m_home.filePath(QStringLiteral("missing"));
+        QSignalSpy failed(&runner, &ui::AnalysisRunner::failed);
+        const int before = ui::AnalysisRunner::runsOnGuiThread();
+        runner.run(1, options);
+        QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), before + 1);
+        QCOMPARE(failed.size(), 1);
+    }
+
+    void queueRunsOffTheGuiThread()
+    {
+        const int before = ui::AnalysisRunner::runsOnGuiThread();
+        ui::AnalysisQueue queue;
+        QSignalSpy failed(&queue, &ui::AnalysisQueue::failed);
+        engine::ChangeSpec change;
+        change.base = QStringLiteral("0000000000000000000000000000000000000000");
+        change.head = change.base;
+        queue.enqueue(m_home.filePath(QStringLiteral("missing")), change);
+        QVERIFY(queue.isBusy());
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), before);
+        QVERIFY(!queue.isBusy());
+    }
+
+    void analyseDecideReopenExport()
+    {
+        const int guiRunsBefore = ui::AnalysisRunner::runsOnGuiThread();
+        engine::ChangeSpec change;
+        QString fingerprint;
+        {
+            ui::MainWindow window;
+            window.show();
+            change = openAndFind(window, 24);
+            QVERIFY(!change.base.isEmpty());
+            QSignalSpy shown(&window, &ui::MainWindow::reportShown);
+            window.browser()->selectChange(change.base, change.head);
+            QVERIFY(!window.currentReport()); // nothing saved yet, nothing run
+            window.analyse({change});
+            QVERIFY(window.queue()->isBusy());
+            QVERIFY(shown.wait(600000));
+            QVERIFY(window.currentReport());
+            QVERIFY2(!window.currentReport()->differences.isEmpty(),
+                     "the demo PR #24 changes the default tax rate: a difference is expected");
+
+            const int first = window.differenceList()->currentDifference();
+            QVERIFY(first >= 0);
+            fingerprint = window.currentReport()->differences[first].fingerprint;
+            QVERIFY(!window.output()->newHeadline().isEmpty());
+            window.verdictPanel()->findChild<QPlainTextEdit *>()->setPlainText(
+                QStringLiteral("19 % is the new statutory rate"));
+            window.verdictPanel()->choose(engine::Verdict::Intended);
+            QCOMPARE(window.differenceModel()
+                         ->indexOfDifference(first)
+                         .data(ui::DifferenceModel::VerdictRole)
+                         .toInt(),
+                     int(engine::Verdict::Intended));
+            window.close();
+        }
+        ui::MainWindow reopened;
+        reopened.show();
+        QCOMPARE(openAndFind(reopened, 24).head, change.head);
+        QSignalSpy sources(reopened.heatmap(), &ui::CoverageHeatmap::sourcesLoaded);
+        reopened.browser()->selectChange(change.base, change.head);
+        // The saved analysis reopens at once, without a run.
+        QVERIFY(reopened.currentReport());
+        QVERIFY(!reopened.queue()->isBusy());
+        const auto &differences = reopened.currentReport()->differences;
+        const auto found = std::find_if(differences.cbegin(), differences.cend(),
+                                        [&](auto &d) { return d.fingerprint == fingerprint; });
+        QVERIFY(found != differences.cend());
+        QCOMPARE(found->verdict.value_or(QString()), QStringLiteral("intended"));
+        QCOMPARE(found->note, QStringLiteral("19 % is the new statutory rate"));
+
+        QVERIFY(sources.wait(30000));
+        const QString html = m_home.filePath(QStringLiteral("export.html"));
+        const engine::Status exported =
+            reopened.exportCurrent(ui::MainWindow::ExportFormat::Html, html);
+        QVERIFY2(exported.ok(), qPrintable(exported.ok() ? QString() : exported.error().message));
+        QFile file(html);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.contains(QStringLiteral("Lower DEFAULT_TAX_RATE")));
+        QVERIFY(text.contains(QStringLiteral("intended")));
+        QVERIFY(text.contains(QStringLiteral("19 % is the new statutory rate")));
+        QVERIFY(text.contains(QStringLiteral("Coverage heatmap")));
+        QVERIFY(text.contains(QStringLiteral("invoicekit/tax.py")));
+        QVERIFY(!text.contains(QStringLiteral("http://")) &&
+                !text.contains(QStringLiteral("https://"))); // self-contained
+
+        const QString pdf = m_home.filePath(QStringLiteral("export.pdf"));
+        QVERIFY(reopened.exportCurrent(ui::MainWindow::ExportFormat::Pdf, pdf).ok());
+        QVERIFY(QFileInfo(pdf).size() > 1000);
+        QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
+    }
+
+private:
+    engine::ChangeSpec openAndFind(ui::MainWindow &window, int number)
+    {
+        QSignalSpy opened(&window, &ui::MainWindow::repositoryOpened);
+        window.openRepository(m_repository);
+        if (!opened.wait(60000))
+            return {};
+        for (const engine::ChangeSpec &change : window.session()->changes()) {
+            if (change.number == number)
+                return change;
+        }
+        return {};
+    }
+
+    QTemporaryDir m_home;
+    QString m_repository;
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_mainwindow.moc"

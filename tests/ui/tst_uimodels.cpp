@@ -1,0 +1,170 @@
+#include "DifferenceModel.h"
+#include "FunctionCoverageModel.h"
+#include "OutputDiff.h"
+#include "PrFilterModel.h"
+#include "PrListModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+using namespace difftriage;
+
+namespace {
+
+engine::ReportDifference difference(const QString &id, const QString &cluster,
+                                    std::optional<QString> verdict = std::nullopt)
+{
+    engine::ReportDifference item;
+    item.id = id;
+    item.fingerprint = QStringLiteral("fp-") + id;
+    item.cluster = cluster;
+    item.target = QStringLiteral("pkg.mod.f");
+    item.kind = QStringLiteral("different_output");
+    item.testCode = QStringLiteral("print(f(%1))\n").arg(id);
+    item.verdict = verdict;
+    return item;
+}
+
+engine::Report sampleReport()
+{
+    engine::Report report;
+    report.base = QStringLiteral("b");
+    report.head = QStringLiteral("h");
+    report.differences = {
+        difference(QStringLiteral("d1"), QStringLiteral("c1")),
+        difference(QStringLiteral("d2"), QStringLiteral("c2"), QStringLiteral("intended")),
+        difference(QStringLiteral("d3"), QStringLiteral("c1")),
+        difference(QStringLiteral("d4"), QString())};
+    return report;
+}
+
+} // namespace
+
+class UiModelsTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void differenceModelGroupsByCluster()
+    {
+        ui::DifferenceModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(sampleReport());
+        QCOMPARE(model.rowCount(), 3); // c1 (d1, d3), c2 (d2), d4 alone
+        const QModelIndex c1 = model.index(0, 0);
+        QCOMPARE(model.rowCount(c1), 2);
+        QCOMPARE(model.index(1, 0, c1).data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 2);
+        QVERIFY(c1.data(ui::DifferenceModel::IsClusterRole).toBool());
+        QCOMPARE(model.clusterMembers(QStringLiteral("c1")), (QList<int>{0, 2}));
+        QCOMPARE(model.undecidedCount(), 3);
+
+        model.setVerdict(QStringLiteral("fp-d1"), engine::Verdict::Regression);
+        model.setVerdict(QStringLiteral("fp-d3"), engine::Verdict::Regression);
+        QCOMPARE(c1.data(ui::DifferenceModel::VerdictRole).toInt(),
+                 int(engine::Verdict::Regression));
+        QCOMPARE(model.undecidedCount(), 1);
+        model.setReport({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void nextUndecidedWrapsAndSkipsDecided()
+    {
+        ui::DifferenceModel model;
+        model.setReport(sampleReport());
+        // Display order: d1, d3 (c1), d2 (c2, decided), d4.
+        QModelIndex at = model.nextUndecided({});
+        QCOMPARE(at.data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 0);
+        at = model.nextUndecided(at);
+        QCOMPARE(at.data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 2);
+        at = model.nextUndecided(at);
+        QCOMPARE(at.data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 3);
+        at = model.nextUndecided(at);
+        QCOMPARE(at.data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 0); // wrapped
+        at = model.nextUndecided(at, false);
+        QCOMPARE(at.data(ui::DifferenceModel::DifferenceIndexRole).toInt(), 3);
+        for (const QString &fp :
+             {QStringLiteral("fp-d1"), QStringLiteral("fp-d3"), QStringLiteral("fp-d4")})
+            model.setVerdict(fp, engine::Verdict::Intended);
+        QVERIFY(!model.nextUndecided(at).isValid());
+    }
+
+    void functionCoverageModel()
+    {
+        ui::FunctionCoverageModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFunctions({{QStringLiteral("a"), QStringLiteral("public"), QStringLiteral("both"),
+                             QStringLiteral("body"), 1.0},
+                            {QStringLiteral("b"), QStringLiteral("private"), QStringLiteral("both"),
+                             QStringLiteral("body"), 0.5}});
+        QCOMPARE(model.rowCount(), 2);
+        // Least covered first.
+        QCOMPARE(model.index(0, ui::FunctionCoverageModel::NameColumn).data().toString(),
+                 QStringLiteral("b"));
+        QCOMPARE(model.index(0, ui::FunctionCoverageModel::CoverageColumn).data().toString(),
+                 QStringLiteral("50 %"));
+    }
+
+    void prFilterByTextAndStatus()
+    {
+        ui::PrListModel model;
+        ui::PrFilterModel filter;
+        filter.setSourceModel(&model);
+        QAbstractItemModelTester tester(&filter,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        engine::ChangeSpec first;
+        first.base = QStringLiteral("b1");
+        first.head = QStringLiteral("h1");
+        first.number = 12;
+        first.title = QStringLiteral("Use banker's rounding");
+        first.author = QStringLiteral("Ada");
+        engine::ChangeSpec second = first;
+        second.head = QStringLiteral("h2");
+        second.number = 15;
+        second.title = QStringLiteral("Simplify tier lookup");
+        second.author = QStringLiteral("Tomás");
+        model.setChanges({first, second});
+        QCOMPARE(filter.rowCount(), 2);
+        filter.setText(QStringLiteral("tomás tier"));
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setText(QStringLiteral("#12"));
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setText({});
+        model.setTriageStatus(QStringLiteral("b1"), QStringLiteral("h2"),
+                              ui::PrListModel::TriageStatus::Differences);
+        filter.setStatus(ui::PrListModel::TriageStatus::Differences);
+        QCOMPARE(filter.rowCount(), 1);
+        QCOMPARE(filter.index(0, ui::PrListModel::TriageColumn).data().toString(),
+                 ui::PrListModel::statusText(ui::PrListModel::TriageStatus::Differences));
+        filter.setStatus(std::nullopt);
+        QCOMPARE(filter.rowCount(), 2);
+        QCOMPARE(model.addChange(first), 0);
+        engine::ChangeSpec manual;
+        manual.base = QStringLiteral("x");
+        manual.head = QStringLiteral("y");
+        QCOMPARE(model.addChange(manual), 2);
+        QCOMPARE(filter.rowCount(), 3);
+    }
+
+    void outputDiffMarksOnlyWhatDiffers()
+    {
+        const auto result = ui::OutputDiff::compare(QStringLiteral("total\nDecimal('0.13')\nend"),
+                                                    QStringLiteral("total\nDecimal('0.12')\nend"));
+        QCOMPARE(result.oldLines.size(), 3);
+        QVERIFY(result.oldLines[0].changed.isEmpty());
+        QCOMPARE(result.oldLines[1].changed, (QList<QPair<int, int>>{{12, 1}}));
+        QCOMPARE(result.newLines[1].changed, (QList<QPair<int, int>>{{12, 1}}));
+        QVERIFY(result.newLines[2].changed.isEmpty());
+
+        const auto added = ui::OutputDiff::compare(QStringLiteral("a"), QStringLiteral("a\nb"));
+        QVERIFY(added.newLines[1].unmatched);
+        const QString html = ui::OutputDiff::toHtml(result.newLines, QStringLiteral("#0f0"));
+        QVERIFY(html.contains(QStringLiteral("<span style=\"background-color:#0f0\">2</span>")));
+        QVERIFY(html.contains(QStringLiteral("Decimal(&#x27;0.1")) ||
+                html.contains(QStringLiteral("Decimal('0.1")));
+    }
+};
+
+QTEST_MAIN(UiModelsTest)
+#include "tst_uimodels.moc"

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "analysis/AnalysisOptions.h"
+#include "report/Report.h"
+
+#include <QList>
+#include <QObject>
+#include <QThread>
+#include <memory>
+
+namespace difftriage::ui {
+
+class AnalysisRunner;
+
+// The GUI side of the analysis thread: a queue of changes analysed one after another by an
+// AnalysisRunner on a long-lived QThread. Lives on the GUI thread; every state change arrives
+// through queued signals, so the GUI never waits.
+class AnalysisQueue final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AnalysisQueue)
+
+public:
+    explicit AnalysisQueue(QObject *parent = nullptr);
+    ~AnalysisQueue() override;
+
+    // Everything but the repository and the change: interpreters, generator, budgets.
+    void setTemplate(const engine::AnalysisOptions &options) { m_template = options; }
+    const engine::AnalysisOptions &optionsTemplate() const { return m_template; }
+
+    // Queues a change of `repository` unless it is already queued or running.
+    void enqueue(const QString &repository, const engine::ChangeSpec &change);
+    // Stops the running analysis (within a second) and drops the queued ones.
+    void cancelAll();
+    void cancelCurrent();
+
+    bool isBusy() const { return m_current.has_value(); }
+    std::optional<engine::ChangeSpec> current() const;
+    QList<engine::ChangeSpec> pending() const;
+    bool contains(const engine::ChangeSpec &change) const;
+
+signals:
+    void started(const difftriage::engine::ChangeSpec &change);
+    void progressed(const difftriage::engine::ChangeSpec &change,
+                    const difftriage::engine::AnalysisProgress &progress);
+    void finished(const difftriage::engine::ChangeSpec &change,
+                  const difftriage::engine::Report &report);
+    void failed(const difftriage::engine::ChangeSpec &change, const QString &message);
+    void queueChanged();
+    void idle();
+
+private:
+    struct Job
+    {
+        quint64 id = 0;
+        engine::AnalysisOptions options;
+    };
+    struct ThreadStopper
+    {
+        void operator()(QThread *thread) const
+        {
+            thread->quit();
+            thread->wait();
+            delete thread;
+        }
+    };
+
+    void startNext();
+    void onProgress(quint64 job, const engine::AnalysisProgress &progress);
+    void onFinished(quint64 job, const engine::Report &report);
+    void onFailed(quint64 job, const QString &message);
+
+    std::unique_ptr<QThread, ThreadStopper> m_thread;
+    AnalysisRunner *m_runner; // owned by m_thread (deleteLater on finished)
+    engine::AnalysisOptions m_template;
+    QList<Job> m_pending;
+    std::optional<Job> m_current;
+    quint64 m_nextId = 1;
+};
+
+} // namespace difftriage::ui

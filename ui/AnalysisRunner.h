@@ -1,0 +1,41 @@
+#pragma once
+
+#include "analysis/AnalysisOptions.h"
+#include "report/Report.h"
+
+#include <QObject>
+#include <QThread>
+#include <atomic>
+
+namespace difftriage::ui {
+
+// The worker that runs one engine Analysis at a time. It lives on its own long-lived QThread
+// (bubblewrap's --die-with-parent is tied to the thread that starts the Python workers, so a pool
+// thread would do), is driven only through queued calls and answers only through signals: it never
+// touches a widget and the GUI thread never waits on it.
+class AnalysisRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AnalysisRunner)
+
+public:
+    explicit AnalysisRunner(QObject *parent = nullptr);
+
+    // Thread-safe: asks the running analysis to stop; the engine checks it between steps.
+    void cancel() { m_cancel.store(true); }
+    // For tests: how many runs started on the GUI thread (must stay 0).
+    static int runsOnGuiThread();
+
+public slots:
+    void run(quint64 job, const difftriage::engine::AnalysisOptions &options);
+
+signals:
+    void progressed(quint64 job, const difftriage::engine::AnalysisProgress &progress);
+    void finished(quint64 job, const difftriage::engine::Report &report);
+    void failed(quint64 job, const QString &message);
+
+private:
+    std::atomic_bool m_cancel = false;
+};
+
+} // namespace difftriage::ui

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "report/Report.h"
+#include "triage/Verdict.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+
+namespace difftriage::ui {
+
+// The differences of one report as a two-level tree: clusters (same target, kind and cause: one
+// verdict can cover them all) and their differences. Lives on the GUI thread.
+class DifferenceModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DifferenceModel)
+
+public:
+    enum Column
+    {
+        TitleColumn,
+        KindColumn,
+        VerdictColumn,
+        SuggestionColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        DifferenceIndexRole = Qt::UserRole, // index into report().differences; -1 for a cluster
+        FingerprintRole,
+        ClusterRole,
+        VerdictRole, // int(engine::Verdict); for a cluster: its members' common verdict, or None
+        IsClusterRole,
+    };
+
+    explicit DifferenceModel(QObject *parent = nullptr);
+
+    // The report's differences with the reviewer's verdicts already applied.
+    void setReport(const engine::Report &report);
+    const engine::Report &report() const { return m_report; }
+    void setVerdict(const QString &fingerprint, engine::Verdict verdict);
+    engine::Verdict verdict(int difference) const;
+
+    QModelIndex indexOfDifference(int difference, int column = 0) const;
+    // The next (or previous) difference without a verdict after `from`, wrapping around; invalid
+    // when all are decided.
+    QModelIndex nextUndecided(const QModelIndex &from, bool forward = true) const;
+    // Indices into report().differences of the cluster's members.
+    QList<int> clusterMembers(const QString &cluster) const;
+    int undecidedCount() const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Cluster
+    {
+        QString key;
+        QList<int> members;
+    };
+    QVariant clusterData(const Cluster &cluster, int column, int role) const;
+    QVariant differenceData(int difference, int column, int role) const;
+    engine::Verdict clusterVerdict(const Cluster &cluster) const;
+    // The differences in display order (cluster by cluster).
+    QList<int> displayOrder() const;
+
+    engine::Report m_report;
+    QList<Cluster> m_clusters;
+    QHash<int, QPair<int, int>> m_position; // difference → (cluster row, row)
+};
+
+} // namespace difftriage::ui

@@ -1,0 +1,71 @@
+#include "TestPanel.h"
+
+#include "CodeView.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace difftriage::ui {
+
+TestPanel::TestPanel(QWidget *parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_original(new QToolButton(this)),
+      m_code(new CodeView(this))
+{
+    m_original->setText(tr("Show &original test"));
+    m_original->setCheckable(true);
+    m_original->setToolTip(tr("Switch between the shrunk test and the test as it was generated"));
+    m_original->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    connect(m_original, &QToolButton::toggled, this, &TestPanel::render);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title, 1);
+    header->addWidget(m_original);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(header);
+    layout->addWidget(m_code, 1);
+    m_code->setAccessibleName(tr("Test code"));
+    clear();
+}
+
+void TestPanel::setDifference(const engine::ReportDifference &difference)
+{
+    m_difference = difference;
+    render();
+}
+
+void TestPanel::clear()
+{
+    m_difference.reset();
+    render();
+}
+
+bool TestPanel::showsOriginal() const
+{
+    return m_original->isChecked();
+}
+
+QString TestPanel::code() const
+{
+    return m_code->text();
+}
+
+void TestPanel::render()
+{
+    if (!m_difference) {
+        m_title->setText(tr("No difference selected"));
+        m_original->setEnabled(false);
+        m_code->setCode({});
+        return;
+    }
+    const bool hasOriginal = !m_difference->originalTestCode.isEmpty() &&
+                             m_difference->originalTestCode != m_difference->testCode;
+    m_original->setEnabled(hasOriginal);
+    const bool original = hasOriginal && m_original->isChecked();
+    m_title->setText((original ? tr("Original test %1 → %2") : tr("Shrunk test %1 → %2"))
+                         .arg(m_difference->testId, m_difference->target));
+    m_code->setCode(original ? m_difference->originalTestCode : m_difference->testCode);
+}
+
+} // namespace difftriage::ui

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "PrListModel.h"
+#include "change/ChangeSpec.h"
+#include "core/Expected.h"
+#include "report/Report.h"
+#include "triage/ReportArchive.h"
+#include "triage/TriageStore.h"
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QObject>
+#include <memory>
+
+namespace difftriage::ui {
+
+// The open repository as the reviewer works on it: its changes, its saved analyses (one report per
+// change in the data directory) and its triage store. Opening reads git and the saved reports on a
+// pool thread; everything else happens on the GUI thread and is small (one JSON file per decision).
+class TriageSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TriageSession)
+
+public:
+    explicit TriageSession(QObject *parent = nullptr);
+    ~TriageSession() override;
+
+    void open(const QString &path);
+    bool isOpen() const { return m_store != nullptr; }
+    bool isOpening() const { return m_loader.isRunning(); }
+    QString repositoryPath() const { return m_path; }
+    QString identity() const { return m_identity; }
+    const QList<engine::ChangeSpec> &changes() const { return m_changes; }
+    engine::TriageStore *store() const { return m_store.get(); }
+
+    // The saved analysis of a change with the stored verdicts applied; nullopt if never analysed.
+    std::optional<engine::Report> savedReport(const engine::ChangeSpec &change) const;
+    engine::Status saveReport(const engine::Report &report);
+    // Records a verdict (and note) for each fingerprint of the change's report.
+    engine::Status decide(const engine::Report &report, const QStringList &fingerprints,
+                          engine::Verdict verdict, const QString &note);
+    engine::TriageEntry entry(const engine::Report &report, const QString &fingerprint) const;
+    // Status from the saved analysis and the store (NotAnalysed when there is none).
+    PrListModel::TriageStatus statusOf(const QString &base, const QString &head) const;
+
+signals:
+    void opened();
+    void openFailed(const QString &message);
+    void verdictsChanged(const QString &base, const QString &head);
+
+private:
+    struct Loaded
+    {
+        QString path;
+        QString identity;
+        QList<engine::ChangeSpec> changes;
+        QHash<QString, QStringList> analysed; // prKey → fingerprints of the saved report
+    };
+    static engine::Expected<Loaded> load(const QString &path);
+    void finishOpen();
+
+    QFutureWatcher<engine::Expected<Loaded>> m_loader;
+    QString m_path;
+    QString m_identity;
+    QList<engine::ChangeSpec> m_changes;
+    QHash<QString, QStringList> m_analysed;
+    std::unique_ptr<engine::TriageStore> m_store;
+    std::unique_ptr<engine::ReportArchive> m_archive;
+};
+
+} // namespace difftriage::ui

@@ -2,27 +2,763 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>Vocabulary</name>
+    <message>
+        <source>Intended</source>
+        <translation>意図どおり</translation>
+    </message>
+    <message>
+        <source>Regression</source>
+        <translation>リグレッション</translation>
+    </message>
+    <message>
+        <source>Coincidental fix</source>
+        <translation>偶然の修正</translation>
+    </message>
+    <message>
+        <source>Spec undecided</source>
+        <translation>仕様未確定</translation>
+    </message>
+    <message>
+        <source>Invalid test</source>
+        <translation>無効なテスト</translation>
+    </message>
+    <message>
+        <source>Undecided</source>
+        <translation>未判定</translation>
+    </message>
+    <message>
+        <source>different exception</source>
+        <translation>例外が異なる</translation>
+    </message>
+    <message>
+        <source>only old raises</source>
+        <translation>旧版のみ例外</translation>
+    </message>
+    <message>
+        <source>only new raises</source>
+        <translation>新版のみ例外</translation>
+    </message>
+    <message>
+        <source>different output</source>
+        <translation>出力が異なる</translation>
+    </message>
+    <message>
+        <source>only old aborts</source>
+        <translation>旧版のみ異常終了</translation>
+    </message>
+    <message>
+        <source>only new aborts</source>
+        <translation>新版のみ異常終了</translation>
+    </message>
+    <message>
+        <source>API change</source>
+        <translation>API の変更</translation>
+    </message>
+    <message>
+        <source>different warnings</source>
+        <translation>警告が異なる</translation>
+    </message>
+    <message>
+        <source>Preparing trees</source>
+        <translation>ツリーを準備中</translation>
+    </message>
+    <message>
+        <source>Analysing the change</source>
+        <translation>変更を解析中</translation>
+    </message>
+    <message>
+        <source>Importing both versions</source>
+        <translation>両バージョンをインポート中</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>ラウンド %1</translation>
+    </message>
+    <message>
+        <source>Confirming differences</source>
+        <translation>差分を確認中</translation>
+    </message>
+    <message>
+        <source>Shrinking tests</source>
+        <translation>テストを縮小中</translation>
+    </message>
+    <message>
+        <source>Writing the report</source>
+        <translation>レポートを作成中</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::CoverageHeatmap</name>
+    <message>
+        <source>Old code</source>
+        <translation>旧コード</translation>
+    </message>
+    <message>
+        <source>New code</source>
+        <translation>新コード</translation>
+    </message>
+    <message>
+        <source>Tests that reached the line</source>
+        <translation>この行に到達したテスト</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>Tests that reached the clicked line:</source>
+        <translation>クリックした行に到達したテスト:</translation>
+    </message>
+    <message>
+        <source>Union coverage of the changed lines: %1 %</source>
+        <translation>変更行の合併カバレッジ: %1 %</translation>
+    </message>
+    <message>
+        <source>No analysis selected.</source>
+        <translation>解析が選択されていません。</translation>
+    </message>
+    <message>
+        <source>Line %1 is not executable.</source>
+        <translation>%1 行目は実行可能な行ではありません。</translation>
+    </message>
+    <message>
+        <source>No test reached line %1.</source>
+        <translation>%1 行目に到達したテストはありません。</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DifferenceList</name>
+    <message>
+        <source>Differences</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>No differences.</source>
+        <translation>差分はありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n difference(s) undecided</source>
+        <translation>
+            <numerusform>%n 件の差分のうち %1 件が未判定</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DifferenceModel</name>
+    <message numerus="yes">
+        <source>%1 (%n difference(s))</source>
+        <translation>
+            <numerusform>%1 (%n 件の差分)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/%2 decided</source>
+        <translation>%1/%2 件判定済み</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation>提案</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::FunctionCoverageModel</name>
+    <message>
+        <source>Function</source>
+        <translation>関数</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>Union coverage</source>
+        <translation>合併カバレッジ</translation>
+    </message>
+</context>
+<context>
     <name>difftriage::ui::MainWindow</name>
-    <message><source>DiffTriage</source><translation>DiffTriage</translation></message>
-    <message><source>Filter by number, title, author, date or state</source><translation>番号・タイトル・作成者・日付・状態で絞り込み</translation></message>
-    <message><source>&amp;File</source><translation>ファイル(&amp;F)</translation></message>
-    <message><source>&amp;Open Repository…</source><translation>リポジトリを開く(&amp;O)…</translation></message>
-    <message><source>&amp;Quit</source><translation>終了(&amp;Q)</translation></message>
-    <message><source>Reading %1…</source><translation>%1 を読み込み中…</translation></message>
-    <message><source>Open Repository</source><translation>リポジトリを開く</translation></message>
-    <message numerus="yes"><source>%n change(s)</source><translation><numerusform>%n 件の変更</numerusform></translation></message>
+    <message>
+        <source>DiffTriage</source>
+        <translation>DiffTriage</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Repository…</source>
+        <translation>リポジトリを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Open Repository</source>
+        <translation>リポジトリを開く</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 件の変更</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot open the repository: %1</source>
+        <translation>リポジトリを開けません: %1</translation>
+    </message>
+    <message>
+        <source>Analysis of %1 failed: %2</source>
+        <translation>%1 の解析に失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>カバレッジ</translation>
+    </message>
+    <message>
+        <source>%1 — DiffTriage</source>
+        <translation>%1 — DiffTriage</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>This change is being analysed.</source>
+        <translation>この変更は解析中です。</translation>
+    </message>
+    <message>
+        <source>Not analysed yet: press Analyse (Ctrl+R).</source>
+        <translation>未解析です: 「解析」(Ctrl+R) を押してください。</translation>
+    </message>
+    <message>
+        <source>Verdict not saved</source>
+        <translation>判定を保存できませんでした</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>保存しました: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n difference(s)</source>
+        <translation>
+            <numerusform>%1: %n 件の差分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近開いたリポジトリ(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>エクスポート(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;HTML…</source>
+        <translation>HTML(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Markdown…</source>
+        <translation>Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;JSON (report and verdicts)…</source>
+        <translation>JSON (レポートと判定)(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>&amp;PDF…</source>
+        <translation>PDF(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Triage…</source>
+        <translation>判定をエクスポート(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Triage…</source>
+        <translation>判定をインポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Analysis</source>
+        <translation>解析(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse Selected Changes</source>
+        <translation>選択した変更を解析(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-run Current Change</source>
+        <translation>現在の変更を再解析(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Revisions…</source>
+        <translation>リビジョンを比較(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Triage</source>
+        <translation>判定(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Undecided</source>
+        <translation>次の未判定(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Undecided</source>
+        <translation>前の未判定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Verdict</source>
+        <translation>判定を取り消す(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Change</source>
+        <translation>変更を検索(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About DiffTriage</source>
+        <translation>DiffTriage について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About DiffTriage</source>
+        <translation>DiffTriage について</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;DiffTriage %1&lt;/b&gt;&lt;p&gt;Behavioural difference triage for Python pull requests.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;DiffTriage %1&lt;/b&gt;&lt;p&gt;Python プルリクエストの振る舞いの差を仕分けるツール。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(なし)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>一覧を消去(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No analysis is open.</source>
+        <translation>解析が開かれていません。</translation>
+    </message>
+    <message>
+        <source>Open an analysed change first.</source>
+        <translation>先に解析済みの変更を開いてください。</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>%1 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Export Triage</source>
+        <translation>判定をエクスポート</translation>
+    </message>
+    <message>
+        <source>Import Triage</source>
+        <translation>判定をインポート</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>インポートに失敗しました</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decision(s) merged</source>
+        <translation>
+            <numerusform>%n 件の判定をマージしました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sandbox: full</source>
+        <translation>サンドボックス: 完全</translation>
+    </message>
+    <message>
+        <source>Sandbox: %1</source>
+        <translation>サンドボックス: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::PrBrowser</name>
+    <message>
+        <source>Changes</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>Filter by number, title, author, date or state</source>
+        <translation>番号・タイトル・作成者・日付・状態で絞り込み</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>Show only changes in this triage state</source>
+        <translation>この判定状態の変更だけを表示</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse</source>
+        <translation>解析(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Queue the selected changes for analysis</source>
+        <translation>選択した変更を解析キューに追加</translation>
+    </message>
+    <message>
+        <source>Compare &amp;Revisions…</source>
+        <translation>リビジョンを比較(&amp;R)…</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrListModel</name>
-    <message><source>PR</source><translation>PR</translation></message>
-    <message><source>State</source><translation>状態</translation></message>
-    <message><source>Date</source><translation>日付</translation></message>
-    <message><source>Author</source><translation>作成者</translation></message>
-    <message><source>Title</source><translation>タイトル</translation></message>
+    <message>
+        <source>PR</source>
+        <translation>PR</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日付</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>作成者</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>タイトル</translation>
+    </message>
+    <message>
+        <source>not analysed</source>
+        <translation>未解析</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>解析中</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>no differences</source>
+        <translation>差分なし</translation>
+    </message>
+    <message>
+        <source>differences</source>
+        <translation>差分あり</translation>
+    </message>
+    <message>
+        <source>all triaged</source>
+        <translation>すべて判定済み</translation>
+    </message>
+    <message>
+        <source>Triage</source>
+        <translation>判定</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::ProgressPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Stop the running analysis and drop the queued ones</source>
+        <translation>実行中の解析を止め、待機中の解析を取り消します</translation>
+    </message>
+    <message>
+        <source>%1: starting…</source>
+        <translation>%1: 開始中…</translation>
+    </message>
+    <message>
+        <source>%1 tests run · %2 differences · %3 % covered</source>
+        <translation>テスト %1 件実行 · 差分 %2 件 · カバレッジ %3 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n queued)</source>
+        <translation>
+            <numerusform>(待機 %n 件)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::RevisionDialog</name>
+    <message>
+        <source>Compare Revisions</source>
+        <translation>リビジョンを比較</translation>
+    </message>
+    <message>
+        <source>e.g. main~3 or a commit id</source>
+        <translation>例: main~3 またはコミット ID</translation>
+    </message>
+    <message>
+        <source>e.g. main or a branch name</source>
+        <translation>例: main またはブランチ名</translation>
+    </message>
+    <message>
+        <source>&amp;Old (base):</source>
+        <translation>旧 (base)(&amp;O):</translation>
+    </message>
+    <message>
+        <source>&amp;New (head):</source>
+        <translation>新 (head)(&amp;N):</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>The interpreter that runs both versions (a name on PATH or a path)</source>
+        <translation>両バージョンを実行するインタープリタ (PATH 上の名前またはパス)</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Python Interpreter</source>
+        <translation>Python インタープリタ</translation>
+    </message>
+    <message>
+        <source>Offline search (no network)</source>
+        <translation>オフライン探索 (ネットワーク不要)</translation>
+    </message>
+    <message>
+        <source>Language model</source>
+        <translation>言語モデル</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>制限なし</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>システムの既定</translation>
+    </message>
+    <message>
+        <source>Takes effect at the next start</source>
+        <translation>次回起動時に反映されます</translation>
+    </message>
+    <message>
+        <source>&amp;Python:</source>
+        <translation>&amp;Python:</translation>
+    </message>
+    <message>
+        <source>&amp;Generator:</source>
+        <translation>生成器(&amp;G):</translation>
+    </message>
+    <message>
+        <source>&amp;Time budget:</source>
+        <translation>時間予算(&amp;T):</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L):</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::SideBySideOutput</name>
+    <message>
+        <source>Timed out</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>Aborted (%1)</source>
+        <translation>異常終了 (%1)</translation>
+    </message>
+    <message>
+        <source>Returned normally</source>
+        <translation>正常に戻りました</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Old&lt;/b&gt; (base)</source>
+        <translation>&lt;b&gt;旧&lt;/b&gt; (base)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;New&lt;/b&gt; (head)</source>
+        <translation>&lt;b&gt;新&lt;/b&gt; (head)</translation>
+    </message>
+    <message>
+        <source>Old output</source>
+        <translation>旧出力</translation>
+    </message>
+    <message>
+        <source>New output</source>
+        <translation>新出力</translation>
+    </message>
+    <message>
+        <source>Select a difference.</source>
+        <translation>差分を選択してください。</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::TestPanel</name>
+    <message>
+        <source>Show &amp;original test</source>
+        <translation>元のテストを表示(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Switch between the shrunk test and the test as it was generated</source>
+        <translation>縮小したテストと生成されたままのテストを切り替えます</translation>
+    </message>
+    <message>
+        <source>Test code</source>
+        <translation>テストコード</translation>
+    </message>
+    <message>
+        <source>No difference selected</source>
+        <translation>差分が選択されていません</translation>
+    </message>
+    <message>
+        <source>Original test %1 → %2</source>
+        <translation>元のテスト %1 → %2</translation>
+    </message>
+    <message>
+        <source>Shrunk test %1 → %2</source>
+        <translation>縮小したテスト %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::TriageSession</name>
+    <message>
+        <source>No repository is open.</source>
+        <translation>リポジトリが開かれていません。</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::VerdictPanel</name>
+    <message>
+        <source>Apply to the whole &amp;cluster</source>
+        <translation>クラスタ全体に適用(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Ctrl+%1</source>
+        <translation>Ctrl+%1</translation>
+    </message>
+    <message>
+        <source>Note (why this verdict; saved automatically)</source>
+        <translation>メモ (この判定の理由。自動保存されます)</translation>
+    </message>
+    <message>
+        <source>No change selected</source>
+        <translation>変更が選択されていません</translation>
+    </message>
+    <message>
+        <source>(The change has no description.)</source>
+        <translation>(この変更には説明がありません。)</translation>
+    </message>
+    <message>
+        <source>Suggested: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>提案: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No suggestion for this difference.</source>
+        <translation>この差分への提案はありません。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
-    <message><source>Triage the behavioural differences of Python pull requests.</source><translation>Python のプルリクエストが生む振る舞いの差を仕分けます。</translation></message>
-    <message><source>A git repository to open.</source><translation>開く git リポジトリ。</translation></message>
+    <message>
+        <source>Triage the behavioural differences of Python pull requests.</source>
+        <translation>Python のプルリクエストが生む振る舞いの差を仕分けます。</translation>
+    </message>
+    <message>
+        <source>A git repository to open.</source>
+        <translation>開く git リポジトリ。</translation>
+    </message>
+    <message>
+        <source>Save screenshots of the main views to &lt;directory&gt; and quit (analyses the demo PRs first if needed).</source>
+        <translation>主要な画面のスクリーンショットを &lt;directory&gt; に保存して終了します (必要ならデモの PR を先に解析します)。</translation>
+    </message>
 </context>
 </TS>

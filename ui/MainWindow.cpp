@@ -32,6 +32,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTreeView>
 #include <QtConcurrent>
 
@@ -44,7 +45,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_differenceList(new DifferenceList(m_differences, this)),
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
       m_verdict(new VerdictPanel(this)), m_heatmap(new CoverageHeatmap(this)),
-      m_progress(new ProgressPanel(this))
+      m_progress(new ProgressPanel(this)), m_sandbox(new QLabel(this))
 {
     setWindowTitle(tr("DiffTriage"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
@@ -60,14 +61,8 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     statusBar()->addPermanentWidget(m_progress);
 
-    engine::AnalysisOptions options;
-    const QSettings settings;
-    options.pythonOld = options.pythonNew =
-        settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString();
-    options.generator =
-        settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
-    options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
-    m_queue->setTemplate(options);
+    statusBar()->addPermanentWidget(m_sandbox);
+    applySettings();
 
     connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);
     connect(m_session, &TriageSession::openFailed, this, [this](const QString &message) {
@@ -127,6 +122,18 @@ void MainWindow::createDocks()
     dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
     resize(1400, 900);
+}
+
+void MainWindow::applySettings()
+{
+    engine::AnalysisOptions options;
+    const QSettings settings;
+    options.pythonOld = options.pythonNew =
+        settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString();
+    options.generator =
+        settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
+    options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
+    m_queue->setTemplate(options);
 }
 
 void MainWindow::restoreLayout()
@@ -241,6 +248,11 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
 void MainWindow::showReport(const engine::Report &report)
 {
     m_report = report;
+    // The sandbox the analysis ran in: a degraded one is worth knowing about.
+    m_sandbox->setText(report.sandbox == QLatin1String("full")
+                           ? tr("Sandbox: full")
+                           : tr("Sandbox: %1").arg(report.sandbox));
+    m_sandbox->setToolTip(report.sandboxNote);
     m_differences->setReport(report);
     m_heatmap->setReport(m_session->repositoryPath(), report);
     const QModelIndex first = m_differences->nextUndecided({});
@@ -305,7 +317,9 @@ void MainWindow::saveNote(const QString &note)
 
 void MainWindow::refreshStatus(const QString &base, const QString &head)
 {
-    const engine::ChangeSpec probe{base, head};
+    engine::ChangeSpec probe;
+    probe.base = base;
+    probe.head = head;
     if (m_queue->contains(probe))
         return; // queued or running: the queue's signals own the status until it is done
     m_prModel->setTriageStatus(base, head, m_session->statusOf(base, head));
@@ -327,6 +341,16 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
         report.title = change.title;
     if (report.body.isEmpty())
         report.body = change.body;
+    if (report.stopReason == QLatin1String("cancelled")) {
+        // A partial analysis is shown but not kept: reopening it later would pass it off as done.
+        refreshStatus(change.base, change.head);
+        showMessage(tr("Analysis of %1 cancelled.").arg(change.title));
+        if (m_change && m_change->base == change.base && m_change->head == change.head) {
+            m_session->store()->apply(report);
+            showReport(report);
+        }
+        return;
+    }
     if (engine::Status saved = m_session->saveReport(report); !saved)
         showMessage(saved.error().message);
     refreshStatus(change.base, change.head);

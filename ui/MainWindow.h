@@ -3,10 +3,12 @@
 #include "change/ChangeSpec.h"
 #include "core/Expected.h"
 #include "report/Report.h"
+#include "triage/Verdict.h"
 
 #include <QMainWindow>
 #include <optional>
 
+class QLabel;
 class QMenu;
 
 namespace difftriage::ui {
@@ -70,6 +72,7 @@ private:
     void createDocks();
     void createMenus();
     void restoreLayout();
+    void applySettings();
     void chooseRepository();
     void compareRevisions();
     void updateRecentMenu();
@@ -96,6 +99,7 @@ private:
     VerdictPanel *m_verdict;
     CoverageHeatmap *m_heatmap;
     ProgressPanel *m_progress;
+    QLabel *m_sandbox;
     QMenu *m_recentMenu = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;

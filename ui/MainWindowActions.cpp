@@ -7,6 +7,7 @@
 #include "PdfExporter.h"
 #include "PrBrowser.h"
 #include "RecentRepositories.h"
+#include "SettingsDialog.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
 #include "Vocabulary.h"
@@ -41,6 +42,11 @@ void MainWindow::createMenus()
     file->addAction(tr("Export &Triage…"), this, &MainWindow::exportTriage);
     file->addAction(tr("&Import Triage…"), this, &MainWindow::importTriage);
     file->addSeparator();
+    file->addAction(tr("&Settings…"), QKeySequence::Preferences, this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            applySettings();
+    });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));

@@ -57,8 +57,24 @@ QString summarize(const engine::Report &report)
     return text;
 }
 
+ProgressPrinter::ProgressPrinter(bool enabled, bool verbose)
+    : m_enabled(enabled && !verbose), m_verbose(verbose)
+{
+    m_clock.start();
+}
+
 void ProgressPrinter::show(const engine::AnalysisProgress &progress)
 {
+    if (m_verbose && progress.stage != m_lastStage) {
+        m_lastStage = progress.stage;
+        const QString line = QStringLiteral("[%1 s] %2 (tests %3, differences %4, coverage %5 %)\n")
+                                 .arg(m_clock.elapsed() / 1000.0, 0, 'f', 2)
+                                 .arg(progress.stage)
+                                 .arg(progress.testsRun)
+                                 .arg(progress.differences)
+                                 .arg(progress.unionCoverage * 100, 0, 'f', 0);
+        std::fputs(line.toUtf8().constData(), stderr);
+    }
     if (!m_enabled)
         return;
     const int width = 24;

@@ -44,6 +44,8 @@ void addAnalyzeOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("prepare"),
                       QStringLiteral("A command run once in each fresh tree before analysis."),
                       QStringLiteral("CMD")});
+    parser.addOption({QStringLiteral("verbose"),
+                      QStringLiteral("Log every stage with its elapsed time on stderr.")});
     parser.addOption({QStringLiteral("degraded-sandbox"),
                       QStringLiteral("Do not use bubblewrap even when it works.")});
 }
@@ -119,7 +121,7 @@ int runAnalyze(const QStringList &arguments)
 
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    ProgressPrinter printer(isatty(STDERR_FILENO) == 1);
+    ProgressPrinter printer(isatty(STDERR_FILENO) == 1, parser.isSet(QStringLiteral("verbose")));
     Analysis analysis(options);
     auto report = analysis.run([&](const AnalysisProgress &progress) { printer.show(progress); },
                                &interrupted);

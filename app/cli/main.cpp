@@ -13,10 +13,8 @@ namespace {
 const std::map<QString, std::function<int(const QStringList &)>> &commands()
 {
     static const std::map<QString, std::function<int(const QStringList &)>> table = {
-        {QStringLiteral("demo"), runDemo},
-        {QStringLiteral("list-prs"), runListPrs},
-        {QStringLiteral("changes"), runChanges},
-        {QStringLiteral("targets"), runTargets},
+        {QStringLiteral("demo"), runDemo},       {QStringLiteral("list-prs"), runListPrs},
+        {QStringLiteral("changes"), runChanges}, {QStringLiteral("targets"), runTargets},
         {QStringLiteral("analyze"), runAnalyze},
     };
     return table;

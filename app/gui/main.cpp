@@ -1,10 +1,12 @@
 #include "MainWindow.h"
+#include "ScreenshotTour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 int main(int argc, char **argv)
@@ -16,8 +18,15 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("difftriage"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
 
+    // The system locale unless the user chose a language in the settings.
+    const QString language = QSettings().value(QStringLiteral("language")).toString();
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    QTranslator qtTranslator;
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("difftriage"), QStringLiteral("_"),
+    if (translator.load(locale, QStringLiteral("difftriage"), QStringLiteral("_"),
                         QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
@@ -28,11 +37,26 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("repository"),
                                  QApplication::translate("main", "A git repository to open."));
+    const QCommandLineOption screenshots(
+        QStringLiteral("screenshots"),
+        QApplication::translate("main", "Save screenshots of the main views to <directory> and "
+                                        "quit (analyses the demo PRs first if needed)."),
+        QStringLiteral("directory"));
+    parser.addOption(screenshots);
     parser.process(app);
 
     difftriage::ui::MainWindow window;
     window.show();
-    if (!parser.positionalArguments().isEmpty())
-        window.openRepository(parser.positionalArguments().constFirst());
+    const QString repository = parser.positionalArguments().value(0);
+    if (parser.isSet(screenshots) && !repository.isEmpty()) {
+        window.resize(1600, 1000);
+        auto *tour = new difftriage::ui::ScreenshotTour(&window, parser.value(screenshots),
+                                                        {15, 12, 27}, &window);
+        QObject::connect(tour, &difftriage::ui::ScreenshotTour::done, &app,
+                         [](bool ok) { QApplication::exit(ok ? 0 : 1); });
+        tour->start(repository);
+    } else if (!repository.isEmpty()) {
+        window.openRepository(repository);
+    }
     return QApplication::exec();
 }

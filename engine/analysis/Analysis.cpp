@@ -162,7 +162,8 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         return imported.error();
 
     Normalizer normalizer;
-    normalizer.addRootPaths(executor.rootPaths() + QStringList{workspace->oldTree, workspace->newTree});
+    normalizer.addRootPaths(executor.rootPaths() +
+                            QStringList{workspace->oldTree, workspace->newTree});
     if (auto patterns = normalizer.addPatterns(workspace->config.normalize); !patterns)
         return patterns.error();
     Judge judge(normalizer);

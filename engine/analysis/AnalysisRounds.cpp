@@ -35,7 +35,8 @@ Status AnalysisSession::runRounds()
             m_stopReason = QStringLiteral("time_budget");
             return Ok{};
         }
-        report(QStringLiteral("round %1").arg(round), double(m_tests.size()) / options.maxTests);
+        report(QStringLiteral("round %1: generating").arg(round),
+               double(m_tests.size()) / options.maxTests);
         GenerationRequest request = nextRequest(round);
         request.maxCandidates = std::min(options.candidatesPerRound, budget);
         auto generated = m_context.generator->generate(request);
@@ -56,6 +57,8 @@ Status AnalysisSession::runRounds()
         }
 
         const int coveredBefore = m_coverage.coveredCount();
+        report(QStringLiteral("round %1: running").arg(round),
+               double(m_tests.size()) / options.maxTests);
         for (qsizetype start = 0; start < candidates.size(); start += ChunkSize) {
             if (cancelled())
                 break; // the round is not checkpointed: a resume runs it again whole
@@ -73,6 +76,8 @@ Status AnalysisSession::runRounds()
                 const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
                 if (!kind || clusterIsFull(record.candidate.target, *kind, record))
                     continue;
+                report(QStringLiteral("round %1: confirming").arg(round),
+                       double(m_tests.size()) / options.maxTests);
                 auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
                 if (!confirmed)
                     return confirmed.error();
@@ -83,7 +88,7 @@ Status AnalysisSession::runRounds()
                 m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
                                                  record.candidate, record.oldRun, record.newRun};
             }
-            report(QStringLiteral("round %1").arg(round),
+            report(QStringLiteral("round %1: running").arg(round),
                    double(m_tests.size()) / options.maxTests);
         }
         if (cancelled()) {

@@ -1,61 +1,18 @@
 #include "execute/Executor.h"
 
+#include "execute/HostCall.h"
 #include "execute/SandboxPlanner.h"
 #include "execute/WorkerHost.h"
 #include "execute/WorkerWorkspace.h"
 
 #include <QJsonArray>
 #include <QThread>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
 
 namespace difftriage::engine {
 
 namespace {
 
 using Reply = WorkerProcess::Reply;
-
-// One blocking call's replies, shared with the host thread, which may outlive a cancelled wait.
-struct Call
-{
-    std::mutex mutex;
-    std::condition_variable wake;
-    QList<Reply> replies;
-    qsizetype remaining = 0;
-    QString fatal;
-};
-
-// Posts `tasks` to the host thread and waits for every reply; checks `cancelled` while waiting.
-Expected<QList<Reply>> callWorkers(WorkerHost *host, QList<WorkerHost::Task> tasks,
-                                   const std::atomic<bool> &cancelled)
-{
-    auto call = std::make_shared<Call>();
-    call->replies.resize(tasks.size());
-    call->remaining = tasks.size();
-    for (qsizetype i = 0; i < tasks.size(); ++i)
-        tasks[i].done = [call, i](const Reply &reply) {
-            std::lock_guard lock(call->mutex);
-            if (reply.fatal && call->fatal.isEmpty())
-                call->fatal = reply.detail.isEmpty()
-                                  ? reply.failure
-                                  : QStringLiteral("%1: %2").arg(reply.failure, reply.detail);
-            call->replies[i] = reply;
-            --call->remaining;
-            call->wake.notify_all();
-        };
-    QMetaObject::invokeMethod(
-        host, [host, tasks = std::move(tasks)]() mutable { host->submit(std::move(tasks)); },
-        Qt::QueuedConnection);
-    std::unique_lock lock(call->mutex);
-    while (call->remaining > 0 && call->fatal.isEmpty() && !cancelled.load())
-        call->wake.wait_for(lock, std::chrono::milliseconds(50));
-    if (cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
-    if (!call->fatal.isEmpty())
-        return makeError(call->fatal);
-    return call->replies;
-}
 
 quint64 splitMix64(quint64 x)
 {
@@ -112,8 +69,10 @@ Status Executor::start()
         return makeError(QStringLiteral("cancelled"));
     for (const WorkerConfig *config : {&m_old, &m_new})
         if (config->python.executable.isEmpty())
-            return makeError(QStringLiteral("no Python interpreter resolved for %1")
-                                 .arg(config->treeRoot));
+            return makeError(
+                QStringLiteral("no Python interpreter resolved for %1").arg(config->treeRoot));
+    stopHost(); // a failed start() may be retried
+    m_workspace.reset();
     QList<PythonInterpreter> interpreters{m_old.python};
     if (m_new.python.executable != m_old.python.executable)
         interpreters << m_new.python;
@@ -133,7 +92,7 @@ Status Executor::start()
     m_host->moveToThread(m_thread);
     m_thread->start();
 
-    const Status ready = waitForWorkers();
+    const Status ready = HostCall::waitReady(m_host, {{Side::Old, 0}, {Side::New, 0}}, m_cancelled);
     if (!ready)
         return ready;
     for (Side side : {Side::Old, Side::New}) {
@@ -142,32 +101,6 @@ Status Executor::start()
             return imports;
     }
     m_started = true;
-    return Ok{};
-}
-
-Status Executor::waitForWorkers()
-{
-    auto call = std::make_shared<Call>();
-    call->remaining = 1;
-    WorkerHost *host = m_host;
-    QMetaObject::invokeMethod(
-        host,
-        [host, call] {
-            host->whenReady({{Side::Old, 0}, {Side::New, 0}}, [call](const QString &error) {
-                std::lock_guard lock(call->mutex);
-                call->fatal = error;
-                call->remaining = 0;
-                call->wake.notify_all();
-            });
-        },
-        Qt::QueuedConnection);
-    std::unique_lock lock(call->mutex);
-    while (call->remaining > 0 && !m_cancelled.load())
-        call->wake.wait_for(lock, std::chrono::milliseconds(50));
-    if (m_cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
-    if (!call->fatal.isEmpty())
-        return makeError(call->fatal);
     return Ok{};
 }
 
@@ -189,7 +122,8 @@ Status Executor::checkStartImports(Side side)
             return makeError(QStringLiteral("the %1 tree's module '%2' resolves outside the tree, "
                                             "to %3: the import root is wrong or an installed "
                                             "module shadows it")
-                                 .arg(toString(side), module.value(QStringLiteral("module")).toString(),
+                                 .arg(toString(side),
+                                      module.value(QStringLiteral("module")).toString(),
                                       module.value(QStringLiteral("file")).toString()));
     }
     return Ok{};
@@ -253,7 +187,7 @@ Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestR
         task.watchdogSeconds = test.timeoutSeconds + 15;
         tasks << task;
     }
-    auto replies = callWorkers(m_host, std::move(tasks), m_cancelled);
+    auto replies = HostCall::run(m_host, std::move(tasks), m_cancelled);
     if (!replies)
         return replies.error();
     QList<TestOutcome> outcomes;
@@ -262,10 +196,11 @@ Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestR
         const TestRequest &test = tests[i].second;
         const QString runnerError = reply.response.value(QStringLiteral("error")).toString();
         TestOutcome outcome =
-            !reply.failure.isEmpty()  ? TestOutcome::workerFailure(test.id, reply.failure, reply.detail)
-            : !runnerError.isEmpty() ? TestOutcome::workerFailure(test.id, QStringLiteral("runner_error"),
-                                                                  runnerError)
-                                     : TestOutcome::fromRunner(reply.response);
+            !reply.failure.isEmpty()
+                ? TestOutcome::workerFailure(test.id, reply.failure, reply.detail)
+            : !runnerError.isEmpty()
+                ? TestOutcome::workerFailure(test.id, QStringLiteral("runner_error"), runnerError)
+                : TestOutcome::fromRunner(reply.response);
         outcome.id = test.id;
         outcome.rerun = rerun;
         outcome.seed = seedFor(test.seed, rerun);
@@ -321,7 +256,7 @@ Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modul
                                {QStringLiteral("max_processes"), m_workspace->maxProcesses(side)},
                                {QStringLiteral("max_output_bytes"), config.maxOutputBytes}};
     task.watchdogSeconds = 15 + 10.0 * modules.size();
-    auto replies = callWorkers(m_host, {task}, m_cancelled);
+    auto replies = HostCall::run(m_host, {task}, m_cancelled);
     if (!replies)
         return replies.error();
     const Reply &reply = replies->first();
@@ -329,8 +264,9 @@ Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modul
         return makeError(QStringLiteral("the %1 worker failed while checking imports: %2 %3")
                              .arg(toString(side), reply.failure, reply.detail));
     if (reply.response.contains(QStringLiteral("error")))
-        return makeError(QStringLiteral("the %1 worker refused check_imports: %2")
-                             .arg(toString(side), reply.response.value(QStringLiteral("error")).toString()));
+        return makeError(
+            QStringLiteral("the %1 worker refused check_imports: %2")
+                .arg(toString(side), reply.response.value(QStringLiteral("error")).toString()));
     return reply.response;
 }
 

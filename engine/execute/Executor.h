@@ -67,7 +67,6 @@ private:
                                          int rerun);
     QJsonObject runRequest(Side side, const TestRequest &test, int rerun) const;
     Status checkStartImports(Side side);
-    Status waitForWorkers();
     void stopHost();
 
     WorkerConfig m_old;

@@ -48,7 +48,8 @@ void WorkerHost::submit(QList<Task> tasks)
     QList<Pool *> touched;
     for (Task &task : tasks) {
         if (m_shutDown) {
-            task.done({{}, QStringLiteral("stopped"), QStringLiteral("the executor stopped"), true});
+            task.done(
+                {{}, QStringLiteral("stopped"), QStringLiteral("the executor stopped"), true});
             continue;
         }
         Pool &target = pool(task.side, task.rerun);

@@ -26,7 +26,9 @@ WorkerProcess::WorkerProcess(QString name, LaunchFactory factory, QObject *paren
     connect(&m_watchdog, &QTimer::timeout, this, [this] {
         if (m_state == State::Starting)
             abort(QStringLiteral("worker_hung"),
-                  QStringLiteral("%1 did not start within %2 s").arg(m_name).arg(HelloTimeoutMs / 1000),
+                  QStringLiteral("%1 did not start within %2 s")
+                      .arg(m_name)
+                      .arg(HelloTimeoutMs / 1000),
                   false);
         else
             abort(QStringLiteral("worker_hung"),
@@ -78,16 +80,18 @@ void WorkerProcess::launch()
     m_stderrTail.clear();
     process->start();
     m_pendingId = m_nextId++;
-    process->write(encode({{QStringLiteral("op"), QStringLiteral("hello")},
-                           {QStringLiteral("id"), m_pendingId}}));
+    process->write(encode(
+        {{QStringLiteral("op"), QStringLiteral("hello")}, {QStringLiteral("id"), m_pendingId}}));
     m_watchdog.start(HelloTimeoutMs);
 }
 
 void WorkerProcess::send(QJsonObject request, double watchdogSeconds, ReplyHandler handler)
 {
     if (m_state != State::Idle || !m_process) {
-        handler(Reply{{}, QStringLiteral("worker_broken"),
-                      QStringLiteral("%1 is not ready").arg(m_name), true});
+        handler(Reply{{},
+                      QStringLiteral("worker_broken"),
+                      QStringLiteral("%1 is not ready").arg(m_name),
+                      true});
         return;
     }
     m_pendingId = m_nextId++;
@@ -197,7 +201,8 @@ void WorkerProcess::onFinished()
     if (m_handler)
         deliver(Reply{{},
                       m_abortReason.isEmpty() ? QStringLiteral("worker_died") : m_abortReason,
-                      m_abortReason.isEmpty() ? description : m_abortDetail, m_abortFatal});
+                      m_abortReason.isEmpty() ? description : m_abortDetail,
+                      m_abortFatal});
     m_abortReason.clear();
     m_abortDetail.clear();
     m_abortFatal = false;

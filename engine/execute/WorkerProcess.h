@@ -27,9 +27,9 @@ public:
     struct Reply
     {
         QJsonObject response; // the runner's answer, when there is one
-        QString failure; // otherwise why not: worker_died, worker_hung, cancelled, stopped...
-        QString detail;  // for people: exit status, the worker's last stderr lines
-        bool fatal = false; // the call as a whole must fail (cancelled, worker cannot start)
+        QString failure;      // otherwise why not: worker_died, worker_hung, cancelled, stopped...
+        QString detail;       // for people: exit status, the worker's last stderr lines
+        bool fatal = false;   // the call as a whole must fail (cancelled, worker cannot start)
     };
     using ReplyHandler = std::function<void(const Reply &)>;
 

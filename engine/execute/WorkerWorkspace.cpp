@@ -26,10 +26,10 @@ bool isIdentifier(const QString &name)
 
 bool worthChecking(const QString &name)
 {
-    static const QStringList skipped{QStringLiteral("tests"), QStringLiteral("test"),
-                                     QStringLiteral("docs"), QStringLiteral("doc"),
+    static const QStringList skipped{QStringLiteral("tests"),    QStringLiteral("test"),
+                                     QStringLiteral("docs"),     QStringLiteral("doc"),
                                      QStringLiteral("examples"), QStringLiteral("build"),
-                                     QStringLiteral("dist"), QStringLiteral("setup"),
+                                     QStringLiteral("dist"),     QStringLiteral("setup"),
                                      QStringLiteral("conftest"), QStringLiteral("noxfile")};
     return isIdentifier(name) && !name.startsWith(QLatin1Char('_')) &&
            !name.startsWith(QStringLiteral("test_")) && !skipped.contains(name);
@@ -39,14 +39,14 @@ bool worthChecking(const QString &name)
 
 WorkerWorkspace::~WorkerWorkspace() = default;
 
-Expected<std::unique_ptr<WorkerWorkspace>>
-WorkerWorkspace::prepare(const SandboxPlan &plan, const WorkerConfig &oldTree,
-                         const WorkerConfig &newTree)
+Expected<std::unique_ptr<WorkerWorkspace>> WorkerWorkspace::prepare(const SandboxPlan &plan,
+                                                                    const WorkerConfig &oldTree,
+                                                                    const WorkerConfig &newTree)
 {
     std::unique_ptr<WorkerWorkspace> workspace(new WorkerWorkspace);
     workspace->m_plan = plan;
-    workspace->m_base =
-        std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/difftriage-exec-XXXXXX"));
+    workspace->m_base = std::make_unique<QTemporaryDir>(QDir::tempPath() +
+                                                        QStringLiteral("/difftriage-exec-XXXXXX"));
     if (!workspace->m_base->isValid())
         return makeError(QStringLiteral("cannot create a private directory for the workers in %1")
                              .arg(QDir::tempPath()));
@@ -85,7 +85,8 @@ Expected<WorkerWorkspace::Part> WorkerWorkspace::preparePart(const WorkerConfig 
     part.config = config;
     part.originalTree = QFileInfo(config.treeRoot).canonicalFilePath();
     if (part.originalTree.isEmpty() || !QFileInfo(part.originalTree).isDir())
-        return makeError(QStringLiteral("the %1 tree does not exist: %2").arg(label, config.treeRoot));
+        return makeError(
+            QStringLiteral("the %1 tree does not exist: %2").arg(label, config.treeRoot));
     QString importRoot =
         config.importRoot.isEmpty() ? detectImportRoot(part.originalTree) : config.importRoot;
     if (QDir::isAbsolutePath(importRoot))
@@ -93,8 +94,9 @@ Expected<WorkerWorkspace::Part> WorkerWorkspace::preparePart(const WorkerConfig 
     importRoot = QDir::cleanPath(importRoot);
     if (importRoot.startsWith(QStringLiteral("..")) ||
         !QFileInfo(part.originalTree + QLatin1Char('/') + importRoot).isDir())
-        return makeError(QStringLiteral("the import root '%1' is not a directory inside the %2 tree")
-                             .arg(config.importRoot, label));
+        return makeError(
+            QStringLiteral("the import root '%1' is not a directory inside the %2 tree")
+                .arg(config.importRoot, label));
     part.importRoot = importRoot;
     part.workerTree = part.originalTree;
     if (m_plan.dropUser && !TreeMirror::accessibleTo(part.originalTree, m_plan.uid, m_plan.gid)) {
@@ -106,7 +108,8 @@ Expected<WorkerWorkspace::Part> WorkerWorkspace::preparePart(const WorkerConfig 
     part.maxProcesses = config.maxProcesses;
     if (m_plan.level == SandboxLevel::Degraded)
         // RLIMIT_NPROC counts every process of the user, not only the test's own.
-        part.maxProcesses += SandboxPlanner::processCount(m_plan.dropUser ? m_plan.uid : ::geteuid());
+        part.maxProcesses +=
+            SandboxPlanner::processCount(m_plan.dropUser ? m_plan.uid : ::geteuid());
     return part;
 }
 
@@ -135,7 +138,8 @@ Expected<WorkerLaunch> WorkerWorkspace::launch(Side side, int rerun, int index) 
             // Tests run as the unprivileged user: HOME is theirs; tmp/ stays the worker's (the
             // runner makes each test's run directory inside it and hands that over).
             if (::chown(nativeHome.constData(), m_plan.uid, m_plan.gid) != 0)
-                return makeError(QStringLiteral("cannot hand %1 to the unprivileged user").arg(home));
+                return makeError(
+                    QStringLiteral("cannot hand %1 to the unprivileged user").arg(home));
             ::chmod(QFile::encodeName(dir).constData(), 0755);
             ::chmod(QFile::encodeName(dir + QStringLiteral("/tmp")).constData(), 0755);
         }
@@ -149,7 +153,8 @@ QStringList WorkerWorkspace::rootPaths() const
 {
     QStringList paths;
     for (const Part *source : {&m_old, &m_new})
-        for (const QString &path : {source->config.treeRoot, source->originalTree, source->workerTree})
+        for (const QString &path :
+             {source->config.treeRoot, source->originalTree, source->workerTree})
             if (!path.isEmpty() && !paths.contains(path))
                 paths << path;
     return paths;

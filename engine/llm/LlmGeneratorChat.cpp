@@ -158,8 +158,7 @@ QList<Candidate> LlmGenerator::validated(QList<Candidate> candidates,
         if (problem.isEmpty())
             valid << candidate;
         else
-            note(QStringLiteral("a test was dropped after %1 static repairs: %2")
-                     .arg(MaxStaticRepairs)
+            note(QStringLiteral("a test that stayed invalid was dropped: %1")
                      .arg(problem.section(QLatin1Char('\n'), 0, 0)));
     }
     Q_UNUSED(request)

@@ -53,6 +53,7 @@ if HERE not in sys.path:  # ``python -I`` leaves the script's directory off sys.
     sys.path.insert(0, HERE)
 
 from gen import GENERATOR_VERSION  # noqa: E402
+from gen.genome import is_genome  # noqa: E402
 from gen.search import generate  # noqa: E402
 from gen.shrink import shrink  # noqa: E402
 
@@ -99,6 +100,9 @@ def validate(request: Dict[str, Any], mode: str) -> None:
     targets = request.get("targets")
     if targets is not None and not isinstance(targets, dict):
         raise BadInput("targets must be the JSON object of analyze.py targets")
+    for name in ("changed_functions", "access"):
+        if isinstance(targets, dict) and not isinstance(targets.get(name, []), list):
+            raise BadInput("targets.%s must be a list" % name)
     if mode == "generate":
         if targets is None:
             raise BadInput("generate needs targets")
@@ -109,8 +113,8 @@ def validate(request: Dict[str, Any], mode: str) -> None:
         feedback = request.get("feedback")
         if feedback is not None and not isinstance(feedback, dict):
             raise BadInput("feedback must be an object")
-    if mode == "shrink" and not isinstance(request.get("genome"), dict):
-        raise BadInput("shrink needs a genome object")
+    if mode == "shrink" and not is_genome(request.get("genome")):
+        raise BadInput("shrink needs a well-formed genome object")
 
 
 def run(argv: Optional[List[str]] = None) -> Dict[str, Any]:

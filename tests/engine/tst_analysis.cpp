@@ -16,7 +16,10 @@ struct Run
     QByteArray err;
 };
 
-QString python() { return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"); }
+QString python()
+{
+    return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON");
+}
 
 Run cli(const QStringList &arguments, int timeoutMs = 300000)
 {
@@ -73,7 +76,8 @@ private slots:
         QTest::newRow("#17 special method") << 17 << output;
         QTest::newRow("#18 pure refactor") << 18 << QStringList();
         QTest::newRow("#21 time and random id") << 21 << QStringList();
-        QTest::newRow("#23 exception type") << 23 << QStringList{QStringLiteral("different_exception")};
+        QTest::newRow("#23 exception type")
+            << 23 << QStringList{QStringLiteral("different_exception")};
         QTest::newRow("#24 module constant") << 24 << output;
         QTest::newRow("#27 CRLF handling")
             << 27
@@ -86,9 +90,10 @@ private slots:
         QFETCH(int, pr);
         QFETCH(QStringList, kinds);
         const QString reportPath = m_dir.filePath(QStringLiteral("report-%1.json").arg(pr));
-        const Run run = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                             QStringLiteral("--pr"), QString::number(pr), QStringLiteral("--python"),
-                             python(), QStringLiteral("--report"), reportPath});
+        const Run run =
+            cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                 QStringLiteral("--pr"), QString::number(pr), QStringLiteral("--python"), python(),
+                 QStringLiteral("--report"), reportPath});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject report = readJson(reportPath);
         QCOMPARE(report.value(QStringLiteral("schema")).toString(),
@@ -97,7 +102,8 @@ private slots:
         for (const QJsonValue &difference : report.value(QStringLiteral("differences")).toArray())
             found.insert(difference.toObject().value(QStringLiteral("kind")).toString());
         if (kinds.isEmpty()) {
-            QVERIFY2(found.isEmpty(), qPrintable(QStringList(found.values()).join(QLatin1Char(','))));
+            QVERIFY2(found.isEmpty(),
+                     qPrintable(QStringList(found.values()).join(QLatin1Char(','))));
         } else {
             QVERIFY2(std::any_of(kinds.cbegin(), kinds.cend(),
                                  [&](const QString &kind) { return found.contains(kind); }),
@@ -110,19 +116,19 @@ private slots:
 
     void failOnDifferenceAndBadInput()
     {
-        const Run differs = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                                 QStringLiteral("--pr"), QStringLiteral("23"),
-                                 QStringLiteral("--python"), python(),
-                                 QStringLiteral("--fail-on-difference")});
+        const Run differs =
+            cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                 QStringLiteral("--pr"), QStringLiteral("23"), QStringLiteral("--python"), python(),
+                 QStringLiteral("--fail-on-difference")});
         QCOMPARE(differs.exitCode, 3);
         const Run unknown = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
                                  QStringLiteral("--pr"), QStringLiteral("999")});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.err.contains("no PR #999"));
-        const Run noInterpreter = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                                       QStringLiteral("--pr"), QStringLiteral("23"),
-                                       QStringLiteral("--python"),
-                                       QStringLiteral("/nonexistent/python9")});
+        const Run noInterpreter =
+            cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                 QStringLiteral("--pr"), QStringLiteral("23"), QStringLiteral("--python"),
+                 QStringLiteral("/nonexistent/python9")});
         QCOMPARE(noInterpreter.exitCode, 2);
         QVERIFY(noInterpreter.err.contains("/nonexistent/python9"));
     }
@@ -131,9 +137,14 @@ private slots:
     {
         const QString cacheHome = m_dir.filePath(QStringLiteral("resume-cache"));
         const QString checkpoints = cacheHome + QStringLiteral("/difftriage/checkpoints");
-        const QStringList arguments{QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                                    QStringLiteral("--pr"), QStringLiteral("27"),
-                                    QStringLiteral("--python"), python(), QStringLiteral("--seed"),
+        const QStringList arguments{QStringLiteral("analyze"),
+                                    QStringLiteral("--repo"),
+                                    m_demo,
+                                    QStringLiteral("--pr"),
+                                    QStringLiteral("27"),
+                                    QStringLiteral("--python"),
+                                    python(),
+                                    QStringLiteral("--seed"),
                                     QStringLiteral("7")};
         const QString straight = m_dir.filePath(QStringLiteral("straight.json"));
         QVERIFY(cli(arguments + QStringList{QStringLiteral("--report"), straight}).exitCode == 0);
@@ -157,8 +168,8 @@ private slots:
         resumed.setProcessEnvironment(environment);
         const QString resumedReport = m_dir.filePath(QStringLiteral("resumed.json"));
         resumed.start(qEnvironmentVariable("DIFFTRIAGE_CLI"),
-                      arguments + QStringList{QStringLiteral("--resume"), QStringLiteral("--report"),
-                                              resumedReport});
+                      arguments + QStringList{QStringLiteral("--resume"),
+                                              QStringLiteral("--report"), resumedReport});
         QVERIFY(resumed.waitForFinished(300000));
         QCOMPARE(resumed.exitCode(), 0);
         QCOMPARE(comparable(readJson(resumedReport)), comparable(readJson(straight)));
@@ -167,14 +178,15 @@ private slots:
 private:
     void validateAgainstSchema(const QString &reportPath)
     {
-        const QString schema =
-            qEnvironmentVariable("DIFFTRIAGE_SOURCE_DIR") + QStringLiteral("/docs/report.schema.json");
+        const QString schema = qEnvironmentVariable("DIFFTRIAGE_SOURCE_DIR") +
+                               QStringLiteral("/docs/report.schema.json");
         QProcess validator;
-        validator.start(python(), {QStringLiteral("-c"),
-                                   QStringLiteral("import json, sys, jsonschema; "
-                                                  "jsonschema.validate(json.load(open(sys.argv[1])), "
-                                                  "json.load(open(sys.argv[2])))"),
-                                   reportPath, schema});
+        validator.start(python(),
+                        {QStringLiteral("-c"),
+                         QStringLiteral("import json, sys, jsonschema; "
+                                        "jsonschema.validate(json.load(open(sys.argv[1])), "
+                                        "json.load(open(sys.argv[2])))"),
+                         reportPath, schema});
         QVERIFY(validator.waitForFinished(60000));
         QVERIFY2(validator.exitCode() == 0, validator.readAllStandardError().constData());
     }

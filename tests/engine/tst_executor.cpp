@@ -130,13 +130,15 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        auto python = resolvePythonInterpreter(qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON",
-                                                                    QStringLiteral("python3")));
+        auto python = resolvePythonInterpreter(
+            qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", QStringLiteral("python3")));
         QVERIFY2(python.ok(), qPrintable(python ? QString() : python.error().message));
         m_python = *python;
         for (const auto &[tree, core] : {std::pair{"old", OldCore}, std::pair{"new", NewCore}}) {
-            writeFile(m_dir.filePath(QStringLiteral("%1/pkg/__init__.py").arg(QLatin1String(tree))), "");
-            writeFile(m_dir.filePath(QStringLiteral("%1/pkg/core.py").arg(QLatin1String(tree))), core);
+            writeFile(m_dir.filePath(QStringLiteral("%1/pkg/__init__.py").arg(QLatin1String(tree))),
+                      "");
+            writeFile(m_dir.filePath(QStringLiteral("%1/pkg/core.py").arg(QLatin1String(tree))),
+                      core);
         }
         m_executor = std::make_unique<Executor>(config(QStringLiteral("old")),
                                                 config(QStringLiteral("new")), 2);
@@ -156,8 +158,8 @@ private slots:
         QCOMPARE(checked.first().toObject().value(QStringLiteral("module")).toString(),
                  QStringLiteral("pkg"));
         QVERIFY(checked.first().toObject().value(QStringLiteral("in_tree")).toBool());
-        auto answer = m_executor->checkImports(Side::New, {QStringLiteral("pkg.core"),
-                                                           QStringLiteral("json")});
+        auto answer = m_executor->checkImports(
+            Side::New, {QStringLiteral("pkg.core"), QStringLiteral("json")});
         QVERIFY(answer.ok());
         const QJsonArray modules = answer->value(QStringLiteral("modules")).toArray();
         QCOMPARE(modules.size(), 2);
@@ -180,13 +182,15 @@ private slots:
         QCOMPARE(olds.first().output, QStringLiteral("[2, -4, 6]\n"));
         QCOMPARE(news.first().output, QStringLiteral("[2, 6]\n"));
 
-        const Judgement raises = judgeThreeRuns(request(
-            QStringLiteral("parse"), QStringLiteral("from pkg.core import parse\nprint(parse('-4'))\n")));
+        const Judgement raises = judgeThreeRuns(
+            request(QStringLiteral("parse"),
+                    QStringLiteral("from pkg.core import parse\nprint(parse('-4'))\n")));
         QVERIFY(raises.kind.has_value());
         QCOMPARE(toString(*raises.kind), QStringLiteral("only_new_raises"));
 
-        const Judgement same = judgeThreeRuns(request(
-            QStringLiteral("same"), QStringLiteral("from pkg.core import parse\nparse('17') * 2\n")));
+        const Judgement same = judgeThreeRuns(
+            request(QStringLiteral("same"),
+                    QStringLiteral("from pkg.core import parse\nparse('17') * 2\n")));
         QVERIFY(!same.flaky);
         QVERIFY(!same.kind.has_value());
     }
@@ -196,7 +200,8 @@ private slots:
         QTest::addColumn<QString>("code");
         QTest::newRow("random.random()") << "import random\nprint(random.random())\n";
         QTest::newRow("random draw through the package")
-            << "import random\nfrom pkg.core import scale\nprint(scale([random.randint(1, 10**9)], 1))\n";
+            << "import random\nfrom pkg.core import scale\nprint(scale([random.randint(1, 10**9)], "
+               "1))\n";
         QTest::newRow("time") << "import time\nprint(time.time())\n";
         QTest::newRow("set order (hash seed)")
             << "print(list({'alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'}))\n";
@@ -206,7 +211,8 @@ private slots:
     {
         QFETCH(QString, code);
         QList<TestOutcome> olds, news;
-        const Judgement judgement = judgeThreeRuns(request(QStringLiteral("r"), code), &olds, &news);
+        const Judgement judgement =
+            judgeThreeRuns(request(QStringLiteral("r"), code), &olds, &news);
         QVERIFY(!judgement.kind.has_value());
         QCOMPARE(olds.size(), 3);
         // Reruns draw differently (new seeds, new hash seed) ...
@@ -236,7 +242,8 @@ private slots:
     void warningsAreRecorded()
     {
         auto outcomes = m_executor->run(
-            Side::Old, {request(QStringLiteral("w"), QStringLiteral("from pkg.core import legacy\nlegacy()\n"))});
+            Side::Old, {request(QStringLiteral("w"),
+                                QStringLiteral("from pkg.core import legacy\nlegacy()\n"))});
         QVERIFY(outcomes.ok());
         QCOMPARE(outcomes->first().warnings.size(), 1);
         QCOMPARE(outcomes->first().warnings.first().category, QStringLiteral("DeprecationWarning"));
@@ -246,7 +253,8 @@ private slots:
     {
         QList<TestRequest> tests;
         for (int i = 0; i < 12; ++i)
-            tests << request(QStringLiteral("t%1").arg(i), QStringLiteral("print(%1 * 3)\n").arg(i));
+            tests << request(QStringLiteral("t%1").arg(i),
+                             QStringLiteral("print(%1 * 3)\n").arg(i));
         auto outcomes = m_executor->run(Side::Old, tests);
         QVERIFY(outcomes.ok());
         QCOMPARE(outcomes->size(), 12);
@@ -259,15 +267,16 @@ private slots:
     void crashedWorkerIsRestarted()
     {
         auto killed = m_executor->run(
-            Side::New, {request(QStringLiteral("kill"),
-                                QStringLiteral("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
-                                               "import time\ntime.sleep(5)\n"))});
+            Side::New,
+            {request(QStringLiteral("kill"),
+                     QStringLiteral("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
+                                    "import time\ntime.sleep(5)\n"))});
         QVERIFY(killed.ok());
         QCOMPARE(toString(killed->first().status), QStringLiteral("crashed"));
         QCOMPARE(killed->first().abortedReason, QStringLiteral("worker_died"));
         for (int round = 0; round < 4; ++round) { // both workers of the pool serve again
-            auto after = m_executor->run(Side::New, {request(QStringLiteral("after"),
-                                                             QStringLiteral("print(6 * 7)\n"))});
+            auto after = m_executor->run(
+                Side::New, {request(QStringLiteral("after"), QStringLiteral("print(6 * 7)\n"))});
             QVERIFY(after.ok());
             QCOMPARE(after->first().output, QStringLiteral("42\n"));
         }
@@ -290,8 +299,9 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         std::thread caller([&] {
-            result = executor.run(Side::Old, {request(QStringLiteral("slow"),
-                                                      QStringLiteral("import time\ntime.sleep(60)\n"), 120)});
+            result = executor.run(Side::Old,
+                                  {request(QStringLiteral("slow"),
+                                           QStringLiteral("import time\ntime.sleep(60)\n"), 120)});
         });
         QTest::qWait(500);
         executor.cancel();
@@ -299,7 +309,8 @@ private slots:
         QVERIFY(timer.elapsed() < 5000);
         QVERIFY(!result.ok());
         QCOMPARE(result.error().message, QStringLiteral("cancelled"));
-        QVERIFY(!executor.run(Side::New, {request(QStringLiteral("later"), QStringLiteral("1"))}).ok());
+        QVERIFY(
+            !executor.run(Side::New, {request(QStringLiteral("later"), QStringLiteral("1"))}).ok());
     }
 };
 

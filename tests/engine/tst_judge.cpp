@@ -59,7 +59,9 @@ private slots:
         QTest::addColumn<QString>("expected"); // empty: no difference
 
         const auto ok = [](const QString &out) { return outcome(RunStatus::Ok, out); };
-        const auto raised = [](const QString &type) { return outcome(RunStatus::Raised, {}, type); };
+        const auto raised = [](const QString &type) {
+            return outcome(RunStatus::Raised, {}, type);
+        };
         const auto exited = [](int code) { return outcome(RunStatus::Exited, {}, {}, code); };
         QTest::newRow("same output") << ok("6\n") << ok("6\n") << QString();
         QTest::newRow("different output") << ok("6\n") << ok("7\n") << "different_output";
@@ -68,8 +70,8 @@ private slots:
         QTest::newRow("final value differs")
             << withValue(ok("x\n"), "[1, 2]") << withValue(ok("x\n"), "[1, 2, 3]")
             << "different_output";
-        QTest::newRow("same exception type") << raised("ValueError") << raised("ValueError")
-                                             << QString();
+        QTest::newRow("same exception type")
+            << raised("ValueError") << raised("ValueError") << QString();
         QTest::newRow("different exception types")
             << raised("ValueError") << raised("TypeError") << "different_exception";
         QTest::newRow("only old raises") << raised("KeyError") << ok("1\n") << "only_old_raises";
@@ -93,8 +95,8 @@ private slots:
             << withWarnings(ok("1\n"), {Deprecated}) << withWarnings(ok("1\n"), {Mine})
             << "different_warnings";
         QTest::newRow("warnings in another order")
-            << withWarnings(ok("1\n"), {Deprecated, Mine}) << withWarnings(ok("1\n"), {Mine, Deprecated})
-            << QString();
+            << withWarnings(ok("1\n"), {Deprecated, Mine})
+            << withWarnings(ok("1\n"), {Mine, Deprecated}) << QString();
         QTest::newRow("new warning on the same exception")
             << raised("ValueError") << withWarnings(raised("ValueError"), {Deprecated})
             << "different_warnings";
@@ -123,13 +125,16 @@ private slots:
         TestOutcome missingOnOld = outcome(RunStatus::Raised, {}, QStringLiteral("ImportError"));
         missingOnOld.errorMessage =
             QStringLiteral("cannot import name 'fresh' from 'pkg.mod' (<tree>/pkg/mod.py)");
-        QCOMPARE(kindName(judgeWithAccess.compare(missingOnOld, ok)), kindName(DifferenceKind::ApiChange));
+        QCOMPARE(kindName(judgeWithAccess.compare(missingOnOld, ok)),
+                 kindName(DifferenceKind::ApiChange));
         TestOutcome missingOnNew = outcome(RunStatus::Raised, {}, QStringLiteral("AttributeError"));
         missingOnNew.errorMessage = QStringLiteral("module 'pkg.mod' has no attribute 'legacy'");
-        QCOMPARE(kindName(judgeWithAccess.compare(ok, missingOnNew)), kindName(DifferenceKind::ApiChange));
+        QCOMPARE(kindName(judgeWithAccess.compare(ok, missingOnNew)),
+                 kindName(DifferenceKind::ApiChange));
         // An unrelated AttributeError stays what it is.
         missingOnNew.errorMessage = QStringLiteral("'NoneType' object has no attribute 'legacy'");
-        QCOMPARE(kindName(judgeWithAccess.compare(ok, missingOnNew)), kindName(DifferenceKind::OnlyNewRaises));
+        QCOMPARE(kindName(judgeWithAccess.compare(ok, missingOnNew)),
+                 kindName(DifferenceKind::OnlyNewRaises));
     }
 
     void normalization_data()
@@ -139,30 +144,31 @@ private slots:
         QTest::addColumn<QString>("expected");
         const QStringList noRoots;
         const QStringList roots{QStringLiteral("/tmp/dt-old"), QStringLiteral("/tmp/dt-new/")};
-        QTest::newRow("default repr") << "<pkg.Thing object at 0x7f3a2b1c4d50>" << noRoots
-                                      << "<pkg.Thing object at 0x?>";
-        QTest::newRow("bare address") << "buffer 0x55d0c0ffee00 ready" << noRoots
-                                      << "buffer 0x? ready";
-        QTest::newRow("small hex is a value") << "hex 0xff and 0x1234" << noRoots
-                                              << "hex 0xff and 0x1234";
+        QTest::newRow("default repr")
+            << "<pkg.Thing object at 0x7f3a2b1c4d50>" << noRoots << "<pkg.Thing object at 0x?>";
+        QTest::newRow("bare address")
+            << "buffer 0x55d0c0ffee00 ready" << noRoots << "buffer 0x? ready";
+        QTest::newRow("small hex is a value")
+            << "hex 0xff and 0x1234" << noRoots << "hex 0xff and 0x1234";
         QTest::newRow("old root") << "File \"/tmp/dt-old/pkg/mod.py\", line 3" << roots
                                   << "File \"<tree>/pkg/mod.py\", line 3";
         QTest::newRow("new root without slash") << "cwd=/tmp/dt-new" << roots << "cwd=<tree>";
         QTest::newRow("root as a prefix of another name")
-            << "/tmp/dt-old2/x and /tmp/dt-old.bak" << roots << "/tmp/dt-old2/x and /tmp/dt-old.bak";
-        QTest::newRow("tempfile name") << "wrote /tmp/tmpab_3x9qz/out.txt" << noRoots
-                                       << "wrote /tmp/tmpXXXXXXXX/out.txt";
-        QTest::newRow("worker run dir") << "/tmp/difftriage-worker-0123456789ab/run/f.txt"
-                                        << noRoots << "<tmp>/f.txt";
+            << "/tmp/dt-old2/x and /tmp/dt-old.bak" << roots
+            << "/tmp/dt-old2/x and /tmp/dt-old.bak";
+        QTest::newRow("tempfile name")
+            << "wrote /tmp/tmpab_3x9qz/out.txt" << noRoots << "wrote /tmp/tmpXXXXXXXX/out.txt";
+        QTest::newRow("worker run dir")
+            << "/tmp/difftriage-worker-0123456789ab/run/f.txt" << noRoots << "<tmp>/f.txt";
         QTest::newRow("deprecation warning lines")
-            << "x.py:3: DeprecationWarning: old\n  warnings.warn('old')\nresult\n" << noRoots
-            << "result\n";
+            << "x.py:3: DeprecationWarning: old\n  warnings.warn('old')\nresult\n"
+            << noRoots << "result\n";
         QTest::newRow("coverage warnings")
             << "ok\nCoverageWarning: No data was collected.\nCoverage.py warning: Module x was "
                "never imported.\ndone\n"
             << noRoots << "ok\ndone\n";
-        QTest::newRow("other warnings stay") << "x.py:3: UserWarning: keep me\n" << noRoots
-                                             << "x.py:3: UserWarning: keep me\n";
+        QTest::newRow("other warnings stay") << "x.py:3: UserWarning: keep me\n"
+                                             << noRoots << "x.py:3: UserWarning: keep me\n";
     }
 
     void normalization()
@@ -188,7 +194,8 @@ private slots:
         const TestOutcome monday = outcome(RunStatus::Ok, QStringLiteral("built 2024-05-01\n"));
         const TestOutcome tuesday = outcome(RunStatus::Ok, QStringLiteral("built 2024-05-02\n"));
         QCOMPARE(kindName(judge(monday, tuesday, normalizer)), QStringLiteral("none"));
-        QCOMPARE(kindName(judge(monday, tuesday, Normalizer())), kindName(DifferenceKind::DifferentOutput));
+        QCOMPARE(kindName(judge(monday, tuesday, Normalizer())),
+                 kindName(DifferenceKind::DifferentOutput));
     }
 
     void flakyRunsAreDiscarded()
@@ -207,14 +214,15 @@ private slots:
         QVERIFY(!flaky.kind);
         QVERIFY(flaky.flakyReason.contains(QStringLiteral("old run 3")));
         // A crash in the first new run only, not reproduced: flaky, never a difference.
-        Judgement crashOnce = judgeRuns.judgeRuns(
-            {ok("1\n"), ok("1\n")}, {outcome(RunStatus::Crashed), ok("1\n")});
+        Judgement crashOnce =
+            judgeRuns.judgeRuns({ok("1\n"), ok("1\n")}, {outcome(RunStatus::Crashed), ok("1\n")});
         QVERIFY(crashOnce.flaky);
         QVERIFY(!crashOnce.kind);
         // A time-out every rerun reproduces is an abort difference ...
-        Judgement hangs = judgeRuns.judgeRuns(
-            {ok("1\n"), ok("1\n"), ok("1\n")},
-            {outcome(RunStatus::Timeout), outcome(RunStatus::Timeout), outcome(RunStatus::Crashed)});
+        Judgement hangs =
+            judgeRuns.judgeRuns({ok("1\n"), ok("1\n"), ok("1\n")},
+                                {outcome(RunStatus::Timeout), outcome(RunStatus::Timeout),
+                                 outcome(RunStatus::Crashed)});
         QCOMPARE(kindName(hangs.kind), kindName(DifferenceKind::OnlyNewAborts));
         // ... but a single run cannot confirm it.
         Judgement single = judgeRuns.judgeRuns({ok("1\n")}, {outcome(RunStatus::Timeout)});
@@ -226,8 +234,8 @@ private slots:
     {
         UnionCoverage coverage;
         coverage.setChangedLines(Side::Old, {{QStringLiteral("a.py"), {1, 2, 3}}});
-        coverage.setChangedLines(Side::New, {{QStringLiteral("a.py"), {2, 3, 4, 5}},
-                                             {QStringLiteral("b.py"), {10}}});
+        coverage.setChangedLines(
+            Side::New, {{QStringLiteral("a.py"), {2, 3, 4, 5}}, {QStringLiteral("b.py"), {10}}});
         QCOMPARE(coverage.total().value(), 0.0);
         TestOutcome oldRun, newRun;
         oldRun.covered = {{QStringLiteral("a.py"), {1, 9}}}; // 9 is not a changed line
@@ -240,15 +248,16 @@ private slots:
         QCOMPARE(coverage.hitBy(Side::New, QStringLiteral("a.py"), 4),
                  QStringList({QStringLiteral("t1"), QStringLiteral("t2")}));
         QVERIFY(!coverage.isCovered(Side::Old, QStringLiteral("a.py"), 9));
-        FunctionSpan function{QStringLiteral("pkg.f"), QStringLiteral("a.py"), 1, 2,
-                              QStringLiteral("a.py"), 3, 5};
+        FunctionSpan function{
+            QStringLiteral("pkg.f"), QStringLiteral("a.py"), 1, 2, QStringLiteral("a.py"), 3, 5};
         const CoverageRatio perFunction = coverage.forFunction(function);
         QCOMPARE(perFunction.covered, 3); // old 1, new 4 and 5
         QCOMPARE(perFunction.total, 5);   // old 1-2, new 3-5
         QCOMPARE(coverage.uncovered(Side::New).value(QStringLiteral("a.py")), QList<int>({2, 3}));
         QCOMPARE(coverage.uncovered(Side::New).value(QStringLiteral("b.py")), QList<int>({10}));
         // A function without executable changed lines counts as covered (Definition 3).
-        FunctionSpan empty{QStringLiteral("pkg.g"), QStringLiteral("a.py"), 50, 60, QString(), 0, 0};
+        FunctionSpan empty{
+            QStringLiteral("pkg.g"), QStringLiteral("a.py"), 50, 60, QString(), 0, 0};
         QCOMPARE(coverage.forFunction(empty).value(), 1.0);
         QCOMPARE(UnionCoverage().total().value(), 1.0);
     }

@@ -101,7 +101,8 @@ private slots:
         m_server->enqueue(ScriptedReply::refusal(QStringLiteral("I can't help with that.")));
         LlmClient client(settings(), m_clock);
         ChatRequest request = simpleRequest();
-        request.tools << ToolSpec{QStringLiteral("get_info"), QStringLiteral("source"), {{"type", "object"}}};
+        request.tools << ToolSpec{
+            QStringLiteral("get_info"), QStringLiteral("source"), {{"type", "object"}}};
         auto call = client.complete(request);
         QVERIFY(call);
         QCOMPARE(call->message.toolCalls.size(), 1);
@@ -119,11 +120,16 @@ private slots:
         QTest::addColumn<QList<int>>("statuses"); // answers before the good one
         QTest::addColumn<QByteArray>("retryAfter");
         QTest::addColumn<QList<qint64>>("sleeps");
-        QTest::newRow("429 honours Retry-After seconds") << QList<int>{429} << QByteArray("7") << QList<qint64>{7000};
-        QTest::newRow("429 without Retry-After backs off") << QList<int>{429, 429} << QByteArray() << QList<qint64>{1000, 2000};
-        QTest::newRow("500 then 503") << QList<int>{500, 503} << QByteArray() << QList<qint64>{1000, 2000};
-        QTest::newRow("malformed JSON is retried") << QList<int>{-1} << QByteArray() << QList<qint64>{1000};
-        QTest::newRow("three failures, capped back-off") << QList<int>{500, 500, 500} << QByteArray() << QList<qint64>{1000, 2000, 4000};
+        QTest::newRow("429 honours Retry-After seconds")
+            << QList<int>{429} << QByteArray("7") << QList<qint64>{7000};
+        QTest::newRow("429 without Retry-After backs off")
+            << QList<int>{429, 429} << QByteArray() << QList<qint64>{1000, 2000};
+        QTest::newRow("500 then 503")
+            << QList<int>{500, 503} << QByteArray() << QList<qint64>{1000, 2000};
+        QTest::newRow("malformed JSON is retried")
+            << QList<int>{-1} << QByteArray() << QList<qint64>{1000};
+        QTest::newRow("three failures, capped back-off")
+            << QList<int>{500, 500, 500} << QByteArray() << QList<qint64>{1000, 2000, 4000};
     }
     void retries()
     {
@@ -191,10 +197,13 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("dropped");
-        QTest::newRow("error.param") << QStringLiteral("Unsupported value: 'temperature' does not support 0.2 with this model.")
-                                     << QStringLiteral("temperature") << QStringLiteral("temperature");
+        QTest::newRow("error.param")
+            << QStringLiteral(
+                   "Unsupported value: 'temperature' does not support 0.2 with this model.")
+            << QStringLiteral("temperature") << QStringLiteral("temperature");
         QTest::newRow("named in the message only")
-            << QStringLiteral("Unsupported parameter: 'max_completion_tokens' is not supported with this model. Use 'max_tokens' instead.")
+            << QStringLiteral("Unsupported parameter: 'max_completion_tokens' is not supported "
+                              "with this model. Use 'max_tokens' instead.")
             << QString() << QStringLiteral("max_completion_tokens");
     }
     void dropsRejectedParameters()
@@ -219,8 +228,10 @@ private slots:
 
     void secondRejectionIsAnError()
     {
-        m_server->enqueue(ScriptedReply::error(400, QStringLiteral("bad"), QStringLiteral("temperature")));
-        m_server->enqueue(ScriptedReply::error(400, QStringLiteral("still bad"), QStringLiteral("max_completion_tokens")));
+        m_server->enqueue(
+            ScriptedReply::error(400, QStringLiteral("bad"), QStringLiteral("temperature")));
+        m_server->enqueue(ScriptedReply::error(400, QStringLiteral("still bad"),
+                                               QStringLiteral("max_completion_tokens")));
         LlmClient client(settings(), m_clock);
         auto response = client.complete(simpleRequest());
         QVERIFY(!response);
@@ -247,7 +258,10 @@ private slots:
         LlmSettings s = settings();
         s.cacheDirectory = cache.path();
         s.prices.insert(QStringLiteral("scripted"), {1.0, 2.0});
-        m_server->setHandler([](const ReceivedRequest &) { return ScriptedReply::chat(QStringLiteral("print(6)"), QStringLiteral("stop"), 1000, 500); });
+        m_server->setHandler([](const ReceivedRequest &) {
+            return ScriptedReply::chat(QStringLiteral("print(6)"), QStringLiteral("stop"), 1000,
+                                       500);
+        });
         {
             LlmClient client(s, m_clock);
             QVERIFY(client.complete(simpleRequest()));
@@ -272,7 +286,10 @@ private slots:
         LlmSettings s = settings();
         s.prices.insert(QStringLiteral("scripted"), {1.0, 2.0}); // $ per million tokens
         s.maxCost = 0.005;
-        m_server->setHandler([](const ReceivedRequest &) { return ScriptedReply::chat(QStringLiteral("print(7)"), QStringLiteral("stop"), 1000, 500); });
+        m_server->setHandler([](const ReceivedRequest &) {
+            return ScriptedReply::chat(QStringLiteral("print(7)"), QStringLiteral("stop"), 1000,
+                                       500);
+        });
         LlmClient client(s, m_clock);
         QVERIFY(client.complete(simpleRequest(QStringLiteral("a")), 0));
         QVERIFY(client.complete(simpleRequest(QStringLiteral("b")), 1));
@@ -295,7 +312,9 @@ private slots:
     {
         LlmSettings s = settings();
         s.requestsPerMinute = 2;
-        m_server->setHandler([](const ReceivedRequest &) { return ScriptedReply::chat(QStringLiteral("print(8)")); });
+        m_server->setHandler([](const ReceivedRequest &) {
+            return ScriptedReply::chat(QStringLiteral("print(8)"));
+        });
         LlmClient client(s, m_clock);
         for (int i = 0; i < 3; ++i)
             QVERIFY(client.complete(simpleRequest(QString::number(i))));
@@ -336,9 +355,12 @@ private slots:
     void arguments()
     {
         LlmSettings s;
-        QVERIFY(applyLlmArguments(s, {QStringLiteral("analyze"), QStringLiteral("--llm-url"), QStringLiteral("http://127.0.0.1:9/v1"),
-                                      QStringLiteral("--llm-model"), QStringLiteral("qwen"), QStringLiteral("--max-cost"), QStringLiteral("1.5"),
-                                      QStringLiteral("--allow-remote-llm"), QStringLiteral("--llm-price"), QStringLiteral("qwen=0.5,1")}));
+        QVERIFY(applyLlmArguments(
+            s, {QStringLiteral("analyze"), QStringLiteral("--llm-url"),
+                QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("--llm-model"),
+                QStringLiteral("qwen"), QStringLiteral("--max-cost"), QStringLiteral("1.5"),
+                QStringLiteral("--allow-remote-llm"), QStringLiteral("--llm-price"),
+                QStringLiteral("qwen=0.5,1")}));
         QCOMPARE(s.baseUrl.port(), 9);
         QCOMPARE(s.model, QStringLiteral("qwen"));
         QCOMPARE(s.maxCost, 1.5);

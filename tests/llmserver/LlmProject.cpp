@@ -108,10 +108,11 @@ engine::Expected<LlmProject> LlmProject::make()
         !write(project.newRoot + QStringLiteral("/pkg/core.py"), NewCore))
         return engine::makeError(QStringLiteral("cannot write the project"));
     QProcess analyze;
-    analyze.start(python(), {QStringLiteral("-I"), engine::pythonHelperPath(QStringLiteral("analyze.py")),
-                             QStringLiteral("targets"), QStringLiteral("--old-root"), project.oldRoot,
-                             QStringLiteral("--new-root"), project.newRoot, QStringLiteral("--changes"),
-                             QStringLiteral("-")});
+    analyze.start(python(),
+                  {QStringLiteral("-I"), engine::pythonHelperPath(QStringLiteral("analyze.py")),
+                   QStringLiteral("targets"), QStringLiteral("--old-root"), project.oldRoot,
+                   QStringLiteral("--new-root"), project.newRoot, QStringLiteral("--changes"),
+                   QStringLiteral("-")});
     analyze.write(R"({"files": [{"old_path": "pkg/core.py", "new_path": "pkg/core.py",
                       "old_lines": [5, 6], "new_lines": [5, 6, 22, 23]}]})");
     analyze.closeWriteChannel();
@@ -119,7 +120,8 @@ engine::Expected<LlmProject> LlmProject::make()
         return engine::makeError(QStringLiteral("analyze.py failed: ") +
                                  QString::fromUtf8(analyze.readAllStandardError()));
     const QByteArray output = analyze.readAllStandardOutput();
-    auto targets = engine::parseTargets(nlohmann::json::parse(output.constData(), output.constData() + output.size()));
+    auto targets = engine::parseTargets(
+        nlohmann::json::parse(output.constData(), output.constData() + output.size()));
     if (!targets)
         return targets.error();
     project.targets = std::move(*targets);

@@ -41,11 +41,15 @@ QList<QPair<QString, QString>> requiredParameters(const QString &signature)
     if (!current.trimmed().isEmpty())
         parts << current.trimmed();
     for (const QString &part : parts) {
-        const QString name = part.section(QLatin1Char(':'), 0, 0).section(QLatin1Char('='), 0, 0).trimmed();
-        if (name == QLatin1String("self") || name == QLatin1String("cls") || name.startsWith(QLatin1Char('*')) ||
-            name == QLatin1String("/") || part.contains(QLatin1Char('=')))
+        const QString name =
+            part.section(QLatin1Char(':'), 0, 0).section(QLatin1Char('='), 0, 0).trimmed();
+        if (name == QLatin1String("self") || name == QLatin1String("cls") ||
+            name.startsWith(QLatin1Char('*')) || name == QLatin1String("/") ||
+            part.contains(QLatin1Char('=')))
             continue;
-        const QString annotation = part.contains(QLatin1Char(':')) ? part.section(QLatin1Char(':'), 1).trimmed() : QString();
+        const QString annotation = part.contains(QLatin1Char(':'))
+                                       ? part.section(QLatin1Char(':'), 1).trimmed()
+                                       : QString();
         params << qMakePair(name, annotation);
     }
     return params;
@@ -54,11 +58,18 @@ QList<QPair<QString, QString>> requiredParameters(const QString &signature)
 QString valueFor(const QString &annotation, int variant)
 {
     static const QMap<QString, QStringList> pools{
-        {QStringLiteral("int"), {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("-1"), QStringLiteral("7"), QStringLiteral("100")}},
-        {QStringLiteral("float"), {QStringLiteral("0.0"), QStringLiteral("1.5"), QStringLiteral("-2.0"), QStringLiteral("10.0")}},
-        {QStringLiteral("str"), {QStringLiteral("''"), QStringLiteral("'a'"), QStringLiteral("'abc'"), QStringLiteral("'A b'")}},
+        {QStringLiteral("int"),
+         {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("-1"), QStringLiteral("7"),
+          QStringLiteral("100")}},
+        {QStringLiteral("float"),
+         {QStringLiteral("0.0"), QStringLiteral("1.5"), QStringLiteral("-2.0"),
+          QStringLiteral("10.0")}},
+        {QStringLiteral("str"),
+         {QStringLiteral("''"), QStringLiteral("'a'"), QStringLiteral("'abc'"),
+          QStringLiteral("'A b'")}},
         {QStringLiteral("bool"), {QStringLiteral("True"), QStringLiteral("False")}},
-        {QStringLiteral("list"), {QStringLiteral("[]"), QStringLiteral("[1, 2]"), QStringLiteral("[3]")}}};
+        {QStringLiteral("list"),
+         {QStringLiteral("[]"), QStringLiteral("[1, 2]"), QStringLiteral("[3]")}}};
     const QString key = annotation.section(QLatin1Char('['), 0, 0).toLower();
     const QStringList pool = pools.value(key, pools.value(QStringLiteral("int")));
     return pool[variant % pool.size()];
@@ -68,7 +79,8 @@ QString valueFor(const QString &annotation, int variant)
 
 QString ScriptedModel::reply(const QString &prompt, int variant)
 {
-    static const QRegularExpression header(QStringLiteral("^Method #\\d+: by calling function '([^']+)'"));
+    static const QRegularExpression header(
+        QStringLiteral("^Method #\\d+: by calling function '([^']+)'"));
     static const QRegularExpression count(QStringLiteral("Write (\\d+)"));
     const QStringList lines = prompt.split(QLatin1Char('\n'));
     QList<Method> methods;
@@ -76,10 +88,13 @@ QString ScriptedModel::reply(const QString &prompt, int variant)
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const auto match = header.match(lines[i]);
         if (match.hasMatch() && i + 2 < lines.size() &&
-            (lines[i + 1].startsWith(QLatin1String("from ")) || lines[i + 1].startsWith(QLatin1String("import "))))
+            (lines[i + 1].startsWith(QLatin1String("from ")) ||
+             lines[i + 1].startsWith(QLatin1String("import "))))
             methods << Method{match.captured(1), lines[i + 1].trimmed(), lines[i + 2].trimmed()};
-        if (lines[i].startsWith(QLatin1String("class ")) && i > 0 && lines[i - 1].startsWith(QLatin1String("from ")))
-            constructors.insert(lines[i].mid(6).section(QLatin1Char('('), 0, 0).trimmed(), lines[i]);
+        if (lines[i].startsWith(QLatin1String("class ")) && i > 0 &&
+            lines[i - 1].startsWith(QLatin1String("from ")))
+            constructors.insert(lines[i].mid(6).section(QLatin1Char('('), 0, 0).trimmed(),
+                                lines[i]);
     }
     if (methods.isEmpty())
         return QStringLiteral("I cannot tell how to call the changed code from this prompt.");
@@ -93,7 +108,9 @@ QString ScriptedModel::reply(const QString &prompt, int variant)
         for (const auto &[name, annotation] : requiredParameters(method.signature))
             args << valueFor(annotation, v);
         const QString imported = method.importLine.startsWith(QLatin1String("from "))
-                                     ? method.importLine.section(QLatin1String(" import "), 1).section(QLatin1Char(','), 0, 0).trimmed()
+                                     ? method.importLine.section(QLatin1String(" import "), 1)
+                                           .section(QLatin1Char(','), 0, 0)
+                                           .trimmed()
                                      : method.importLine.mid(7).trimmed();
         QString expr;
         const QStringList entry = method.entry.split(QLatin1Char('.'));
@@ -101,14 +118,16 @@ QString ScriptedModel::reply(const QString &prompt, int variant)
             QStringList ctorArgs;
             for (const auto &[name, annotation] : requiredParameters(constructors.value(imported)))
                 ctorArgs << valueFor(annotation, v);
-            expr = QStringLiteral("%1(%2).%3").arg(imported, ctorArgs.join(QStringLiteral(", ")), entry.last());
+            expr = QStringLiteral("%1(%2).%3")
+                       .arg(imported, ctorArgs.join(QStringLiteral(", ")), entry.last());
         } else {
             expr = entry.last();
         }
         blocks << QStringLiteral("```python\n%1\nprint(repr(%2(%3)))\n```")
                       .arg(method.importLine, expr, args.join(QStringLiteral(", ")));
     }
-    return QStringLiteral("Here are the tests.\n\n") + blocks.join(QStringLiteral("\n\n")) + QLatin1Char('\n');
+    return QStringLiteral("Here are the tests.\n\n") + blocks.join(QStringLiteral("\n\n")) +
+           QLatin1Char('\n');
 }
 
 FakeLlmServer::Handler ScriptedModel::handler()

@@ -382,3 +382,15 @@ def test_setup_calls_on_the_receiver(trees: Dict[str, Any]) -> None:
         assert cand["code"].index("box.add(") < cand["code"].index(" in box")
     variants = shrink_inprocess({"seed": 1, "genome": with_setup[0]["genome"]})["candidates"]
     assert "box.add(" not in variants[0]["code"]
+
+
+def test_dynamic_dispatch_falls_back_to_the_dispatcher(trees: Dict[str, Any],
+                                                       round0: List[Dict[str, Any]]) -> None:
+    """No static call path reaches ``_format_money``: the public dispatcher of its class is
+    used, with the value that selects the target (``"_format_" + kind`` → ``kind='money'``)."""
+    access = {a["target"]: a for a in trees["targets"]["access"]}
+    assert not access["tally.shapes.Formatter._format_money"]["methods"]
+    cands = for_target(round0, "_format_money")
+    assert cands
+    assert all(c["entry"] == "tally.shapes.Formatter.format" for c in cands)
+    assert any(".format('money', " in c["code"] for c in cands), [c["code"] for c in cands]

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
-from .project import FUNC, Tree, dotted, read_source
+from .project import BUILTIN_NAMES, FUNC, Tree, dotted, read_source
 from .values import Value, from_python, key, literal_of, vcall, vnone
 
 MAX_FILES = 400
@@ -41,6 +41,8 @@ STDLIB_CALLS = {
 }
 BUILTIN_CALLS = {"list", "tuple", "set", "frozenset", "dict", "bytes", "bytearray", "complex",
                  "range", "float", "int", "str"}
+TYPING_NAMES = {"Optional", "Union", "List", "Dict", "Tuple", "Any", "Iterable", "Sequence",
+                "Mapping", "Callable", "Set", "Literal", "Type"}
 _FENCE = re.compile(r"```(?:python|py|pycon)?\s*\n(.*?)```", re.S)
 
 
@@ -405,3 +407,55 @@ def _docstring(node: Any) -> Optional[str]:
         except (TypeError, ValueError):
             return None
     return None
+
+
+def scan_trees(trees: Dict[str, Tree], entries: List[Tuple[str, str, str, List[Any]]]
+               ) -> Dict[str, "CallSites"]:
+    """Call sites of both trees for a request's entry plans.
+
+    ``entries`` holds (side, entry expression, module, parameters) per plan; the names of
+    interest are the entry's names, the names in the parameters' annotations, and those in the
+    constructor annotations of the classes they name (one level down).
+    """
+    names: Set[str] = set()
+    modules: Set[str] = set()
+    for _side, expr, module, params in entries:
+        names.update(p for p in re.split(r"\W+", expr) if p)
+        modules.add(module)
+        for p in params:
+            names.update(annotation_names(p.annotation))
+    extra: Set[str] = set()
+    for side, _expr, _module, params in entries:
+        tree = trees[side]
+        for p in params:
+            for n in annotation_names(p.annotation):
+                sym = tree.lookup(p.module, n)
+                if sym is not None and sym.kind == "class":
+                    model = tree.class_model(sym.name)
+                    for cp in (model.ctor or []) if model else []:
+                        extra.update(annotation_names(cp.annotation))
+    names = {n for n in names | extra if n not in BUILTIN_NAMES and len(n) > 1 and
+             n not in TYPING_NAMES}
+    out: Dict[str, CallSites] = {}
+    for side in sorted(trees):
+        sites = CallSites(trees[side], names)
+        sites.scan(sorted(modules))
+        out[side] = sites
+    return out
+
+
+def annotation_names(node: Any) -> Set[str]:
+    out: Set[str] = set()
+    if node is None:
+        return out
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        out.update(re.findall(r"[A-Za-z_]\w*", node.value))
+        return out
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            out.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            out.add(sub.attr)
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            out.update(re.findall(r"[A-Za-z_]\w*", sub.value))
+    return out

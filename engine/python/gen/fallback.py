@@ -4,7 +4,9 @@ Dynamic dispatch (``getattr(self, "_visit_" + kind)``), callbacks and registries
 from the analyzer, which then reports no access path.  Rather than giving up, the generator
 tries the public API around the target: the public methods of its class (when the class is
 public), then the public functions of its module and of the package root.  Entry points whose
-body uses ``getattr`` or mentions a prefix of the target's name as a string come first.  These
+body uses ``getattr`` or mentions a prefix of the target's name as a string come first; when a
+dispatcher builds the name (``"_visit_" + kind``), the value that selects the target (``kind =
+"call"`` for ``_visit_call``) is recorded in ``entry.dispatch`` and mined as a constant.  These
 items look like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
 """
 
@@ -16,6 +18,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .project import FUNC, Tree
 
 MAX_FALLBACK = 4
+MAX_REEXPORTS = 12
 
 
 def _is_public(name: str) -> bool:
@@ -35,6 +38,33 @@ def _score(node: Any, target_name: str) -> int:
     return score
 
 
+def dispatch_values(node: Any, target_name: str) -> Dict[str, str]:
+    """``"_visit_" + kind`` in a dispatcher reaching ``_visit_call``: {"kind": "call"}."""
+    out: Dict[str, str] = {}
+    for sub in ast.walk(node):
+        prefix, name = None, None
+        if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Add) and \
+                isinstance(sub.left, ast.Constant) and isinstance(sub.left.value, str):
+            prefix, name = sub.left.value, sub.right
+        elif isinstance(sub, ast.JoinedStr) and len(sub.values) == 2 and \
+                isinstance(sub.values[0], ast.Constant) and \
+                isinstance(sub.values[1], ast.FormattedValue):
+            prefix, name = sub.values[0].value, sub.values[1].value
+        elif isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Mod) and \
+                isinstance(sub.left, ast.Constant) and isinstance(sub.left.value, str) and \
+                sub.left.value.endswith("%s") and sub.left.value.count("%") == 1:
+            prefix, name = sub.left.value[:-2], sub.right
+        if isinstance(prefix, str) and prefix and target_name.startswith(prefix) and \
+                len(target_name) > len(prefix):
+            while isinstance(name, ast.Attribute):  # node.kind, self.mode
+                name = name.attr  # type: ignore[assignment]
+            if isinstance(name, ast.Name):
+                name = name.id  # type: ignore[assignment]
+            if isinstance(name, str):
+                out[name] = target_name[len(prefix):]
+    return out
+
+
 def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any]]:
     found = tree.find_def(target)
     if found is None:
@@ -42,6 +72,11 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
     module, node, classes = found
     target_name = target.rsplit(".", 1)[-1].split("#")[0]
     ranked: List[Tuple[int, int, str, Dict[str, Any]]] = []
+    if not classes and target_name in ("__getattr__", "__dir__"):  # PEP 562 module hooks
+        entry = {"qualname": target, "callable_kind": "function", "kind": "special",
+                 "is_async": False, "import_line": "import " + module, "expr": module,
+                 "class": None}
+        ranked.append((-100, 0, target, entry))
     if classes:
         cls_qual = target.rsplit(".", 1)[0]
         imp, expr = tree.public_ref(cls_qual)
@@ -68,15 +103,19 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
                          "import_line": imp, "expr": expr + "." + name,
                          "class": {"qualname": cls_qual, "import_line": imp, "expr": expr}}
                 own = 0 if name == target_name else 1  # the target itself, when reachable
+                entry["dispatch"] = dispatch_values(fnode, target_name)
                 ranked.append((-_score(fnode, target_name), own, entry["qualname"], entry))
     top = module.split(".")[0]
     for modname, weight in ((module, 1), (top, 2)):
         mod = tree.load(modname)
         if mod is None:
             continue
-        for name in sorted(mod.bindings):
-            if not _is_public(name):
-                continue
+        names = [n for n in sorted(mod.bindings) if _is_public(n) and
+                 mod.bindings[n][0] in ("def", "from")]
+        # a module's own functions first; re-exports cost a parse each, so only a few
+        names = [n for n in names if mod.bindings[n][0] == "def"] + \
+            [n for n in names if mod.bindings[n][0] == "from"][:MAX_REEXPORTS]
+        for name in names:
             sym = tree.lookup(modname, name)
             if sym is None or sym.kind != "function" or not isinstance(sym.node, FUNC):
                 continue
@@ -85,9 +124,12 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
                 continue
             entry = {"qualname": sym.name, "callable_kind": "function", "kind": "public",
                      "is_async": isinstance(sym.node, ast.AsyncFunctionDef),
-                     "import_line": imp, "expr": expr, "class": None}
+                     "import_line": imp, "expr": expr, "class": None,
+                     "dispatch": dispatch_values(sym.node, target_name)}
             ranked.append((-_score(sym.node, target_name), weight, sym.name, entry))
     ranked.sort(key=lambda r: (r[1] != 0, r[0], r[1], r[2]))
+    if any(r[0] < 0 for r in ranked):  # likely dispatchers found: only those
+        ranked = [r for r in ranked if r[0] < 0]
     out: List[Dict[str, Any]] = []
     seen = set()
     for _s, _w, qual, entry in ranked:

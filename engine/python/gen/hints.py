@@ -2,17 +2,18 @@
 
 An annotation is first turned into a *spec* (see :mod:`gen.specs`); unannotated parameters get
 one from their default, ``isinstance`` checks and how the body uses them (:mod:`gen.usage`).
-A spec then yields an ordered list of values: mined constants linked to the parameter first, then type-driven values (enum members,
-project classes built through their constructors - from test call sites when the project's tests
-build one - containers of the element type, Literal members, a lambda for a Callable), then the
-generic pools.
+A spec then yields an ordered list of values: mined constants linked to the parameter first,
+then type-driven values (enum members, project classes built through their constructors - from
+test call sites when the project's tests build one - containers of the element type, Literal
+members, a lambda for a Callable), then the generic pools.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 from decimal import Decimal, InvalidOperation
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import usage
 from .callsites import CallSites
@@ -21,8 +22,8 @@ from .pools import callables, mixed, pool
 from .project import Param, Tree
 from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
                     _spec_of_python, _union)
-from .values import (Value, dedupe, from_python, key, literal_of, vbool, vbytes, vcall,
-                     vdecimal, vdict, vexpr, vfloat, vint, vnone, vseq, vstr)
+from .values import (Value, dedupe, from_python, key, literal_of, render, vbool, vbytes, vcall,
+                     vdecimal, vdict, vexpr, vfloat, vint, vnone, vseq, vstr, with_src)
 
 
 class Hints(SpecResolver):
@@ -49,8 +50,13 @@ class Hints(SpecResolver):
             lit = literal_of(param.default)
             if lit is not None and not isinstance(lit, (dict, list, tuple, set)):
                 guesses.append(_spec_of_python(lit))
-            elif isinstance(param.default, ast.Constant) and param.default.value is None:
-                pass
+            elif isinstance(param.default, ast.Lambda):
+                guesses.append(("callable", -1, ANY))
+            elif isinstance(param.default, (ast.Name, ast.Attribute)):
+                sym = self.tree.resolve(param.module, param.default)
+                if sym is not None and (sym.kind == "function" or (
+                        sym.kind == "builtin" and callable(getattr(builtins, sym.name, None)))):
+                    guesses.append(("callable", -1, ANY))  # key=identity, factory=list
         for kind in sorted(self.mined.kinds.get(param.name, ())):
             spec = BUILTIN_SPECS.get(kind) or (("decimal",) if kind == "Decimal" else None)
             if spec is not None:
@@ -84,8 +90,10 @@ class Hints(SpecResolver):
             return None if spec[0] in ("any", "unknown") else spec
         return None
 
-    def param_values(self, param: Param, depth: int = 0, limit: int = 40) -> List[Value]:
-        """Ordered candidate values for one parameter (mined constants first)."""
+    def param_values(self, param: Param, depth: int = 0, limit: int = 40,
+                     siblings: Sequence[str] = ()) -> List[Value]:
+        """Ordered candidate values for one parameter (mined constants first); ``siblings``
+        are the other parameters of the same call."""
         spec = self.param_spec(param)
         out: List[Value] = []
         for constant in self.mined.linked(param.name):
@@ -95,10 +103,21 @@ class Hints(SpecResolver):
         if param.annotation is None and param.name in ("key", "sort_key") and \
                 isinstance(param.default, ast.Constant) and param.default.value is None:
             out.extend(callables())  # key=None is almost always a key function
+        # constants of the changed code not linked by name: early for a typed parameter
+        # (``n: int`` forwarded to a helper comparing ``q <= 100``), late for an untyped one
+        typed = spec[0] not in ("any", "unknown") and not (
+            spec[0] == "union" and any(m[0] in ("any", "unknown") for m in spec[1]))
+        unlinked: List[Value] = []
+        if depth == 0 or typed:
+            others = set(siblings) - {param.name}
+            for constant in self.mined.unlinked(2 if depth == 0 else 3, others):
+                unlinked.extend(with_src(v, "const" if typed else "const-late")
+                                for v in self.convert(constant, spec)[:1])
+        if typed:
+            out.extend(unlinked[:12])
         out.extend(self.values(spec, param.name, depth))
-        if depth == 0:
-            for constant in self.mined.unlinked(min_weight=2):
-                out.extend(self.convert(constant, spec)[:1])
+        if not typed:
+            out.extend(unlinked)
         return dedupe(out)[:limit]
 
     def elements(self, param: Param, depth: int = 0) -> Tuple[str, List[Value]]:
@@ -181,7 +200,6 @@ class Hints(SpecResolver):
             body = "None"
             imports: List[str] = []
             if ret:
-                from .values import render
                 imp: set = set()
                 body = render(ret[0], imp)
                 imports = sorted(imp)
@@ -211,6 +229,9 @@ class Hints(SpecResolver):
     def _sequences(self, kind: str, elems: List[Value]) -> List[Value]:
         seq_kind = {"iterator": "list"}.get(kind, kind)
         rows: List[List[Value]] = [[]]
+        # elements built from mined boundary constants come alone first: [Order('a', 49)]
+        boundary = [e for e in elems if _has_mined(e)]
+        rows.extend([e] for e in boundary[:6])
         if elems:
             rows.append(elems[:1])
             if len(elems) > 1:
@@ -221,12 +242,12 @@ class Hints(SpecResolver):
         out = []
         for row in rows:
             if seq_kind in ("set", "frozenset"):
-                from .values import key
                 seen = set()
                 row = [r for r in row if not (key(r) in seen or seen.add(key(r)))]  # type: ignore
                 if any(r.get("k") in ("list", "dict", "set") for r in row):
                     continue
-            value = vseq(seq_kind, row, "hint")
+            value = vseq(seq_kind, row, "mined" if row and any(_has_mined(e) for e in row)
+                         and len(row) == 1 else "hint")
             if kind == "iterator":
                 value = vcall("iter", [], [value], src="hint")
             out.append(value)
@@ -237,9 +258,11 @@ class Hints(SpecResolver):
         kinds = _flatten(spec)
         out: List[Value] = []
         if any(k[0] in ("str", "any", "unknown") for k in kinds):
-            out.append(vstr(("abcdefghij" * 21)[:n], "mined"))
+            out.append(vstr(("abcdefghij" * 3)[:n], "mined") if n <= 24
+                       else vexpr("'a' * %d" % n, [], "mined"))
         if any(k[0] == "bytes" for k in kinds):
-            out.append(vbytes((b"abcdefghij" * 21)[:n], "mined"))
+            out.append(vbytes((b"abcdefghij" * 3)[:n], "mined") if n <= 24
+                       else vexpr("b'a' * %d" % n, [], "mined"))
         for k in kinds:
             if k[0] == "seq" and n <= 30:
                 elems = self.values(k[2], _singular(name), depth + 1)[:3] or [vint(1)]
@@ -279,7 +302,9 @@ class Hints(SpecResolver):
         required = [p for p in model.ctor if p.required]
         optional = [p for p in model.ctor if not p.required and
                     p.kind not in ("var_positional", "var_keyword")]
-        columns = [self.param_values(p, depth + 1, limit=6) or [vnone()] for p in required]
+        names = [p.name for p in model.ctor]
+        columns = [self.param_values(p, depth + 1, limit=6, siblings=names) or [vnone()]
+                   for p in required]
         base_args: List[Value] = [c[0] for c in columns]
         show = None if model.has_repr or model.has_slots else "vars"
 
@@ -298,40 +323,43 @@ class Hints(SpecResolver):
             return value
 
         out.append(build(base_args))
-        budget = {0: 6, 1: 4, 2: 2}.get(depth, 1)
-        order = sorted(range(len(required)), key=lambda i: (
-            -self.mined.relevance(required[i].name), i))
-        added = 0
-        for rank in range(1, 6):
-            for index in order:
-                column = columns[index]
-                if added >= budget:
-                    break
-                if rank < len(column):
-                    row = list(base_args)
-                    row[index] = column[rank]
-                    out.append(build(row))
-                    added += 1
-        # optional parameters given explicitly (the ones the changed code reads first)
-        opt_budget = {0: 3, 1: 2, 2: 1}.get(depth, 0)
-        ranked = sorted(range(len(optional)), key=lambda i: (
-            -self.mined.relevance(optional[i].name), i))
-        for index in ranked[:opt_budget]:
-            param = optional[index]
-            default = literal_of(param.default) if param.default is not None else None
-            for value in self.param_values(param, depth + 1, limit=6):
-                if value.get("k") == "none" or (default is not None and
-                                                from_python(default) is not None and
-                                                key(from_python(default)) == key(value)):
-                    continue
-                if value.get("k") in ("list", "tuple", "set", "dict") and not value["items"]:
-                    continue
-                out.append(build(base_args, (param.name, value)))
-                break
+        # variants, the parameters the changed code depends on most first: one required
+        # argument changed, or one optional argument given (a non-default, non-empty value)
+        ranked: List[Tuple[int, int, int, Value]] = []
+        for index, param in enumerate(required):
+            relevance = self.mined.relevance(param.name)
+            for rank in range(1, min(len(columns[index]), 6)):
+                row = list(base_args)
+                row[index] = columns[index][rank]
+                ranked.append((-relevance, rank, index, build(row)))
+        if depth <= 2:
+            for index, param in enumerate(optional):
+                value = self._non_default(param, depth, names)
+                if value is not None:
+                    relevance = self.mined.relevance(param.name)
+                    ranked.append((-relevance, 1 if relevance else 3, len(required) + index,
+                                   build(base_args, (param.name, value))))
+        ranked.sort(key=lambda r: r[:3])
+        budget = {0: 8, 1: 5, 2: 3}.get(depth, 1)
+        out.extend(r[3] for r in ranked[:budget])
         for value in out:
             if show and value.get("k") == "call":
                 value.setdefault("show", show)
         return dedupe(out)
+
+    def _non_default(self, param: Param, depth: int, names: List[str]) -> Optional[Value]:
+        """A value for an optional parameter that differs from its default (and is not an
+        empty container), or None."""
+        default = literal_of(param.default) if param.default is not None else None
+        default_value = from_python(default) if default is not None else None
+        for value in self.param_values(param, depth + 1, limit=6, siblings=names):
+            if value.get("k") == "none" or (default_value is not None and
+                                            key(default_value) == key(value)):
+                continue
+            if value.get("k") in ("list", "tuple", "set", "dict") and not value["items"]:
+                continue
+            return value
+        return None
 
     # -- mined constants → values ------------------------------------------------------------
     def convert(self, value: Any, spec: Spec) -> List[Value]:
@@ -394,6 +422,17 @@ class Hints(SpecResolver):
         if kind == "seq" and isinstance(value, str) and spec[2][0] == "str":
             return [vseq("list" if spec[1] == "iterator" else spec[1], [vstr(value)], "mined")]
         return []
+
+
+def _has_mined(value: Any) -> bool:
+    """Whether a value holds a mined constant somewhere inside (``Order('a', 50)``)."""
+    if isinstance(value, dict):
+        if value.get("src") == "mined":
+            return True
+        return any(_has_mined(v) for v in value.values() if isinstance(v, (dict, list)))
+    if isinstance(value, list):
+        return any(_has_mined(v) for v in value)
+    return False
 
 
 def _exact(value: Any, spec: Spec) -> bool:

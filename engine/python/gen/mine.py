@@ -15,7 +15,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .project import FUNC, Tree, dotted
-from .values import decimal_text_neighbours, literal_of, str_variants
+from .mutate import decimal_text_neighbours, str_variants
+from .values import literal_of
 
 # weights: higher first
 W_CHANGED = 4
@@ -91,14 +92,16 @@ class Mined:
         for c in self._sorted():
             if c.length and (name is None or c.subject == name) and isinstance(c.value, int) \
                     and not isinstance(c.value, bool):
-                out.extend(x for x in (c.value - 1, c.value, c.value + 1) if 0 <= x <= 200)
+                out.extend(x for x in (c.value - 1, c.value, c.value + 1) if 0 <= x <= 100000)
         return _uniq(out)  # type: ignore[return-value]
 
-    def unlinked(self, min_weight: int = 0) -> List[Any]:
-        """All constants (subject or not), strongest first, with neighbours."""
+    def unlinked(self, min_weight: int = 0, exclude: Set[str] = frozenset()) -> List[Any]:
+        """All constants, strongest first, with neighbours; constants compared with a name in
+        ``exclude`` (another parameter of the same call, which gets them) are left out."""
+        taken = {_kind_key(c.value) for c in self.items.values() if c.subject in exclude}
         out: List[Any] = []
         for c in self._sorted():
-            if c.weight >= min_weight and not c.length:
+            if c.weight >= min_weight and not c.length and _kind_key(c.value) not in taken:
                 out.extend(expand(c.value))
         return _uniq(out)
 
@@ -296,12 +299,14 @@ class FunctionMiner:
                         name, _, _ = self.subject(right)
                         self.mined.add(v, name, weight)
                 continue
-            ok_r, vr = self.const(right)
-            ok_l, vl = self.const(left)
-            if ok_r and not ok_l:
-                self._record(left, vr, weight)
-            elif ok_l and not ok_r:
-                self._record(right, vl, weight)
+            for r_side in _branches(right):
+                for l_side in _branches(left):
+                    ok_r, vr = self.const(r_side)
+                    ok_l, vl = self.const(l_side)
+                    if ok_r and not ok_l:
+                        self._record(l_side, vr, weight)
+                    elif ok_l and not ok_r:
+                        self._record(r_side, vl, weight)
 
     def call(self, node: ast.Call) -> None:
         weight = self.weight(node)
@@ -345,6 +350,13 @@ class FunctionMiner:
         elif ok and isinstance(v, str):
             name, _, _ = self.subject(node.value)
             self.mined.add(v, None, self.weight(node))
+
+
+def _branches(node: Any) -> List[Any]:
+    """``a if c else b`` compares like ``a`` and like ``b``."""
+    if isinstance(node, ast.IfExp):
+        return _branches(node.body) + _branches(node.orelse)
+    return [node]
 
 
 def _invert(inverse: Tuple[str, int], value: Any) -> Optional[Any]:
@@ -426,3 +438,40 @@ def mine_value_names(tree: Tree, names: List[str], mined: Mined, weight: int) ->
                     mined.add(item, None, weight)
             elif ok:
                 mined.add(v, None, weight)
+
+
+def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
+                items: List[Dict[str, Any]]) -> Mined:
+    """Everything mined for one target, on both sides: the target (changed lines strongest),
+    its callees, the functions on its call paths, changed module-level constants and the
+    constructors of the receivers its entry points need."""
+    mined = Mined()
+    paths = [item.get("path") or [] for item in items]
+    for side in sorted(trees):
+        tree = trees[side]
+        lines = set((changed.get("changed_lines") or {}).get(side) or [])
+        node = mine_function(tree, qual, mined, lines, W_CHANGED, W_TARGET)
+        if node is not None:
+            found = tree.find_def(qual)
+            cls = qual.rsplit(".", 1)[0] if found and found[2] else None
+            module = found[0] if found else ""
+            for callee in callees(tree, module, cls, node)[:12]:
+                if callee != qual:
+                    mine_function(tree, callee, mined, set(), 0, W_RELATED)
+        for path in paths:
+            for fn in path:
+                if fn != qual:
+                    weight = W_RELATED + 1 if len(path) > 1 and fn == path[-2] else W_RELATED
+                    mine_function(tree, fn, mined, set(), 0, weight)
+        mine_value_names(tree, list(changed.get("module_level_names") or []), mined, W_TARGET)
+        for item in items:  # receivers' constructors shape the objects the target sees
+            dispatch = (item.get("entry") or {}).get("dispatch") or {}
+            for name in sorted(dispatch) if isinstance(dispatch, dict) else []:
+                mined.add(dispatch[name], name, W_CHANGED)  # "_visit_" + kind → kind
+            cls_info = (item.get("entry") or {}).get("class") or {}
+            model = tree.class_model(cls_info["qualname"]) \
+                if isinstance(cls_info, dict) and cls_info.get("qualname") else None
+            init = model.methods.get("__init__") if model is not None else None
+            if init is not None:
+                mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
+    return mined

@@ -10,22 +10,21 @@ project's tests and docs, then type-driven values and generic pools).
 from __future__ import annotations
 
 import ast
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Set
 
-from .callsites import CallSites, Site
+from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
 from .hints import Hints
-from .mine import W_CHANGED, W_RELATED, W_TARGET, Mined, callees, mine_function, \
-    mine_value_names
+from .mine import Mined, mine_target
 from .project import FUNC, BUILTIN_NAMES, Param, Tree, params_of
-from .setup import mutators
-from .values import Value, dedupe, from_python, key, literal_of, vlike_obj
+from .mutators import mutators
+from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
 
 SIDES = ("old", "new")
 CONSTRUCT = {"__init__", "__new__", "__post_init__"}
+MODULE_DUNDERS = {"__getattr__", "__dir__"}
 COMPARE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
 MAX_SLOT_VALUES = 40
 
@@ -97,6 +96,7 @@ class _Raw:
     """A plan before its values are known."""
 
     item: Dict[str, Any]
+    entry: Dict[str, Any]
     side: str
     tree: Tree
     params: List[Param]
@@ -110,16 +110,20 @@ class Workspace:
     """Trees, call sites and plans for one request."""
 
     def __init__(self, request: Dict[str, Any]) -> None:
-        targets = request.get("targets") or {}
+        targets = request.get("targets")
+        targets = targets if isinstance(targets, dict) else {}
         roots = {"old": request.get("old_root"), "new": request.get("new_root")}
         import_roots = request.get("import_roots") or {}
         self.trees: Dict[str, Tree] = {}
         for side in SIDES:
             root = roots[side] or (targets.get(side) or {}).get("root") or "."
             imp = import_roots.get(side) if isinstance(import_roots, dict) else None
-            if imp is None:
+            if isinstance(import_roots, list):
+                imp = import_roots
+            if not isinstance(imp, (str, list)):
                 imp = (targets.get(side) or {}).get("import_roots") or ["."]
-            self.trees[side] = Tree(str(root), [imp] if isinstance(imp, str) else list(imp))
+            roots_list = [imp] if isinstance(imp, str) else [r for r in imp if isinstance(r, str)]
+            self.trees[side] = Tree(str(root), roots_list)
         self.targets_json = targets
         self.sites: Dict[str, CallSites] = {}
 
@@ -133,19 +137,25 @@ class Workspace:
         if wanted is not None:
             quals = [q for q in quals if q in wanted]
         raws: Dict[str, List[_Raw]] = {}
+        raw_items: Dict[str, List[Dict[str, Any]]] = {}
         for qual in quals:
             raws[qual] = []
-            items = list((access.get(qual) or {}).get("methods", []) or [])
+            methods = (access.get(qual) or {}).get("methods", [])
+            items = [i for i in methods if isinstance(i, dict) and
+                     isinstance(i.get("entry"), dict)] if isinstance(methods, list) else []
             if not items:
                 items = self._fallback(qual)
+            raw_items[qual] = items
             for item in items:
                 raws[qual].extend(self._raw(item))
-        self._scan_sites(raws)
+        self.sites = scan_trees(self.trees, [
+            (raw.side, str(raw.entry.get("expr") or ""), raw.module,
+             raw.params + (raw.ctor_params or [])) for items in raws.values() for raw in items])
         out = []
         for qual in quals:
             cf = changed.get(qual) or {}
             acc = access.get(qual) or {}
-            mined = self._mine(qual, cf, acc)
+            mined = mine_target(self.trees, qual, cf, raw_items.get(qual, []))
             plans: List[EntryPlan] = []
             seen: Set[str] = set()
             for raw in raws[qual]:
@@ -181,10 +191,19 @@ class Workspace:
         out: List[_Raw] = []
         signatures: List[Any] = []
         for side in sides:
-            raw = self._raw_side(item, entry, qual, side)
+            # the old tree may render the entry differently (moved class, new signature)
+            side_entry = entry
+            if side == "old" and isinstance(item.get("entry_old"), dict) and \
+                    item["entry_old"].get("qualname"):
+                side_entry = item["entry_old"]
+            raw = self._raw_side(item, side_entry, str(side_entry["qualname"]), side)
             if raw is None:
                 continue
-            sig = [(p.name, p.kind, p.default is None) for p in raw.params]
+            cls_info = side_entry.get("class") or {}
+            sig = ([(p.name, p.kind, p.default is None) for p in raw.params],
+                   [(p.name, p.kind, p.default is None) for p in raw.ctor_params or []],
+                   side_entry.get("import_line"), side_entry.get("expr"),
+                   cls_info.get("import_line") if isinstance(cls_info, dict) else None)
             if sig in signatures:
                 continue
             signatures.append(sig)
@@ -226,74 +245,10 @@ class Workspace:
                 split = tree.split(class_qual)
                 ctor = _params_from_text(cls_info.get("constructor_signature"),
                                          split[0] if split else module, False)
-        return _Raw(item, side, tree, params, ctor, class_qual, node, module)
-
-    def _scan_sites(self, raws: Dict[str, List[_Raw]]) -> None:
-        names: Set[str] = set()
-        modules: Set[str] = set()
-        for items in raws.values():
-            for raw in items:
-                entry = raw.item.get("entry") or {}
-                expr = str(entry.get("expr") or "")
-                names.update(p for p in re.split(r"\W+", expr) if p)
-                modules.add(raw.module)
-                for p in raw.params + (raw.ctor_params or []):
-                    names.update(_annotation_names(p.annotation))
-        extra: Set[str] = set()
-        for side in SIDES:
-            tree = self.trees[side]
-            for items in raws.values():
-                for raw in items:
-                    if raw.side != side:
-                        continue
-                    for p in raw.params + (raw.ctor_params or []):
-                        for n in _annotation_names(p.annotation):
-                            sym = tree.lookup(p.module, n)
-                            if sym is not None and sym.kind == "class":
-                                model = tree.class_model(sym.name)
-                                for cp in (model.ctor or []) if model else []:
-                                    extra.update(_annotation_names(cp.annotation))
-        names |= extra
-        names = {n for n in names if n not in BUILTIN_NAMES and len(n) > 1 and
-                 n not in ("Optional", "Union", "List", "Dict", "Tuple", "Any", "Iterable",
-                           "Sequence", "Mapping", "Callable", "Set", "Literal", "Type")}
-        for side in SIDES:
-            sites = CallSites(self.trees[side], names)
-            sites.scan(sorted(modules))
-            self.sites[side] = sites
-
-    def _mine(self, qual: str, cf: Dict[str, Any], acc: Dict[str, Any]) -> Mined:
-        mined = Mined()
-        paths = [item.get("path") or [] for item in acc.get("methods", []) or []]
-        for side in SIDES:
-            tree = self.trees[side]
-            lines = set((cf.get("changed_lines") or {}).get(side) or [])
-            node = mine_function(tree, qual, mined, lines, W_CHANGED, W_TARGET)
-            if node is not None:
-                found = tree.find_def(qual)
-                cls = qual.rsplit(".", 1)[0] if found and found[2] else None
-                module = found[0] if found else ""
-                for callee in callees(tree, module, cls, node)[:12]:
-                    if callee != qual:
-                        mine_function(tree, callee, mined, set(), 0, W_RELATED)
-            for path in paths:
-                for fn in path:
-                    if fn != qual:
-                        mine_function(tree, fn, mined, set(), 0, W_RELATED + 1
-                                      if fn == path[-2:][0] else W_RELATED)
-            mine_value_names(tree, list(cf.get("module_level_names") or []), mined, W_TARGET)
-            # the receivers' constructors: their constants shape the objects the target sees
-            for item in acc.get("methods", []) or []:
-                cls_info = (item.get("entry") or {}).get("class") or {}
-                model = tree.class_model(cls_info["qualname"]) \
-                    if isinstance(cls_info, dict) and cls_info.get("qualname") else None
-                init = model.methods.get("__init__") if model is not None else None
-                if init is not None:
-                    mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
-        return mined
+        return _Raw(item, entry, side, tree, params, ctor, class_qual, node, module)
 
     def _plan(self, target: str, raw: _Raw, mined: Mined) -> Optional[EntryPlan]:
-        entry = raw.item.get("entry") or {}
+        entry = raw.entry
         qual = entry["qualname"]
         tree = raw.tree
         sides_sites = [self.sites[s] for s in (raw.side,) + tuple(
@@ -308,7 +263,9 @@ class Workspace:
         import_line = str(entry.get("import_line") or "")
         expr = str(entry.get("expr") or name)
         dunder: Optional[str] = None
-        if class_qual is None:
+        if class_qual is None and is_dunder and name in MODULE_DUNDERS:
+            op, dunder = "special", name  # PEP 562: getattr(module, name), dir(module)
+        elif class_qual is None:
             op = "call"
         else:
             if cls_info.get("import_line"):
@@ -392,7 +349,7 @@ class Workspace:
 
     def _slot(self, param: Param, hints: Hints, sites: List[Site], params: List[Param]
               ) -> Slot:
-        values = hints.param_values(param)
+        values = hints.param_values(param, siblings=[p.name for p in params])
         linked = len([v for v in values if v.get("src") == "mined"])
         from_sites: List[Value] = []
         positional = [p.name for p in params if p.kind in ("positional_only",
@@ -406,7 +363,11 @@ class Workspace:
             if param.kind == "var_positional" and len(site.args) > len(positional):
                 from_sites.extend(site.args[len(positional):])
         head = values[: min(linked, 6)]
-        merged = dedupe(head + from_sites[:8] + values[len(head):])[:MAX_SLOT_VALUES]
+        site_values = from_sites[:8]
+        for value in from_sites[:8]:  # line-ending variants of multi-line strings
+            if value.get("k") == "str" and "\n" in value["v"] and "\r\n" not in value["v"]:
+                site_values.append(vstr(value["v"].replace("\n", "\r\n"), "doc"))
+        merged = dedupe(head + site_values + values[len(head):])[:MAX_SLOT_VALUES]
         default = _default_key(param)
         if default is not None and len(merged) > 1:  # passing the default changes nothing
             merged = [v for v in merged if key(v) != default]
@@ -495,23 +456,6 @@ def _snake(name: str) -> str:
     return out or "obj"
 
 
-def _annotation_names(node: Any) -> Set[str]:
-    out: Set[str] = set()
-    if node is None:
-        return out
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        out.update(re.findall(r"[A-Za-z_]\w*", node.value))
-        return out
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            out.add(sub.id)
-        elif isinstance(sub, ast.Attribute):
-            out.add(sub.attr)
-        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-            out.update(re.findall(r"[A-Za-z_]\w*", sub.value))
-    return out
-
-
 def _params_from_text(text: Any, module: str, drop_first: bool) -> Optional[List[Param]]:
     """Parameters from a signature text: ``def f(a: int = 1) -> X`` or ``Cls(a, b=2)``."""
     if not isinstance(text, str) or "(" not in text:
@@ -528,7 +472,3 @@ def _params_from_text(text: Any, module: str, drop_first: bool) -> Optional[List
     if not isinstance(node, FUNC):
         return None
     return params_of(node, module, drop_first)
-
-
-def import_root_of(tree: Tree) -> str:
-    return os.path.relpath(tree.import_root, tree.root)

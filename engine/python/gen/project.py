@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 FUNC = (ast.FunctionDef, ast.AsyncFunctionDef)
 ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
 BUILTIN_NAMES = frozenset(dir(builtins))
+_PARSED: Dict[Tuple[str, bool, str], "Mod"] = {}  # (module, is_package, source) -> parsed
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Param:
     """One parameter of a callable; ``module`` is where its annotation's names resolve."""
 
     name: str
-    kind: str  # positional_only | positional_or_keyword | var_positional | keyword_only | var_keyword
+    kind: str  # positional_only, positional_or_keyword, var_positional, keyword_only, var_keyword
     annotation: Optional[ast.expr]
     default: Optional[ast.expr]
     module: str
@@ -124,11 +125,17 @@ class Tree:
         self.import_roots = [os.path.abspath(r) for r in roots] or [self.root]
         self.import_root = self.import_roots[0]
         self._mods: Dict[str, Optional[Mod]] = {}
+        self._files: Dict[str, Optional[Tuple[str, bool]]] = {}
         self._classes: Dict[str, Optional["ClassModel"]] = {}
         self._public: Dict[str, Tuple[str, str]] = {}
 
     # -- modules -----------------------------------------------------------------------------
     def module_file(self, name: str) -> Optional[Tuple[str, bool]]:
+        if name not in self._files:
+            self._files[name] = self._module_file(name)
+        return self._files[name]
+
+    def _module_file(self, name: str) -> Optional[Tuple[str, bool]]:
         if not name or any(not p.isidentifier() for p in name.split(".")):
             return None
         for root in self.import_roots:
@@ -141,7 +148,8 @@ class Tree:
         return None
 
     def is_module(self, name: str) -> bool:
-        return self.load(name) is not None
+        """Whether ``name`` is a module of the tree (a file exists; nothing is parsed)."""
+        return self.module_file(name) is not None
 
     def load(self, name: str) -> Optional[Mod]:
         if name in self._mods:
@@ -153,16 +161,26 @@ class Tree:
         path, is_package = found
         try:
             source = read_source(path)
-            tree = ast.parse(source)
-        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        except (OSError, SyntaxError, ValueError, LookupError):
             return None
-        mod = Mod(name, path, source, tree, is_package)
-        self._collect(mod, tree.body, in_handler=False)
+        # the old and new trees share most files: parse each distinct text once per process
+        cache_key = (name, is_package, source)
+        cached = _PARSED.get(cache_key)
+        if cached is None:
+            try:
+                tree = ast.parse(source)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+            mod = Mod(name, path, source, tree, is_package)
+            self._collect(mod, tree.body, in_handler=False)
+            if len(_PARSED) > 2000:
+                _PARSED.clear()
+            _PARSED[cache_key] = mod
+        else:
+            mod = Mod(name, path, source, cached.tree, is_package, cached.bindings,
+                      cached.stars)
         self._mods[name] = mod
         return mod
-
-    def relpath(self, mod: Mod) -> str:
-        return os.path.relpath(mod.path, self.root).replace(os.sep, "/")
 
     def _collect(self, mod: Mod, body: List[ast.stmt], in_handler: bool) -> None:
         def bind(name: str, record: Tuple[Any, ...]) -> None:
@@ -403,9 +421,21 @@ class Tree:
                              not os.path.isfile(os.path.join(folder, entry, "__init__.py"))):
                         continue
                     candidate = ".".join(package + [stem])
+                    found = self.module_file(candidate)
+                    if found is None or candidate not in self._mods and \
+                            not _mentions(found[0], name):
+                        continue  # cheap text check before parsing a module
                     if self._binds(candidate, name, qual):
                         return candidate
         return None
+
+
+def _mentions(path: str, name: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return name.encode("utf-8") in handle.read(2_000_000)
+    except OSError:
+        return False
 
 
 def _find_in_body(body: List[ast.stmt], name: str, suffix: str) -> Any:

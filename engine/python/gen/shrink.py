@@ -13,9 +13,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, List, Optional, Set
 
+from .genome import is_genome
 from .plans import EntryPlan, Workspace
 from .snippet import render_genome
-from .values import Value, _simpler_than, key, python_number, reset_keys, simpler, size
+from .mutate import simpler, simpler_than
+from .values import Value, key, python_number, reset_keys, size
 
 MAX_VARIANTS = 80
 
@@ -26,7 +28,7 @@ def _mined_for(plan: Optional[EntryPlan], where: str, name: str) -> List[Value]:
     slots = plan.call if where == "args" else (plan.ctor or [])
     for slot in slots:
         if slot.name == name:
-            return [v for v in slot.values if v.get("src") == "mined"]
+            return [v for v in slot.values if v.get("src") in ("mined", "const", "const-late")]
     return []
 
 
@@ -48,13 +50,14 @@ def _find_plan(request: Dict[str, Any], genome: Dict[str, Any]) -> Optional[Entr
 
 
 def value_candidates(value: Value, mined: List[Value]) -> List[Value]:
-    """Simpler values for one argument: big jumps, then mined constants, then small steps."""
+    """Simpler values for one argument: big jumps, then (numbers) the mined constants closest
+    to the value, then small steps; for other kinds the mined constants come last."""
     generic = simpler(value)
     big = generic[:3]
     rest = generic[3:]
     kind = value.get("k")
     kept = [m for m in mined if m.get("k") == kind and key(m) != key(value)
-            and _simpler_than(m, value)]
+            and simpler_than(m, value)]
     number = python_number(value)
     if number is not None:
         def closeness(m: Value) -> Any:
@@ -64,13 +67,16 @@ def value_candidates(value: Value, mined: List[Value]) -> List[Value]:
             except TypeError:
                 return 0
         kept.sort(key=lambda m: (closeness(m), key(m)))
-    else:
-        kept.sort(key=lambda m: (size(m), key(m)))
-    return big + kept + rest
+        return big + kept + rest  # a boundary (100 for ``x <= 100``) before small steps
+    kept.sort(key=lambda m: (size(m), key(m)))
+    return big + rest + kept[:3]
 
 
 def variants(genome: Dict[str, Any], plan: Optional[EntryPlan]) -> List[Dict[str, Any]]:
-    out: List[Dict[str, Any]] = []
+    """Simpler genomes, best first.  The pipeline tries only the first few variants of each
+    step, so structural cuts come first and then the arguments take turns: every argument's
+    boldest simplification, then every argument's next one, and so on."""
+    structural: List[Dict[str, Any]] = []
     groups = [w for w in ("args", "ctor") if isinstance(genome.get(w), list)]
 
     def clone() -> Dict[str, Any]:
@@ -80,29 +86,35 @@ def variants(genome: Dict[str, Any], plan: Optional[EntryPlan]) -> List[Dict[str
     if setup:
         g = clone()
         g.pop("setup", None)
-        out.append(g)
+        structural.append(g)
         for index in range(len(setup)) if len(setup) > 1 else []:
             g = clone()
             del g["setup"][index]
-            out.append(g)
+            structural.append(g)
     optional = [(w, i) for w in groups for i, a in enumerate(genome[w]) if a.get("opt")]
     if len(optional) > 1:
-        g: Optional[Dict[str, Any]] = clone()
+        g_all: Optional[Dict[str, Any]] = clone()
         for w, index in reversed(optional):
-            g = _drop(g, w, index) if g is not None else None
-        if g is not None:
-            out.append(g)
-    for w, index in optional:
-        g = _drop(clone(), w, index)
-        if g is not None:
-            out.append(g)
+            g_all = _drop(g_all, w, index) if g_all is not None else None
+        if g_all is not None:
+            structural.append(g_all)
+    per_arg: List[List[Dict[str, Any]]] = []
     for w in groups:
         for index, arg in enumerate(genome[w]):
+            options: List[Dict[str, Any]] = []
+            if arg.get("opt"):
+                dropped = _drop(clone(), w, index)
+                if dropped is not None:
+                    options.append(dropped)
             for alt in value_candidates(arg["value"], _mined_for(plan, w, arg.get("name", ""))):
                 g = clone()
                 g[w][index]["value"] = alt
-                out.append(g)
-    return out
+                options.append(g)
+            per_arg.append(options)
+    interleaved: List[Dict[str, Any]] = []
+    for rank in range(max((len(o) for o in per_arg), default=0)):
+        interleaved.extend(o[rank] for o in per_arg if rank < len(o))
+    return structural + interleaved
 
 
 def _drop(genome: Dict[str, Any], where: str, index: int) -> Optional[Dict[str, Any]]:
@@ -126,8 +138,8 @@ def _drop(genome: Dict[str, Any], where: str, index: int) -> Optional[Dict[str, 
 def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
     reset_keys()
     genome = request.get("genome")
-    if not isinstance(genome, dict):
-        raise ValueError("shrink needs a genome object")
+    if not is_genome(genome):
+        raise ValueError("shrink needs a well-formed genome object")
     plan = _find_plan(request, genome)
     original = render_genome(genome)
     seen: Set[str] = {original}
@@ -137,7 +149,7 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
             code = render_genome(variant)
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
-        if code in seen:
+        if code in seen or len(code) >= len(original):  # a shorter test, or no progress
             continue
         seen.add(code)
         out.append({"target": genome.get("target"),

@@ -187,8 +187,8 @@ class _Renderer:
 
     def special(self, dunder: str, plain: List[str], parts: List[str], mode: str
                 ) -> Tuple[Optional[str], str]:
-        o = self.obj
         expr = str(self.entry.get("expr") or "")
+        o = self.obj if self.genome.get("ctor") is not None else expr  # a module's dunder
         fields = {"o": o, "C": expr, "args": ", ".join(parts),
                   "a0": plain[0] if plain else "None", "a1": plain[1] if len(plain) > 1 else "None"}
         if dunder in UNARY:

@@ -52,7 +52,6 @@ def _slice(node: ast.Subscript) -> Any:
     return inner
 
 
-
 class SpecResolver:
     """Annotation → spec for one tree."""
 

@@ -1,0 +1,39 @@
+"""The implementation of runner.py, the DiffTriage test worker, split by responsibility.
+
+=================  ==========================================================================
+``common``         constants, JSON-safe text helpers, the path scrubber, the runner's own files
+``osutil``         Linux plumbing: rlimits, prctl, /proc, inherited fds, private directories
+``protocol``       JSON-lines framing on private descriptors; request field parsing
+``worker``         ``Worker``: the ops (hello, run, run_batch, check_imports, shutdown)
+``forkserver``     forking, child setup and limits, supervising, killing, reaping, outcomes
+``capture``        output capture: per-snippet sinks (run_batch), capped pipe streams
+``child``          the child's result channel, limits spec, code cache import hook, teardown
+``probe``          coverage of the requested lines: sys.monitoring and settrace probes
+``snippet``        ``SnippetRunner``: runs one snippet and its pytest-style tests
+``pytest_support`` fixtures, marks and helpers for pytest-style tests without pytest
+=================  ==========================================================================
+
+Import discipline: runner.py runs under ``python3 -I``, so its directory is not on ``sys.path``.
+It adds the directory only while it imports this package and removes it again, so this package
+imports every one of its modules (and ``executable_lines``) right here: nothing can be imported
+from it later.  Children drop all of these modules from ``sys.modules`` before a test runs, so a
+test cannot reach runner internals by importing them.  Standard library only; Python 3.8-3.13.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import executable_lines
+
+from . import (capture, child, common, forkserver, osutil, probe, protocol, pytest_support,
+               snippet, worker)
+from .worker import Worker
+
+__all__ = ["Worker"]
+
+for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
+                child, probe, snippet, pytest_support, executable_lines):
+    if _module.__file__:
+        common.register_own_module(_module.__name__, _module.__file__)
+del _module

@@ -1,0 +1,121 @@
+"""Output capture.
+
+Child side (``run_batch``): capped byte sinks and the ``sys.stdout``/``sys.stderr`` replacements
+that give each snippet of a batch its own Python-level output.  Worker side: ``StreamCapture``,
+which keeps the first bytes of a child's fd 1 or fd 2 pipe and counts the rest.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Any, Tuple
+
+from .common import PathScrubber, clean_text
+
+# --------------------------------------------------------------------------------------------
+# Child side: per-snippet capture in run_batch
+# --------------------------------------------------------------------------------------------
+
+class _Sink:
+    """Byte sink with a cap (run_batch's per-snippet capture)."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.data = bytearray()
+        self.total = 0
+
+    def add(self, data: bytes) -> None:
+        self.total += len(data)
+        room = self.cap - len(self.data)
+        if room > 0:
+            self.data += data[:room]
+
+
+class _CapturedBinary(io.RawIOBase):
+    def __init__(self, sink: _Sink, fd: int) -> None:
+        super().__init__()
+        self._sink = sink
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        data = bytes(data)
+        self._sink.add(data)
+        return len(data)
+
+    def fileno(self) -> int:
+        return self._fd
+
+
+class _CapturedText(io.TextIOBase):
+    """sys.stdout/sys.stderr replacement for run_batch snippets (Python-level writes only)."""
+
+    def __init__(self, sink: _Sink, fd: int, errors: str) -> None:
+        super().__init__()
+        self._sink = sink
+        self._errors = errors
+        self._fd = fd
+        self.buffer = _CapturedBinary(sink, fd)
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return self._errors
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError("write() argument must be str, not %s" % type(text).__name__)
+        if len(self._sink.data) < self._sink.cap:
+            self._sink.add(text.encode("utf-8", self._errors))
+        else:
+            self._sink.total += len(text)
+        return len(text)
+
+
+def capture_python_streams(cap: int) -> Tuple[_Sink, _Sink]:
+    """Point sys.stdout and sys.stderr at fresh capped sinks (fds 1 and 2 are not redirected)."""
+    out_sink, err_sink = _Sink(cap), _Sink(cap)
+    sys.stdout = _CapturedText(out_sink, 1, "strict")
+    sys.stderr = _CapturedText(err_sink, 2, "backslashreplace")
+    return out_sink, err_sink
+
+
+# --------------------------------------------------------------------------------------------
+# Worker side: the child's output pipes
+# --------------------------------------------------------------------------------------------
+
+class StreamCapture:
+    """Keeps the first ``cap`` bytes of a stream and counts the rest."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.data = bytearray()
+        self.total = 0
+
+    def feed(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.cap - len(self.data)
+        if room > 0:
+            self.data += chunk[:room]
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.data)
+
+    def text(self, scrub: PathScrubber) -> str:
+        return clean_text(scrub(self.data.decode("utf-8", "backslashreplace")), limit=1 << 30)

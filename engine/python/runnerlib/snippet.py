@@ -1,0 +1,242 @@
+"""Running one snippet in the current (child) process.
+
+``SnippetRunner`` executes the test code as a fresh ``__main__`` (the value of a final expression
+is reported, as in the REPL), then its pytest-style ``test*`` functions and ``Test*`` methods, and
+describes the outcome: status, exception, traceback without the runner's own frames, exit code,
+warnings.  It never raises, except ``SystemExit`` out of a test function, which it reports too.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import linecache
+import sys
+import traceback
+import types
+import warnings
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+
+from .common import (MAX_TEST_ENTRIES, MAX_WARNINGS, OWN_FILES, TEST_FILENAME, PathScrubber,
+                     clean_text, qualified_name, safe_repr, safe_str)
+from .pytest_support import (expand_marks, is_awaitable, is_skip, make_fixture,
+                             required_arguments)
+
+
+def _strip_own_frames(exc: BaseException) -> None:
+    """Drop the runner's frames from the traceback of ``exc`` and its chained exceptions."""
+    seen: Set[int] = set()
+    todo: List[Optional[BaseException]] = [exc]
+    while todo:
+        current = todo.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        kept = []
+        tb = current.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename not in OWN_FILES:
+                kept.append(tb)
+            tb = tb.tb_next
+        try:
+            for first, second in zip(kept, kept[1:]):
+                first.tb_next = second
+            if kept:
+                kept[-1].tb_next = None
+            current.__traceback__ = kept[0] if kept else None
+        except (TypeError, ValueError, AttributeError):
+            pass
+        todo.append(current.__cause__)
+        todo.append(current.__context__)
+
+
+def _format_exception(exc: BaseException) -> str:
+    _strip_own_frames(exc)
+    try:
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    except BaseException:  # noqa: B902 - formatting must never fail the report
+        try:
+            return "".join(traceback.format_exception_only(type(exc), exc))
+        except BaseException:  # noqa: B902
+            return qualified_name(type(exc)) + "\n"
+
+
+class SnippetRunner:
+    """Runs one snippet in the current (child) process and describes the outcome."""
+
+    def __init__(self, scrub: PathScrubber, run_dir: str) -> None:
+        self.scrub = scrub
+        self.run_dir = run_dir
+        self.warnings: List[Dict[str, str]] = []
+        self._warning_keys: Set[Tuple[str, str]] = set()
+
+    # -- warnings -----------------------------------------------------------------------------
+
+    def install_warning_hook(self) -> None:
+        warnings.simplefilter("always")
+        warnings.showwarning = self._record_warning  # type: ignore[assignment]
+
+    def _record_warning(self, message: Any, category: type, filename: str, lineno: int,
+                        file: Any = None, line: Any = None) -> None:
+        key = (qualified_name(category), self.scrub(safe_str(message)))
+        if key in self._warning_keys or len(self.warnings) >= MAX_WARNINGS:
+            return
+        self._warning_keys.add(key)
+        self.warnings.append({"category": key[0], "message": key[1]})
+
+    # -- outcome helpers ----------------------------------------------------------------------
+
+    def _describe(self, exc: BaseException, result: Dict[str, Any]) -> None:
+        if isinstance(exc, MemoryError):
+            traceback.clear_frames(exc.__traceback__)
+            result["aborted_reason"] = "memory"
+        result["exc_type"] = qualified_name(type(exc))
+        result["exc_message"] = self.scrub(safe_str(exc))
+        result["traceback"] = self.scrub(clean_text(_format_exception(exc)))
+
+    @staticmethod
+    def _exit_code(exc: SystemExit) -> Tuple[int, Optional[str]]:
+        code = exc.code
+        if code is None:
+            return 0, None
+        if isinstance(code, int):
+            return int(code) & 0xFF, None
+        message = safe_str(code)
+        try:
+            sys.stderr.write(message + "\n")
+        except Exception:
+            pass
+        return 1, message
+
+    # -- running ------------------------------------------------------------------------------
+
+    def run(self, code_text: str) -> Dict[str, Any]:
+        """Execute ``code_text`` as ``__main__``, then its test functions; never raises."""
+        result: Dict[str, Any] = {"status": "ok"}
+        module = types.ModuleType("__main__")
+        module.__dict__["__builtins__"] = builtins
+        sys.modules["__main__"] = module
+        lines = code_text.splitlines(True)
+        linecache.cache[TEST_FILENAME] = (len(code_text), None, lines, TEST_FILENAME)
+        try:
+            tree = compile(code_text, TEST_FILENAME, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+            last_expr: Optional[types.CodeType] = None
+            if tree.body and isinstance(tree.body[-1], ast.Expr):
+                expression = ast.Expression(tree.body.pop().value)
+                last_expr = compile(expression, TEST_FILENAME, "eval", dont_inherit=True)
+            body = compile(tree, TEST_FILENAME, "exec", dont_inherit=True)
+            del tree
+        except SyntaxError as exc:
+            result["status"] = "raised"
+            result["exc_type"] = qualified_name(type(exc))
+            result["exc_message"] = self.scrub(safe_str(exc))
+            result["traceback"] = self.scrub(clean_text(
+                "".join(traceback.format_exception_only(type(exc), exc))))
+            return result
+        try:
+            exec(body, module.__dict__)
+            if last_expr is not None:
+                value = eval(last_expr, module.__dict__)
+                if value is not None:
+                    result["value_repr"] = self.scrub(safe_repr(value))
+        except SystemExit as exc:
+            return self._exited(exc, result)
+        except BaseException as exc:  # noqa: B902 - the test's exception is the result
+            result["status"] = "raised"
+            if isinstance(exc, MemoryError):
+                module.__dict__.clear()  # whatever the body allocated
+            self._describe(exc, result)
+            return result
+        try:
+            self._run_tests(module, result)
+        except SystemExit as exc:
+            return self._exited(exc, result)
+        return result
+
+    def _exited(self, exc: SystemExit, result: Dict[str, Any]) -> Dict[str, Any]:
+        code, message = self._exit_code(exc)
+        result["status"] = "exited"
+        result["exit_code"] = code
+        if message is not None:
+            result["exc_message"] = self.scrub(message)
+        return result
+
+    def _collect(self, module: types.ModuleType) -> List[Tuple[str, Callable[..., Any],
+                                                             Optional[type]]]:
+        found: List[Tuple[str, Callable[..., Any], Optional[type]]] = []
+        for name, obj in list(module.__dict__.items()):
+            if name.startswith("test") and isinstance(obj, types.FunctionType):
+                if obj.__code__.co_filename == TEST_FILENAME:
+                    found.append((name, obj, None))
+            elif name.startswith("Test") and isinstance(obj, type) and \
+                    obj.__module__ == "__main__" and "__init__" not in obj.__dict__:
+                for attr, member in list(obj.__dict__.items()):
+                    if attr.startswith("test") and isinstance(member, types.FunctionType):
+                        found.append(("%s::%s" % (name, attr), member, obj))
+        return found
+
+    def _run_tests(self, module: types.ModuleType, result: Dict[str, Any]) -> None:
+        tests = self._collect(module)
+        if not tests:
+            return
+        entries: List[Dict[str, Any]] = []
+        result["tests"] = entries
+        for name, func, owner in tests:
+            for case_name, params, skip in expand_marks(name, func):
+                entry: Dict[str, Any] = {"name": case_name, "status": "ok"}
+                if len(entries) < MAX_TEST_ENTRIES:
+                    entries.append(entry)
+                if skip is not None:
+                    entry["status"] = "skipped"
+                    entry["exc_message"] = clean_text(skip)
+                    continue
+                self._run_one(case_name, func, owner, params, entry, result)
+
+    def _run_one(self, name: str, func: Callable[..., Any], owner: Optional[type],
+                 params: Dict[str, Any], entry: Dict[str, Any], result: Dict[str, Any]) -> None:
+        cleanups: List[Callable[[], None]] = []
+        try:
+            target: Callable[..., Any] = func
+            instance = None
+            if owner is not None:
+                instance = owner()
+                target = getattr(instance, func.__name__)
+                setup = getattr(instance, "setup_method", None)
+                if setup is not None:
+                    setup(target)
+            kwargs = dict(params)
+            for fixture in required_arguments(func, skip_self=owner is not None):
+                if fixture not in kwargs:
+                    kwargs[fixture] = self._fixture(fixture, name, cleanups)
+            outcome = target(**kwargs)
+            if is_awaitable(outcome):
+                import asyncio
+
+                asyncio.run(outcome)  # type: ignore[arg-type]
+            if instance is not None:
+                teardown = getattr(instance, "teardown_method", None)
+                if teardown is not None:
+                    teardown(target)
+        except SystemExit:
+            raise
+        except BaseException as exc:  # noqa: B902
+            if is_skip(exc):
+                entry["status"] = "skipped"
+                entry["exc_message"] = self.scrub(safe_str(exc))
+            else:
+                entry["status"] = "raised"
+                entry["exc_type"] = qualified_name(type(exc))
+                entry["exc_message"] = self.scrub(safe_str(exc))
+                if result["status"] == "ok":
+                    result["status"] = "raised"
+                    result["failed_test"] = name
+                    self._describe(exc, result)
+        finally:
+            for cleanup in reversed(cleanups):
+                try:
+                    cleanup()
+                except Exception:
+                    pass
+
+    def _fixture(self, name: str, test_name: str, cleanups: List[Callable[[], None]]) -> Any:
+        return make_fixture(name, test_name, self.run_dir, cleanups)

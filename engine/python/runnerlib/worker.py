@@ -1,0 +1,464 @@
+"""The worker: serves the JSON-lines protocol, one request at a time.
+
+``Worker`` answers ``hello``, ``run``, ``run_batch``, ``check_imports`` and ``shutdown``
+(RUNNER_PROTOCOL.md).  Each test runs in a child forked by the ``ForkServer`` base class; the
+child prepares its import path and coverage probe here and runs the snippet with
+``SnippetRunner``.  The worker also maps requested lines to statements (``executable_lines``) and
+compiles the project modules children imported, for the code cache.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import random
+import sys
+import time
+import warnings
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+import executable_lines  # next to runner.py, which puts its directory on sys.path for the import
+
+from .capture import StreamCapture, capture_python_streams
+from .child import (CODE_CACHE, UNCACHED_LOADS, ChildChannel, finish_child_streams,
+                    install_import_root_hook)
+from .common import (OWN_MODULES, PROTOCOL_VERSION, TMP_PLACEHOLDER, TREE_PLACEHOLDER,
+                     PathScrubber, clean_text, qualified_name, safe_str)
+from .forkserver import ChildProcess, ForkServer
+from .osutil import PR_SET_CHILD_SUBREAPER, make_private_dir, prctl, remove_tree
+from .probe import CoverageProbe, CoverageTarget, tracer_mode
+from .protocol import ProtocolPipes, parse_limits, parse_seed
+from .snippet import SnippetRunner
+
+
+class Worker(ForkServer):
+    """Serves requests on the protocol pipes, one at a time."""
+
+    def __init__(self, root: str, import_root: str, drop_user: Optional[str],
+                 tracer: Optional[str] = None) -> None:
+        self.root = os.path.abspath(root)
+        self.import_root = os.path.abspath(os.path.join(self.root, import_root))
+        self.real_root = os.path.realpath(self.root)
+        self.real_import_root = os.path.realpath(self.import_root)
+        self.tracer = tracer or tracer_mode()
+        if self.tracer not in ("sys.monitoring", "settrace") or (
+                self.tracer == "sys.monitoring" and not hasattr(sys, "monitoring")):
+            raise SystemExit("runner.py: tracer %r is not available here" % self.tracer)
+        uid: Optional[int] = None
+        gid: Optional[int] = None
+        if drop_user:
+            import pwd
+
+            entry = pwd.getpwnam(drop_user)
+            uid, gid = entry.pw_uid, entry.pw_gid
+        self.drop_user = drop_user
+        self.smap_cache: Dict[str, Tuple[Optional[Dict[int, int]], Optional[str]]] = {}
+        self.compiled_bytes = 0
+        self.compile_refused: Set[str] = set()
+        self.subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1)
+        base_parent = os.environ.get("TMPDIR") or "/tmp"
+        self.base_dir = make_private_dir(base_parent, uid)
+        run_dir = os.path.join(self.base_dir, "run")
+        self.scrub = PathScrubber([(self.root, TREE_PLACEHOLDER), (run_dir, TMP_PLACEHOLDER)])
+        self.pytest_available = importlib.util.find_spec("pytest") is not None
+        self.pipes = ProtocolPipes()
+        super().__init__(run_dir, uid, gid, self.pipes.fds)
+        # The worker's sys.path never contains the import root; only children add it.
+        install_import_root_hook(self.import_root)
+
+    # -- protocol -----------------------------------------------------------------------------
+
+    def serve(self) -> int:
+        while True:
+            line = self.pipes.read_line()
+            if line is None:
+                return 0
+            if not line.strip():
+                continue
+            request_id: Any = None
+            try:
+                request = json.loads(line)
+                if not isinstance(request, dict):
+                    raise ValueError("a request is a JSON object")
+                request_id = request.get("id")
+                op = request.get("op")
+                handler = {
+                    "hello": self.op_hello,
+                    "run": self.op_run,
+                    "run_batch": self.op_run_batch,
+                    "check_imports": self.op_check_imports,
+                    "shutdown": self.op_shutdown,
+                }.get(op)  # type: ignore[arg-type]
+                if handler is None:
+                    raise ValueError("unknown op %r" % (op,))
+                response = handler(request)
+            except (ValueError, TypeError, KeyError) as exc:
+                response = {"id": request_id, "error": "bad request: %s" % safe_str(exc)}
+            except Exception as exc:  # a bug in the runner: say so, keep serving
+                response = {"id": request_id,
+                            "error": "internal error: %s: %s" % (qualified_name(type(exc)),
+                                                                 safe_str(exc))}
+            self._send(response)
+            if response.get("op") == "shutdown":
+                self.cleanup()
+                return 0
+
+    def _send(self, response: Dict[str, Any]) -> None:
+        if not self.pipes.send(response):
+            self.cleanup()
+            os._exit(0)  # the executor went away
+
+    def cleanup(self) -> None:
+        remove_tree(self.base_dir)
+
+    # -- ops ----------------------------------------------------------------------------------
+
+    def op_hello(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        return {
+            "id": request.get("id"), "op": "hello", "protocol": PROTOCOL_VERSION,
+            "python": "%d.%d.%d" % sys.version_info[:3],
+            "implementation": sys.implementation.name,
+            "tracer": self.tracer, "pytest": self.pytest_available, "pid": os.getpid(),
+            "root": self.root, "import_root": self.import_root,
+            "drop_user": self.drop_user, "subreaper": self.subreaper,
+            "ops": ["hello", "run", "run_batch", "check_imports", "shutdown"],
+        }
+
+    def op_shutdown(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        return {"id": request.get("id"), "op": "shutdown", "ok": True}
+
+    def op_run(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        code = request.get("code")
+        if not isinstance(code, str):
+            raise ValueError("run needs a 'code' string")
+        spec, cap = parse_limits(request)
+        seed = parse_seed(request.get("seed"))
+        targets = self._coverage_targets(request.get("coverage"))
+        hits: List[Set[int]] = [set() for _ in targets]
+        self._preload_pytest(code)
+
+        def child() -> None:
+            channel = ChildChannel(self._result_fd)
+            probe = self._child_prepare(targets, channel)
+            runner = SnippetRunner(self.scrub, self.run_dir)
+            runner.install_warning_hook()
+            random.seed(seed)
+            probe.start()
+            result = runner.run(code)
+            finish_child_streams()
+            probe.stop()
+            result["warnings"] = runner.warnings
+            result["pid"] = self._child_pid
+            result["imported"] = UNCACHED_LOADS
+            channel.record(b"R", result)
+
+        proc = self._spawn(child, spec, cap)
+        results: List[Dict[str, Any]] = []
+        self._supervise(proc, spec.timeout_s,
+                        lambda tag, body: self._collect_record(proc, tag, body, hits, results))
+        response = self._outcome(proc, results[0] if results else None, spec)
+        response["id"] = request.get("id")
+        response["stdout"] = proc.out.text(self.scrub)
+        response["stderr"] = proc.err.text(self.scrub)
+        response["stdout_truncated"] = proc.out.truncated
+        response["stderr_truncated"] = proc.err.truncated
+        response["covered"] = self._covered(targets, hits)
+        errors = {t.relpath: t.error for t in targets if t.error}
+        if errors:
+            response["coverage_errors"] = errors
+        if results:
+            self._compile_imported(results[0].get("imported"))
+        return response
+
+    def op_run_batch(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        snippets = request.get("snippets")
+        if not isinstance(snippets, list) or not all(
+                isinstance(s, dict) and isinstance(s.get("code"), str) for s in snippets):
+            raise ValueError("run_batch needs 'snippets': [{code, seed?}]")
+        spec, cap = parse_limits(request)
+        default_seed = parse_seed(request.get("seed"))
+        for snippet in snippets:
+            snippet["seed"] = parse_seed(snippet.get("seed", default_seed))
+        targets = self._coverage_targets(request.get("coverage"))
+        self._preload_pytest("".join(s["code"] for s in snippets))
+        responses: List[Optional[Dict[str, Any]]] = [None] * len(snippets)
+        hits_per: List[List[Set[int]]] = [[set() for _ in targets] for _ in snippets]
+        batch_out = StreamCapture(cap)
+        batch_err = StreamCapture(cap)
+        next_index = 0
+        children = 0
+        imported: List[str] = []
+        batch_start = time.monotonic()
+        while next_index < len(snippets):
+            first = next_index
+
+            def child(first: int = first) -> None:
+                channel = ChildChannel(self._result_fd)
+                probe = self._child_prepare(targets, channel)
+                for index in range(first, len(snippets)):
+                    snippet = snippets[index]
+                    channel.start(index)
+                    started = time.monotonic()
+                    runner = SnippetRunner(self.scrub, self.run_dir)
+                    out_sink, err_sink = capture_python_streams(cap)
+                    runner.install_warning_hook()
+                    random.seed(snippet["seed"])
+                    probe.reset()
+                    probe.start()
+                    result = runner.run(snippet["code"])
+                    probe.stop()
+                    result["warnings"] = runner.warnings
+                    result["wall_ms"] = int((time.monotonic() - started) * 1000)
+                    for key, sink in (("stdout", out_sink), ("stderr", err_sink)):
+                        result[key] = self.scrub(sink.data.decode("utf-8", "backslashreplace"))
+                        result[key + "_truncated"] = sink.total > len(sink.data)
+                    result["pid"] = self._child_pid
+                    channel.record(b"R", result)
+                finish_child_streams()
+                channel.record(b"I", {"imported": UNCACHED_LOADS, "pid": self._child_pid})
+
+            proc = self._spawn(child, spec, cap)
+            children += 1
+            state = {"current": first}
+            records: List[Dict[str, Any]] = []
+
+            def on_record(tag: bytes, body: bytes, proc: ChildProcess = proc,
+                          state: Dict[str, int] = state,
+                          records: List[Dict[str, Any]] = records) -> Optional[float]:
+                if tag == b"S":
+                    index, pid = body.split()
+                    if int(pid) != proc.pid:  # a snippet forked and its copy ran on
+                        return None
+                    state["current"] = int(index)
+                    return time.monotonic() + spec.timeout_s
+                if tag == b"C":
+                    index, statement = body.split()
+                    hits_per[state["current"]][int(index)].add(int(statement))
+                    return None
+                if tag == b"R":
+                    record = json.loads(body)
+                    if record.get("pid") == proc.pid:
+                        record.pop("pid", None)
+                        responses[state["current"]] = record
+                    return None
+                if tag == b"E":
+                    records.append(json.loads(body))
+                elif tag == b"I":
+                    record = json.loads(body)
+                    if record.get("pid") == proc.pid:
+                        imported.extend(record.get("imported") or [])
+                return None
+
+            self._supervise(proc, spec.timeout_s, on_record)
+            batch_out.data += proc.out.data[:max(0, cap - len(batch_out.data))]
+            batch_out.total += proc.out.total
+            batch_err.data += proc.err.data[:max(0, cap - len(batch_err.data))]
+            batch_err.total += proc.err.total
+            current = state["current"]
+            if responses[current] is None:
+                outcome = self._outcome(proc, records[0] if records else None, spec)
+                outcome.update({"stdout": "", "stderr": "", "stdout_truncated": False,
+                                "stderr_truncated": False})
+                responses[current] = outcome
+            next_index = current + 1
+            while next_index < len(snippets) and responses[next_index] is not None:
+                next_index += 1
+        self._compile_imported(imported)
+        results = []
+        for index, response in enumerate(responses):
+            assert response is not None
+            response.pop("imported", None)
+            response["index"] = index
+            snippet_id = snippets[index].get("id")
+            if snippet_id is not None:
+                response["id"] = snippet_id
+            response["covered"] = self._covered(targets, hits_per[index])
+            results.append(response)
+        return {
+            "id": request.get("id"), "results": results, "children": children,
+            "wall_ms": int((time.monotonic() - batch_start) * 1000),
+            "stdout": batch_out.text(self.scrub), "stderr": batch_err.text(self.scrub),
+            "stdout_truncated": batch_out.truncated, "stderr_truncated": batch_err.truncated,
+        }
+
+    def op_check_imports(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        modules = request.get("modules")
+        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+            raise ValueError("check_imports needs 'modules': [names]")
+        spec, cap = parse_limits(request)
+        answers: List[Optional[Dict[str, Any]]] = [None] * len(modules)
+        next_index = 0
+        while next_index < len(modules):
+            first = next_index
+
+            def child(first: int = first) -> None:
+                channel = ChildChannel(self._result_fd)
+                self._child_prepare([], channel)
+                for index in range(first, len(modules)):
+                    channel.start(index)
+                    channel.record(b"R", self._probe_import(modules[index]))
+                finish_child_streams()
+
+            proc = self._spawn(child, spec, cap)
+            state = {"current": first}
+
+            def on_record(tag: bytes, body: bytes, proc: ChildProcess = proc,
+                          state: Dict[str, int] = state) -> Optional[float]:
+                if tag == b"S":
+                    index, pid = body.split()
+                    if int(pid) != proc.pid:
+                        return None
+                    state["current"] = int(index)
+                    return time.monotonic() + spec.timeout_s
+                if tag == b"R":
+                    answers[state["current"]] = json.loads(body)
+                return None
+
+            self._supervise(proc, spec.timeout_s, on_record)
+            current = state["current"]
+            if answers[current] is None:
+                outcome = self._outcome(proc, None, spec)
+                answers[current] = {
+                    "module": modules[current], "file": None, "in_import_root": False,
+                    "in_tree": False, "error_type": "difftriage." + outcome["status"],
+                    "error_message": outcome.get("aborted_reason") or outcome["status"],
+                }
+            next_index = current + 1
+            while next_index < len(modules) and answers[next_index] is not None:
+                next_index += 1
+        return {"id": request.get("id"), "modules": answers}
+
+    # -- coverage and the code cache ----------------------------------------------------------
+
+    def _coverage_targets(self, request: Any) -> List[CoverageTarget]:
+        if not request:
+            return []
+        if not isinstance(request, dict):
+            raise ValueError("coverage must map relative paths to line lists")
+        targets = []
+        for relpath, lines in request.items():
+            if not isinstance(lines, list) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) for n in lines):
+                raise ValueError("coverage[%r] must be a list of line numbers" % relpath)
+            path = os.path.normpath(os.path.join(self.root, relpath))
+            smap, error = self._statement_map(path)
+            requested = sorted(set(lines))
+            smap = smap or {}
+            statements = {smap[n] for n in requested if n in smap}
+            want = {line: start for line, start in smap.items() if start in statements}
+            names = {path, os.path.realpath(path)}
+            targets.append(CoverageTarget(relpath, names, requested, want, statements, error))
+        return targets
+
+    def _statement_map(self, path: str) -> Tuple[Optional[Dict[int, int]], Optional[str]]:
+        cached = self.smap_cache.get(path)
+        if cached is None:
+            try:
+                import tokenize
+
+                with tokenize.open(path) as handle:
+                    source = handle.read()
+                cached = (executable_lines.statement_map(source, path), None)
+            except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError) as exc:
+                cached = (None, "%s: %s" % (qualified_name(type(exc)), safe_str(exc)))
+            self.smap_cache[path] = cached
+        return cached
+
+    @staticmethod
+    def _covered(targets: List[CoverageTarget], hits: List[Set[int]]) -> Dict[str, List[int]]:
+        return {t.relpath: t.covered_lines(h) for t, h in zip(targets, hits)}
+
+    def _collect_record(self, proc: ChildProcess, tag: bytes, body: bytes, hits: List[Set[int]],
+                        results: List[Dict[str, Any]]) -> Optional[float]:
+        if tag == b"C":
+            index, statement = body.split()
+            hits[int(index)].add(int(statement))
+        elif tag in (b"R", b"E"):
+            record = json.loads(body)
+            if record.get("pid", proc.pid) == proc.pid and not results:
+                record.pop("pid", None)
+                if tag == b"E":
+                    record["_runner_error"] = True
+                results.append(record)
+        return None
+
+    def _compile_imported(self, files: Any) -> None:
+        """Compile project modules a child imported so later children skip compilation.
+
+        Files whose compilation warns (SyntaxWarning...) are left to the children, so that every
+        run shows the same warnings."""
+        if not isinstance(files, list):
+            return
+        for path in files:
+            if not isinstance(path, str) or path in CODE_CACHE or path in self.compile_refused:
+                continue
+            if self.compiled_bytes > 64 * 1024 * 1024:
+                return
+            try:
+                with open(path, "rb") as handle:
+                    st = os.fstat(handle.fileno())
+                    data = handle.read()
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    code = compile(data, path, "exec", dont_inherit=True)
+                if caught:
+                    self.compile_refused.add(path)
+                    continue
+            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+                self.compile_refused.add(path)
+                continue
+            CODE_CACHE[path] = (st.st_mtime_ns, st.st_size, code)
+            self.compiled_bytes += len(data)
+
+    # -- in the child -------------------------------------------------------------------------
+
+    def _preload_pytest(self, code_text: str) -> None:
+        """Import pytest into the worker the first time a test mentions it.
+
+        Importing pytest takes ~0.3 s, too much for every child; once in the worker's (frozen)
+        heap it costs a fork next to nothing.  Snippets that never mention pytest never load it.
+        """
+        if "pytest" in code_text and self.pytest_available and "pytest" not in sys.modules:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    importlib.import_module("pytest")
+            except Exception:
+                self.pytest_available = False
+
+    def _child_prepare(self, targets: List[CoverageTarget],
+                       channel: ChildChannel) -> CoverageProbe:
+        """Import-path setup and the probe."""
+        for name in OWN_MODULES:  # runner internals stay out of the test's reach
+            sys.modules.pop(name, None)
+        sys.path.insert(0, self.import_root)
+        return CoverageProbe(targets, channel.hit, self.tracer)
+
+    def _probe_import(self, name: str) -> Dict[str, Any]:
+        entry: Dict[str, Any] = {"module": name, "file": None, "relpath": None,
+                                 "in_import_root": False, "in_tree": False,
+                                 "error_type": None, "error_message": None}
+        try:
+            module = importlib.import_module(name)
+            location = getattr(module, "__file__", None)
+        except BaseException as exc:  # noqa: B902 - SystemExit at import time is a finding too
+            entry["error_type"] = qualified_name(type(exc))
+            entry["error_message"] = self.scrub(safe_str(exc))
+            location = None
+            try:
+                spec = importlib.util.find_spec(name)
+                location = spec.origin if spec is not None else None
+            except BaseException:  # noqa: B902
+                location = None
+        if location and location not in ("built-in", "frozen"):
+            real = os.path.realpath(location)
+            entry["file"] = clean_text(location)
+            entry["in_import_root"] = real.startswith(self.real_import_root.rstrip("/") + "/")
+            entry["in_tree"] = real.startswith(self.real_root.rstrip("/") + "/")
+            if entry["in_tree"]:
+                entry["relpath"] = clean_text(os.path.relpath(real, self.real_root))
+        elif location:
+            entry["file"] = location
+        return entry

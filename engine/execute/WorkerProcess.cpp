@@ -79,6 +79,8 @@ void WorkerProcess::launch()
     m_buffer.clear();
     m_stderrTail.clear();
     process->start();
+    if (m_process.get() != process)
+        return; // failed to start inside start(): onFinished already took over
     m_pendingId = m_nextId++;
     process->write(encode(
         {{QStringLiteral("op"), QStringLiteral("hello")}, {QStringLiteral("id"), m_pendingId}}));

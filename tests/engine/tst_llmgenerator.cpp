@@ -105,15 +105,15 @@ private slots:
         for (const Candidate &candidate : *candidates) {
             QVERIFY(candidate.code.startsWith(QLatin1String("from pkg import ")));
             QCOMPARE(runOn(m_project->oldRoot, candidate.code), 0);
-            QCOMPARE(candidate.genome["code"], candidate.code.toStdString());
+            QVERIFY(candidate.genome["code"] == candidate.code.toStdString());
             reachedMeter =
                 reachedMeter || (candidate.target == QLatin1String("pkg.core.Meter.add") &&
                                  candidate.code.contains(QLatin1String("Meter(")));
         }
         QVERIFY(reachedMeter);
         const auto report = llm->reportJson();
-        QCOMPARE(report["usage"]["requests"], 1);
-        QCOMPARE(report["prompts"].size(), 1u);
+        QVERIFY(report["usage"]["requests"] == 1);
+        QVERIFY(report["prompts"].size() == 1u);
         QVERIFY(report["stopped"].is_null());
     }
 
@@ -153,8 +153,8 @@ private slots:
         const QString answer = requests[1].lastContent(QStringLiteral("tool"));
         QVERIFY2(answer.contains(QLatin1String("def __init__(self, start: int):")),
                  qPrintable(answer));
-        QCOMPARE(requests[1].json()["messages"][2]["tool_calls"][0]["id"], "call_1");
-        QCOMPARE(requests[1].json()["messages"][3]["tool_call_id"], "call_1");
+        QVERIFY(requests[1].json()["messages"][2]["tool_calls"][0]["id"] == "call_1");
+        QVERIFY(requests[1].json()["messages"][3]["tool_call_id"] == "call_1");
     }
 
     void followUpsThenFreshChat()
@@ -172,10 +172,10 @@ private slots:
         const auto requests = m_server->requests();
         QCOMPARE(requests.size(), 4);
         // system + user, then two follow-ups in the same chat, then a new chat.
-        QCOMPARE(requests[0].json()["messages"].size(), 2u);
-        QCOMPARE(requests[1].json()["messages"].size(), 4u);
-        QCOMPARE(requests[2].json()["messages"].size(), 6u);
-        QCOMPARE(requests[3].json()["messages"].size(), 2u);
+        QVERIFY(requests[0].json()["messages"].size() == 2u);
+        QVERIFY(requests[1].json()["messages"].size() == 4u);
+        QVERIFY(requests[2].json()["messages"].size() == 6u);
+        QVERIFY(requests[3].json()["messages"].size() == 2u);
         QVERIFY(requests[1].lastContent().contains(
             QLatin1String("lines 22-23 of pkg.core.Meter.add (new version) do not execute")));
         QVERIFY(requests[3].lastContent().contains(

@@ -66,7 +66,7 @@ private slots:
         QVERIFY(prompt.contains(QLatin1String("The following information is available for both the "
                                               "old and the new versions of code:")));
         QVERIFY(prompt.contains(QLatin1String("from pkg import scale")));
-        QVERIFY(prompt.contains(QLatin1String("no pytest.main")));
+        QVERIFY(prompt.contains(QLatin1String("No pytest.main")));
         QVERIFY(prompt.contains(QLatin1String("Write 4 such test snippets")));
         compareGolden(QStringLiteral("prompt_round0.txt"), prompt);
     }

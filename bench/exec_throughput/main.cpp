@@ -109,8 +109,17 @@ QList<TestRequest> makeTests()
     return tests;
 }
 
+// What one forked test costs the machine, from the runner's rusage of each test process.
+struct ForkCost
+{
+    double cpuMs = 0;
+    double pageFaults = 0;
+    int runs = 0;
+};
+
 // (b): every test on both versions, first run and reruns. Returns seconds, or -1 on failure.
-double runWorkers(Executor &executor, QList<TestRequest> tests, bool coverage)
+double runWorkers(Executor &executor, QList<TestRequest> tests, bool coverage,
+                  ForkCost *cost = nullptr)
 {
     if (!coverage)
         for (TestRequest &test : tests)
@@ -123,12 +132,18 @@ double runWorkers(Executor &executor, QList<TestRequest> tests, bool coverage)
             std::fprintf(stderr, "workers failed: %s\n", qPrintable(pairs.error().message));
             return -1;
         }
-        for (const auto &[oldRun, newRun] : *pairs)
+        for (const auto &[oldRun, newRun] : *pairs) {
+            if (cost) {
+                cost->cpuMs += oldRun.cpuMs + newRun.cpuMs;
+                cost->pageFaults += double(oldRun.pageFaults + newRun.pageFaults);
+                cost->runs += 2;
+            }
             if (oldRun.status != RunStatus::Ok || newRun.status != RunStatus::Ok) {
                 std::fprintf(stderr, "test %s did not pass: %s %s\n", qPrintable(oldRun.id),
                              qPrintable(oldRun.errorMessage), qPrintable(newRun.errorMessage));
                 return -1;
             }
+        }
     }
     return timer.nsecsElapsed() / 1e9;
 }
@@ -218,7 +233,8 @@ int main(int argc, char **argv)
         << " runs per version (first + 2 reruns), Python " << python->version << ", sandbox "
         << toString(executor.sandbox()) << ", " << perVersion << " worker(s) per version\n";
     out.flush();
-    const double withCoverage = runWorkers(executor, tests, true);
+    ForkCost cost;
+    const double withCoverage = runWorkers(executor, tests, true, &cost);
     const double withoutCoverage = runWorkers(executor, tests, false);
     if (withCoverage < 0 || withoutCoverage < 0)
         return 1;
@@ -244,6 +260,11 @@ int main(int argc, char **argv)
                .arg(workerRate, 0, 'f', 1)
                .arg(TestCount * Runs * 2)
                .arg(withCoverage, 0, 'f', 2);
+    out << QStringLiteral(
+               "    per forked test: %1 ms CPU, %2 page faults (the fork's copy-on-write "
+               "faults dominate on VMs where a fault is slow)\n")
+               .arg(cost.cpuMs / qMax(1, cost.runs), 0, 'f', 1)
+               .arg(cost.pageFaults / qMax(1, cost.runs), 0, 'f', 0);
     out << QStringLiteral("    workers, coverage off: %1 tests/s (%2 s)\n")
                .arg(TestCount / withoutCoverage, 0, 'f', 1)
                .arg(withoutCoverage, 0, 'f', 2);

@@ -80,6 +80,7 @@ TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
 {
     TestOutcome outcome;
     const QString status = text(response, "status");
+    outcome.id = text(response, "id"); // the runner's ids are numbers: only toJson() sets it
     outcome.status = runStatusFromString(status).value_or(RunStatus::Crashed);
     outcome.output = text(response, "stdout");
     outcome.valueRepr = text(response, "value_repr");
@@ -90,6 +91,9 @@ TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
     outcome.exitCode = integer(response, "exit_code");
     outcome.signal = integer(response, "signal");
     outcome.wallMs = response.value(QLatin1String("wall_ms")).toDouble();
+    outcome.cpuMs = response.value(QLatin1String("cpu_ms")).toDouble();
+    outcome.pageFaults = response.value(QLatin1String("page_faults")).toInteger();
+    outcome.maxRssKb = response.value(QLatin1String("max_rss_kb")).toInteger();
     outcome.covered = lineMap(response.value(QLatin1String("covered")));
     for (const QJsonValue &warning : response.value(QLatin1String("warnings")).toArray()) {
         const QJsonObject object = warning.toObject();
@@ -100,6 +104,8 @@ TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
         outcome.abortedReason = QStringLiteral("unknown status '%1'").arg(status);
     outcome.truncated = response.value(QLatin1String("stdout_truncated")).toBool() ||
                         response.value(QLatin1String("stderr_truncated")).toBool();
+    outcome.rerun = integer(response, "rerun");
+    outcome.seed = text(response, "seed").toULongLong();
     return outcome;
 }
 
@@ -130,21 +136,24 @@ QJsonObject TestOutcome::toJson() const
     return QJsonObject{
         {QStringLiteral("id"), id},
         {QStringLiteral("status"), toString(status)},
-        {QStringLiteral("output"), output},
+        {QStringLiteral("stdout"), output},
         {QStringLiteral("value_repr"), valueRepr},
-        {QStringLiteral("error_output"), errorOutput},
-        {QStringLiteral("error_type"), errorType},
-        {QStringLiteral("error_message"), errorMessage},
+        {QStringLiteral("stderr"), errorOutput},
+        {QStringLiteral("exc_type"), errorType},
+        {QStringLiteral("exc_message"), errorMessage},
         {QStringLiteral("traceback"), traceback},
         {QStringLiteral("exit_code"), exitCode},
         {QStringLiteral("signal"), signal},
         {QStringLiteral("wall_ms"), wallMs},
+        {QStringLiteral("cpu_ms"), cpuMs},
+        {QStringLiteral("page_faults"), pageFaults},
+        {QStringLiteral("max_rss_kb"), maxRssKb},
         {QStringLiteral("covered"), covers},
         {QStringLiteral("warnings"), warningList},
         {QStringLiteral("aborted_reason"), abortedReason},
-        {QStringLiteral("truncated"), truncated},
+        {QStringLiteral("stdout_truncated"), truncated},
         {QStringLiteral("rerun"), rerun},
-        {QStringLiteral("seed"), QString::number(seed)},
+        {QStringLiteral("seed"), QString::number(seed)}, // a JSON number loses bits past 2^53
     };
 }
 

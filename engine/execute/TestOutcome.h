@@ -53,15 +53,21 @@ struct TestOutcome
     bool truncated = false; // stdout or stderr went past the output cap
     int rerun = 0;          // which run this was (0 = first)
     quint64 seed = 0;       // the random seed the run actually used
+    // The test process's rusage: diagnostics (what a fork costs here), never compared.
+    double cpuMs = 0;
+    qint64 pageFaults = 0;
+    qint64 maxRssKb = 0;
 
     // Time-outs, crashes, kills and memory exhaustion: the test did not finish on its own terms.
     bool aborted() const;
 
-    // From one `run` response of runner.py (RUNNER_PROTOCOL.md).
+    // From one `run` response of runner.py (RUNNER_PROTOCOL.md), or from toJson().
     static TestOutcome fromRunner(const QJsonObject &response);
+    static TestOutcome fromJson(const QJsonObject &object) { return fromRunner(object); }
     // A run the worker could not answer for (it died, hung or was cancelled).
     static TestOutcome workerFailure(const QString &id, const QString &reason,
                                      const QString &detail);
+    // The runner's field names plus id, rerun and seed: fromJson(toJson()) gives it back.
     QJsonObject toJson() const;
 };
 

@@ -67,14 +67,17 @@ void WorkerHost::submit(QList<Task> tasks)
 
 void WorkerHost::dispatch(Pool &target)
 {
-    for (WorkerProcess *worker : std::as_const(target.workers)) {
-        if (target.queue.empty())
-            return;
-        if (!worker->isIdle())
-            continue;
-        Task task = std::move(target.queue.front());
-        target.queue.pop_front();
-        worker->send(std::move(task.request), task.watchdogSeconds, std::move(task.done));
+    // Idle workers first, one request each, then one more each to pipeline behind a running test.
+    for (bool idleOnly : {true, false}) {
+        for (WorkerProcess *worker : std::as_const(target.workers)) {
+            if (target.queue.empty())
+                return;
+            if (!worker->canAccept() || (idleOnly && !worker->isIdle()))
+                continue;
+            Task task = std::move(target.queue.front());
+            target.queue.pop_front();
+            worker->send(std::move(task.request), task.watchdogSeconds, std::move(task.done));
+        }
     }
 }
 
@@ -136,7 +139,7 @@ void WorkerHost::cancelAll(const QString &reason)
         }
         for (WorkerProcess *worker : std::as_const(target.workers))
             if (worker->isBusy())
-                worker->abort(reason, QStringLiteral("the call was cancelled"), true);
+                worker->abort(reason, QStringLiteral("the call was cancelled"), true, true);
     }
 }
 

@@ -24,21 +24,24 @@ WorkerProcess::WorkerProcess(QString name, LaunchFactory factory, QObject *paren
 {
     m_watchdog.setSingleShot(true);
     connect(&m_watchdog, &QTimer::timeout, this, [this] {
-        if (m_state == State::Starting)
-            abort(QStringLiteral("worker_hung"),
-                  QStringLiteral("%1 did not start within %2 s")
+        const QString detail =
+            m_state == State::Starting
+                ? QStringLiteral("%1 did not start within %2 s")
                       .arg(m_name)
-                      .arg(HelloTimeoutMs / 1000),
-                  false);
-        else
-            abort(QStringLiteral("worker_hung"),
-                  QStringLiteral("%1 did not answer in time and was killed").arg(m_name), false);
+                      .arg(HelloTimeoutMs / 1000)
+                : QStringLiteral("%1 did not answer in time and was killed").arg(m_name);
+        abort(QStringLiteral("worker_hung"), detail, false, false);
     });
 }
 
 WorkerProcess::~WorkerProcess()
 {
     stop();
+}
+
+bool WorkerProcess::canAccept() const
+{
+    return m_state == State::Ready && m_pending.size() < PipelineDepth;
 }
 
 void WorkerProcess::start()
@@ -54,6 +57,7 @@ void WorkerProcess::launch()
     if (!launch) {
         m_state = State::Broken;
         m_brokenReason = QStringLiteral("%1 cannot start: %2").arg(m_name, launch.error().message);
+        failAll(QStringLiteral("worker_broken"), m_brokenReason);
         emit broken(m_brokenReason);
         return;
     }
@@ -81,39 +85,63 @@ void WorkerProcess::launch()
     process->start();
     if (m_process.get() != process)
         return; // failed to start inside start(): onFinished already took over
-    m_pendingId = m_nextId++;
+    m_helloId = m_nextId++;
     process->write(encode(
-        {{QStringLiteral("op"), QStringLiteral("hello")}, {QStringLiteral("id"), m_pendingId}}));
+        {{QStringLiteral("op"), QStringLiteral("hello")}, {QStringLiteral("id"), m_helloId}}));
     m_watchdog.start(HelloTimeoutMs);
+}
+
+void WorkerProcess::write(Pending &pending)
+{
+    pending.id = m_nextId++;
+    QJsonObject request = pending.request;
+    request.insert(QStringLiteral("id"), pending.id);
+    m_process->write(encode(request));
+}
+
+void WorkerProcess::armWatchdog()
+{
+    // Only the request the runner is working on is timed; the others wait their turn.
+    if (m_pending.empty())
+        m_watchdog.stop();
+    else
+        m_watchdog.start(int(qBound(1.0, m_pending.front().watchdogSeconds, 86400.0) * 1000));
 }
 
 void WorkerProcess::send(QJsonObject request, double watchdogSeconds, ReplyHandler handler)
 {
-    if (m_state != State::Idle || !m_process) {
+    if (!canAccept() || !m_process) {
         handler(Reply{{},
                       QStringLiteral("worker_broken"),
                       QStringLiteral("%1 is not ready").arg(m_name),
                       true});
         return;
     }
-    m_pendingId = m_nextId++;
-    request.insert(QStringLiteral("id"), m_pendingId);
-    m_handler = std::move(handler);
-    m_state = State::Busy;
-    m_process->write(encode(request));
-    m_watchdog.start(int(qBound(1.0, watchdogSeconds, 86400.0) * 1000));
+    m_pending.push_back(Pending{0, std::move(request), watchdogSeconds, std::move(handler)});
+    write(m_pending.back());
+    if (m_pending.size() == 1)
+        armWatchdog();
 }
 
-void WorkerProcess::abort(const QString &reason, const QString &detail, bool fatal)
+void WorkerProcess::abort(const QString &reason, const QString &detail, bool fatal, bool everything)
 {
     if (!m_process || m_process->state() == QProcess::NotRunning) {
-        deliver(Reply{{}, reason, detail, fatal});
+        if (everything)
+            failAll(reason, detail);
         return;
     }
     m_abortReason = reason;
     m_abortDetail = detail;
     m_abortFatal = fatal;
-    m_process->kill(); // onFinished delivers and restarts
+    m_abortEverything = everything;
+    m_process->kill(); // onFinished answers and restarts
+}
+
+void WorkerProcess::failAll(const QString &reason, const QString &detail)
+{
+    std::deque<Pending> pending = std::exchange(m_pending, {});
+    for (Pending &request : pending)
+        request.handler(Reply{{}, reason, detail, true});
 }
 
 void WorkerProcess::stop()
@@ -121,11 +149,11 @@ void WorkerProcess::stop()
     m_stopping = true;
     m_watchdog.stop();
     if (m_process && m_process->state() != QProcess::NotRunning) {
-        if (m_state == State::Idle) {
+        if (isIdle()) {
             m_process->write(encode({{QStringLiteral("op"), QStringLiteral("shutdown")},
                                      {QStringLiteral("id"), m_nextId++}}));
             m_process->closeWriteChannel();
-            if (!m_process->waitForFinished(1500))
+            if (!m_process->waitForFinished(1500) && m_process)
                 m_process->kill();
         } else {
             m_process->kill();
@@ -133,7 +161,7 @@ void WorkerProcess::stop()
         if (m_process)
             m_process->waitForFinished(2000);
     }
-    deliver(Reply{{}, QStringLiteral("stopped"), QStringLiteral("the executor stopped"), true});
+    failAll(QStringLiteral("stopped"), QStringLiteral("the executor stopped"));
     if (m_process) {
         m_process->disconnect(this);
         m_process.reset();
@@ -158,9 +186,8 @@ void WorkerProcess::onOutput()
 void WorkerProcess::handleLine(const QByteArray &line)
 {
     const QJsonObject response = QJsonDocument::fromJson(line).object();
-    if (response.isEmpty() || response.value(QStringLiteral("id")).toInteger() != m_pendingId)
-        return; // not an answer to the pending request: a late answer after an abort
-    if (m_state == State::Starting) {
+    const qint64 id = response.value(QStringLiteral("id")).toInteger();
+    if (m_state == State::Starting && id == m_helloId && !response.isEmpty()) {
         m_watchdog.stop();
         if (response.value(QStringLiteral("protocol")).toInt() != ProtocolVersion) {
             m_state = State::Broken;
@@ -168,22 +195,28 @@ void WorkerProcess::handleLine(const QByteArray &line)
                                  .arg(m_name)
                                  .arg(response.value(QStringLiteral("protocol")).toInt())
                                  .arg(ProtocolVersion);
+            failAll(QStringLiteral("worker_broken"), m_brokenReason);
             m_process->kill();
             emit broken(m_brokenReason);
             return;
         }
         m_hello = response;
-        m_state = State::Idle;
+        m_state = State::Ready;
         m_startFailures = 0;
         m_startedOnce = true;
+        // Requests that were queued behind a test that killed the previous process.
+        for (Pending &pending : m_pending)
+            write(pending);
+        armWatchdog();
         emit idle();
         return;
     }
-    if (m_state != State::Busy)
-        return;
-    m_watchdog.stop();
-    m_state = State::Idle;
-    deliver(Reply{response, QString(), QString(), false});
+    if (m_state != State::Ready || m_pending.empty() || id != m_pending.front().id)
+        return; // not the answer we wait for: a late answer after an abort
+    Pending answered = std::move(m_pending.front());
+    m_pending.pop_front();
+    armWatchdog();
+    answered.handler(Reply{response, QString(), QString(), false});
     emit idle();
 }
 
@@ -191,7 +224,7 @@ void WorkerProcess::onFinished()
 {
     if (!m_process)
         return;
-    onOutput(); // an answer written just before the end still counts
+    onOutput(); // answers written just before the end still count
     const QString description = deathDescription();
     QProcess *dead = m_process.release();
     dead->disconnect(this);
@@ -200,21 +233,32 @@ void WorkerProcess::onFinished()
     const State previous = m_state;
     if (m_state != State::Broken)
         m_state = State::Stopped;
-    if (m_handler)
-        deliver(Reply{{},
-                      m_abortReason.isEmpty() ? QStringLiteral("worker_died") : m_abortReason,
-                      m_abortReason.isEmpty() ? description : m_abortDetail,
-                      m_abortFatal});
+    const bool aborted = !m_abortReason.isEmpty();
+    const QString reason = aborted ? m_abortReason : QStringLiteral("worker_died");
+    const QString detail = aborted ? m_abortDetail : description;
+    const bool fatal = m_abortFatal;
+    const bool everything = m_abortEverything;
     m_abortReason.clear();
     m_abortDetail.clear();
-    m_abortFatal = false;
-    if (m_stopping || m_state == State::Broken)
+    m_abortFatal = m_abortEverything = false;
+    // The runner works on one request at a time: the first pending one is what ended it.
+    if (previous == State::Ready && !m_pending.empty()) {
+        Pending running = std::move(m_pending.front());
+        m_pending.pop_front();
+        running.handler(Reply{{}, reason, detail, fatal});
+    }
+    if (everything)
+        failAll(reason, detail);
+    if (m_stopping || m_state == State::Broken) {
+        failAll(QStringLiteral("stopped"), QStringLiteral("the executor stopped"));
         return;
+    }
     int delayMs = 0;
     if (previous == State::Starting) {
         if (++m_startFailures >= MaxStartFailures) {
             m_state = State::Broken;
             m_brokenReason = QStringLiteral("%1 cannot start: %2").arg(m_name, description);
+            failAll(QStringLiteral("worker_broken"), m_brokenReason);
             emit broken(m_brokenReason);
             return;
         }
@@ -224,13 +268,6 @@ void WorkerProcess::onFinished()
         if (m_state == State::Stopped && !m_stopping)
             launch();
     });
-}
-
-void WorkerProcess::deliver(Reply reply)
-{
-    ReplyHandler handler = std::exchange(m_handler, {});
-    if (handler)
-        handler(reply);
 }
 
 QString WorkerProcess::deathDescription() const

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QTimer>
+#include <deque>
 #include <functional>
 #include <memory>
 
@@ -39,22 +40,29 @@ public:
 
     QString name() const { return m_name; }
     void start();
-    bool isIdle() const { return m_state == State::Idle; }
-    bool isBusy() const { return m_state == State::Busy; }
+    // Ready for another request: started, and fewer than PipelineDepth requests in flight.
+    bool canAccept() const;
+    bool isIdle() const { return m_state == State::Ready && m_pending.empty(); }
+    bool isBusy() const { return !m_pending.empty(); }
     bool isBroken() const { return m_state == State::Broken; }
     bool hasStarted() const { return m_startedOnce; } // answered hello at least once
     QString brokenReason() const { return m_brokenReason; }
     QJsonObject hello() const { return m_hello; }
 
-    // `handler` is called exactly once, from this thread.
+    // `handler` is called exactly once, from this thread. Requests are pipelined: the runner
+    // answers in order and reads the next request as soon as it answered one, without waiting
+    // for this thread to be scheduled.
     void send(QJsonObject request, double watchdogSeconds, ReplyHandler handler);
-    // Kills the process now; a pending handler gets `reason`. The worker restarts by itself.
-    void abort(const QString &reason, const QString &detail, bool fatal);
+    // Kills the process now. The running request gets `reason`; so do the queued ones when
+    // `everything`, else they are sent again to the restarted worker.
+    void abort(const QString &reason, const QString &detail, bool fatal, bool everything);
     // Asks the runner to shut down, then kills it; blocks for at most about two seconds.
     void stop();
 
+    static constexpr std::size_t PipelineDepth = 2;
+
 signals:
-    void idle();
+    void idle(); // may accept another request
     void broken(const QString &reason);
 
 private:
@@ -62,16 +70,24 @@ private:
     {
         Stopped,
         Starting,
-        Idle,
-        Busy,
+        Ready,
         Broken
+    };
+    struct Pending
+    {
+        qint64 id = 0;
+        QJsonObject request;
+        double watchdogSeconds = 30;
+        ReplyHandler handler;
     };
 
     void launch();
+    void write(Pending &pending);
+    void armWatchdog();
     void onOutput();
     void onFinished();
     void handleLine(const QByteArray &line);
-    void deliver(Reply reply);
+    void failAll(const QString &reason, const QString &detail);
     QString deathDescription() const;
 
     QString m_name;
@@ -82,11 +98,12 @@ private:
     QByteArray m_stderrTail;
     QTimer m_watchdog;
     qint64 m_nextId = 1;
-    qint64 m_pendingId = 0;
-    ReplyHandler m_handler;
+    qint64 m_helloId = 0;
+    std::deque<Pending> m_pending; // in the order the runner answers them
     QString m_abortReason;
     QString m_abortDetail;
     bool m_abortFatal = false;
+    bool m_abortEverything = false;
     bool m_stopping = false;
     bool m_startedOnce = false;
     int m_startFailures = 0;

@@ -282,6 +282,33 @@ private slots:
         }
     }
 
+    void outcomeJsonRoundTrip()
+    {
+        TestOutcome outcome;
+        outcome.id = QStringLiteral("t9");
+        outcome.status = RunStatus::Exited;
+        outcome.output = QStringLiteral("out\n");
+        outcome.valueRepr = QStringLiteral("[1]");
+        outcome.errorOutput = QStringLiteral("err\n");
+        outcome.errorType = QStringLiteral("pkg.E");
+        outcome.errorMessage = QStringLiteral("bad");
+        outcome.traceback = QStringLiteral("Traceback...");
+        outcome.exitCode = 3;
+        outcome.signal = 9;
+        outcome.wallMs = 12;
+        outcome.covered = {{QStringLiteral("pkg/core.py"), {4, 7}}};
+        outcome.warnings = {{QStringLiteral("UserWarning"), QStringLiteral("w")}};
+        outcome.abortedReason = QStringLiteral("worker_died");
+        outcome.truncated = true;
+        outcome.rerun = 2;
+        outcome.seed = Executor::seedFor(99, 2); // beyond 2^53: kept exactly
+        const TestOutcome back = TestOutcome::fromJson(outcome.toJson());
+        QCOMPARE(back.toJson(), outcome.toJson());
+        QCOMPARE(back.seed, outcome.seed);
+        QCOMPARE(back.covered, outcome.covered);
+        QCOMPARE(toString(back.status), QStringLiteral("exited"));
+    }
+
     void seedsPerRerun()
     {
         QCOMPARE(Executor::seedFor(1234, 0), quint64(1234));

@@ -1,0 +1,440 @@
+"""Tests for engine/python/analyze.py on trees written from strings into temporary directories:
+root layouts, relative imports, operators, re-exports, syntax errors, changed constants and bad input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+from analyze_support import (ANALYZE, by_name, edges, paths, run, run_raw, summary, targets_for,
+                             write_tree)
+
+# ---------------------------------------------------------------------------------------------
+# trees built from strings
+
+
+ROOT_LAYOUT = {
+    "lib/__init__.py": """
+        from .sub.api import Public as Exported, make
+        """,
+    "lib/sub/__init__.py": "",
+    "lib/sub/api.py": '''
+        """API."""
+        from dataclasses import dataclass, field
+        from .._private.base import _Base
+        from .. import _private
+        from ..util import *
+        import lib.util as U
+
+        LIMIT = 10
+
+
+        class Public(_Base):
+            """Public class inheriting from a private base."""
+
+            def __init__(self, items=None):
+                super().__init__()
+                self.items = list(items or [])
+                self.counter = Counter()
+
+            def __len__(self):
+                return len(self.items)
+
+            def __contains__(self, item):
+                return item in self.items
+
+            def __iter__(self):
+                return iter(self.items)
+
+            def __getitem__(self, key):
+                return self.items[key]
+
+            def __call__(self, x):
+                return x
+
+            def run(self):
+                n = len(self)
+                ok = 3 in self
+                for _ in self:
+                    pass
+                first = self[0]
+                self(1)
+                self.counter.bump()
+                helper(n)
+                U.helper(n)
+                return self._check() and LIMIT
+
+            def _check(self):
+                def inner(v):
+                    return _private.base.deep(v)
+                return inner(1)
+
+
+        @dataclass
+        class Point:
+            x: int
+            y: int = 0
+            tags: list = field(default_factory=list)
+
+            def __post_init__(self):
+                self.x = abs(self.x)
+
+
+        def make(n, limit=LIMIT):
+            p = Point(n)
+            return Public([p])
+
+
+        default = Public()
+
+
+        def use_default():
+            return default.run()
+
+
+        if True:
+            def dup():
+                return 1
+        else:
+            def dup():
+                return 2
+        ''',
+    "lib/util.py": '''
+        __all__ = ["helper", "Counter"]
+
+
+        def helper(n):
+            return n
+
+
+        class Counter:
+            def bump(self):
+                return 1
+
+
+        def not_exported():
+            return 0
+        ''',
+    "lib/_private/__init__.py": "",
+    "lib/_private/base.py": '''
+        class _Base:
+            def __init__(self):
+                self.ready = True
+
+            def inherited(self):
+                return deep(1)
+
+            def __repr__(self):
+                return "<Base>"
+
+
+        def deep(v):
+            return v
+        ''',
+    "lib/tests/test_api.py": '''
+        from lib import make
+
+
+        def test_make():
+            assert make(1)
+        ''',
+    "examples/demo.py": '''
+        from lib import make
+
+        make(2)
+        ''',
+}
+
+
+@pytest.fixture(scope="module")
+def root_index(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
+    root = write_tree(tmp_path_factory.mktemp("rootlayout"), ROOT_LAYOUT)
+    return run("index", "--root", str(root))
+
+
+def test_root_layout_and_relative_imports(root_index: Dict[str, Any]) -> None:
+    assert root_index["import_roots"] == ["."]
+    assert [m["name"] for m in root_index["modules"]] == [
+        "lib", "lib._private", "lib._private.base", "lib.sub", "lib.sub.api", "lib.util"]
+    funcs = by_name(root_index["functions"])
+    assert "lib.tests.test_api.test_make" not in funcs
+    assert edges(funcs["lib.sub.api.Public._check.<locals>.inner"]) == [
+        ("lib._private.base.deep", "call")]  # `from .. import _private` then _private.base.deep
+    assert edges(funcs["lib.sub.api.Public._check"]) == [
+        ("lib.sub.api.Public._check.<locals>.inner", "call")]
+    assert funcs["lib.sub.api.Public._check.<locals>.inner"]["parent_function"] == \
+        "lib.sub.api.Public._check"
+    assert funcs["lib.sub.api.Public._check.<locals>.inner"]["kind"] == "private"
+
+
+def test_operators_and_instances(root_index: Dict[str, Any]) -> None:
+    funcs = by_name(root_index["functions"])
+    assert edges(funcs["lib.sub.api.Public.run"]) == [
+        ("lib.sub.api.Public.__call__", "obj(...)"),
+        ("lib.sub.api.Public.__contains__", "in"),
+        ("lib.sub.api.Public.__getitem__", "[]"),
+        ("lib.sub.api.Public.__iter__", "iteration"),
+        ("lib.sub.api.Public.__len__", "len()"),
+        ("lib.sub.api.Public._check", "call"),
+        ("lib.util.Counter.bump", "call"),  # self.counter typed by __init__
+        ("lib.util.helper", "call"),        # star import and `import lib.util as U`
+    ]
+    assert edges(funcs["lib.sub.api.Public.__init__"]) == [
+        ("lib._private.base._Base.__init__", "call")]  # super().__init__()
+    assert edges(funcs["lib.sub.api.make"]) == [
+        ("lib.sub.api.Point.__post_init__", "constructor"),
+        ("lib.sub.api.Public.__init__", "constructor")]
+    assert edges(funcs["lib.sub.api.use_default"]) == [("lib.sub.api.Public.run", "call")]
+    # defaults are part of the function: make(n, limit=LIMIT) reads LIMIT
+    assert "lib.sub.api.LIMIT" in funcs["lib.sub.api.make"]["reads"]
+    assert funcs["lib.sub.api.Public.run"]["reads"] == [
+        "lib.sub.api.LIMIT", "lib.sub.api.U", "lib.sub.api.helper", "lib.util.helper"]
+
+
+def test_reexports_inheritance_all_and_variants(root_index: Dict[str, Any]) -> None:
+    funcs = by_name(root_index["functions"])
+    classes = by_name(root_index["classes"])
+    public = classes["lib.sub.api.Public"]
+    assert (public["public_name"], public["import_line"], public["expr"]) == (
+        "lib.Exported", "from lib import Exported", "Exported")
+    assert public["mro"] == ["lib.sub.api.Public", "lib._private.base._Base"]
+    # a method of a private base class is public through the public subclass
+    inherited = funcs["lib._private.base._Base.inherited"]
+    assert (inherited["kind"], inherited["public_name"], inherited["expr"],
+            inherited["access_classes"]) == ("public", "lib.Exported.inherited",
+                                             "Exported.inherited", ["lib.sub.api.Public"])
+    # the base __init__ is shadowed by Public.__init__: special but with no public class
+    assert funcs["lib._private.base._Base.__init__"]["kind"] == "special"
+    assert funcs["lib._private.base._Base.__init__"]["access_classes"] == []
+    assert funcs["lib.util.not_exported"]["kind"] == "private"  # left out of __all__
+    assert funcs["lib.util.helper"]["import_line"] == "from lib.util import helper"
+    assert classes["lib.sub.api.Point"]["constructor"]["signature"] == \
+        "Point(x: int, y: int = 0, tags: list = <factory list>)"
+    assert classes["lib.sub.api.Point"]["constructor"]["source"] == "dataclass"
+    # two definitions of one name in one scope
+    assert funcs["lib.sub.api.dup"]["lines"] == [78, 79]
+    assert funcs["lib.sub.api.dup#1"]["lines"] == [75, 76]
+    assert funcs["lib.sub.api.dup#1"]["kind"] == "public"
+    assert funcs["lib.sub.api.make"]["public_name"] == "lib.make"
+
+
+def test_import_root_override_and_excludes(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "code/pkg/__init__.py": "from .core import run\n",
+        "code/pkg/core.py": "def run():\n    return 1\n",
+        "code/pkg/vendored/thing.py": "def other():\n    return 2\n",
+        "tools/script.py": "def main():\n    return 0\n",
+    })
+    data = run("index", "--root", str(root), "--import-root", "code", "--exclude",
+               "code/pkg/vendored")
+    assert data["import_roots"] == ["code"]
+    assert [m["name"] for m in data["modules"]] == ["pkg", "pkg.core"]
+    assert data["skipped_files"] == [{"file": "tools/script.py", "reason": "outside import roots"}]
+    assert by_name(data["functions"])["pkg.core.run"]["import_line"] == "from pkg import run"
+
+
+def test_syntax_error_and_too_complex_files_do_not_stop_the_analysis(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/good.py": "def ok():\n    return 1\n",
+        "pkg/bad.py": "def f(:\n    pass\n",
+    })
+    (root / "pkg" / "huge.py").write_text("X = " + "not " * 200000 + "True\n", encoding="utf-8")
+    data = run("index", "--root", str(root))
+    assert [f["qualname"] for f in data["functions"]] == ["pkg.good.ok"]
+    rows = {r["file"]: (r["kind"], r["line"]) for r in data["not_analysable"]}
+    assert rows == {"pkg/bad.py": ("syntax_error", 1), "pkg/huge.py": ("too_complex", None)}
+    assert any(note.startswith("pkg/huge.py: not analysed") for note in data["notes"])
+
+
+def test_changed_constant_class_attribute_and_override(tmp_path: Path) -> None:
+    old = {
+        "pkg/__init__.py": "from .api import Service, compute\n",
+        "pkg/const.py": "LIMIT = 3\nOTHER = 1\n",
+        "pkg/api.py": '''
+            from . import const
+            from .const import LIMIT
+
+
+            class _Base:
+                RETRIES = 2
+
+                def go(self):
+                    return self._hook() + self.RETRIES
+
+
+            class Service(_Base):
+                def _hook(self):
+                    return _clip(5)
+
+
+            def compute(x):
+                return min(x, LIMIT) + const.OTHER
+
+
+            def _clip(v):
+                return v
+            ''',
+    }
+    new = dict(old)
+    new["pkg/const.py"] = "LIMIT = 4\nOTHER = 1\n"
+    new["pkg/api.py"] = old["pkg/api.py"].replace("RETRIES = 2", "RETRIES = 3").replace(
+        "return _clip(5)", "return _clip(6)")
+    result = targets_for(tmp_path, old, new)
+    assert summary(result) == {
+        "pkg.api._Base.go": ("both", "public", [], [], ["module_level"],
+                             ["pkg.api._Base.RETRIES"]),
+        "pkg.api.Service._hook": ("both", "private", [14], [14], ["body"], []),
+        "pkg.api.compute": ("both", "public", [], [], ["module_level"], ["pkg.const.LIMIT"]),
+    }
+    # self._hook() in _Base.go reaches the override in the subclass
+    assert paths(result, "pkg.api.Service._hook") == [
+        ("both", ["pkg.api._Base.go", "pkg.api.Service._hook"])]
+    [go] = by_name(result["access"], "target")["pkg.api.Service._hook"]["methods"]
+    assert go["entry"]["expr"] == "Service.go"  # reached through the public subclass
+    assert go["entry"]["import_line"] == "from pkg import Service"
+    rows = [(r["side"], r["file"], r["line"], r["binds"]) for r in result["module_level_changes"]]
+    assert rows == [
+        ("new", "pkg/api.py", 6, ["pkg.api._Base.RETRIES"]),
+        ("new", "pkg/const.py", 1, ["pkg.const.LIMIT"]),
+        ("old", "pkg/api.py", 6, ["pkg.api._Base.RETRIES"]),
+        ("old", "pkg/const.py", 1, ["pkg.const.LIMIT"]),
+    ]
+
+
+def test_changed_import_marks_only_names_bound_differently(tmp_path: Path) -> None:
+    old = {
+        "pkg/__init__.py": "from .m import parse, scale, total\n",
+        "pkg/helpers.py": "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
+        "pkg/m.py": '''
+            from decimal import ROUND_HALF_UP, Decimal
+            from .helpers import one
+            import json
+
+
+            def parse(text):
+                return Decimal(text)
+
+
+            def scale(x):
+                return Decimal(x).quantize(Decimal("1"), rounding=ROUND_HALF_UP)
+
+
+            def total(x):
+                return one() + json.loads(x)
+            ''',
+    }
+    new = dict(old)
+    new["pkg/m.py"] = old["pkg/m.py"].replace(
+        "from decimal import ROUND_HALF_UP, Decimal", "from decimal import ROUND_HALF_EVEN, Decimal"
+    ).replace("rounding=ROUND_HALF_UP", "rounding=ROUND_HALF_EVEN").replace(
+        "from .helpers import one", "from .helpers import two as one")
+    result = targets_for(tmp_path, old, new)
+    # Decimal is imported exactly as before: parse() is not a target; one now names helpers.two
+    assert summary(result) == {
+        "pkg.m.scale": ("both", "public", [11], [11], ["body", "module_level"],
+                        ["pkg.m.ROUND_HALF_EVEN", "pkg.m.ROUND_HALF_UP"]),
+        "pkg.m.total": ("both", "public", [], [], ["module_level"], ["pkg.m.one"]),
+    }
+    rows = [(r["side"], r["line"], r["binds"]) for r in result["module_level_changes"]]
+    assert rows == [
+        ("new", 1, ["pkg.m.Decimal", "pkg.m.ROUND_HALF_EVEN"]),
+        ("new", 2, ["pkg.m.one"]),
+        ("old", 1, ["pkg.m.Decimal", "pkg.m.ROUND_HALF_UP"]),
+        ("old", 2, ["pkg.m.one"]),
+    ]
+
+
+def test_access_split_by_version_and_private_special(tmp_path: Path) -> None:
+    old = {
+        "pkg/__init__.py": "from .core import api, Box\n",
+        "pkg/core.py": '''
+            class Box:
+                def __init__(self, n):
+                    self.n = _Counter(n)
+
+                def total(self):
+                    return len(self.n)
+
+
+            class _Counter:
+                def __init__(self, n):
+                    self.n = n
+
+                def __len__(self):
+                    return self.n
+
+
+            def api(x):
+                return _helper(x)
+
+
+            def _helper(x):
+                return x + 1
+            ''',
+    }
+    new = dict(old)
+    new["pkg/core.py"] = old["pkg/core.py"].replace("def api(x):", "def api(x, y=0):").replace(
+        "return x + 1", "return x + 2").replace("return self.n\n", "return self.n + 0\n")
+    result = targets_for(tmp_path, old, new)
+    assert summary(result) == {
+        "pkg.core._Counter.__len__": ("both", "special", [14], [14], ["body"], []),
+        "pkg.core._helper": ("both", "private", [22], [22], ["body"], []),
+        "pkg.core.api": ("both", "public", [], [], ["signature"], []),
+    }
+    access = by_name(result["access"], "target")
+    # the same path in both versions; the entry's signature changed: new rendering + old one
+    [helper] = access["pkg.core._helper"]["methods"]
+    assert (helper["versions"], helper["path"], helper["entry"]["signature"],
+            helper["entry_old"]["signature"]) == (
+        "both", ["pkg.core.api", "pkg.core._helper"], "def api(x, y=0)", "def api(x)")
+    helper["entry_old"]["signature"] = helper["entry"]["signature"]
+    assert helper["entry_old"] == helper["entry"]
+    [api] = access["pkg.core.api"]["methods"]
+    assert api["type"] == "function" and api["entry_old"]["signature"] == "def api(x)"
+    # a special method of a private class: reached through the public method using len()
+    length = access["pkg.core._Counter.__len__"]
+    assert length["trigger"]["syntax"] == "len()"
+    assert [(m["type"], m["versions"], m["path"]) for m in length["methods"]] == [
+        ("call_path", "both", ["pkg.core.Box.total", "pkg.core._Counter.__len__"])]
+    assert length["methods"][0]["entry"]["class"]["constructor_signature"] == "Box(n)"
+
+
+def test_k_limits_the_number_of_paths(tmp_path: Path) -> None:
+    body = "\n".join("def api_%d(x):\n    return _target(x)\n\n" % i for i in range(7))
+    old = {"pkg/__init__.py": "", "pkg/m.py": body + "\ndef _target(x):\n    return x\n"}
+    new = {"pkg/__init__.py": "", "pkg/m.py": body + "\ndef _target(x):\n    return -x\n"}
+    result = targets_for(tmp_path, old, new, "--k", "3")
+    assert paths(result, "pkg.m._target") == [
+        ("both", ["pkg.m.api_0", "pkg.m._target"]),
+        ("both", ["pkg.m.api_1", "pkg.m._target"]),
+        ("both", ["pkg.m.api_2", "pkg.m._target"]),
+    ]
+
+
+def test_bad_input_exits_with_2(tmp_path: Path) -> None:
+    proc = run_raw("index", "--root", str(tmp_path / "missing"))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("analyze.py: --root is not a directory")
+    assert proc.stdout == ""
+    bad = tmp_path / "changes.json"
+    bad.write_text('{"files": [{"old_path": 3}]}', encoding="utf-8")
+    proc = run_raw("targets", "--old-root", str(tmp_path), "--new-root", str(tmp_path),
+                   "--changes", str(bad))
+    assert proc.returncode == 2
+    assert "old_path must be a string or null" in proc.stderr
+    proc = run_raw("frobnicate")
+    assert proc.returncode == 2
+
+
+def test_runs_from_another_directory_with_isolated_mode(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-I", str(ANALYZE), "--version"], cwd=str(tmp_path),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == "difftriage-analyze/1.0"
+    assert os.path.isabs(str(ANALYZE))

@@ -16,15 +16,15 @@ Expected<QByteArray> runHelperScript(const PythonInterpreter &interpreter,
             QStringLiteral("helper script missing: %1 (set DIFFTRIAGE_DATA_DIR?)").arg(script));
     QProcess process;
     QProcessEnvironment environment;
-    // Isolated and reproducible: no user site, no PYTHONPATH, a fixed hash seed.
-    environment.insert(QStringLiteral("PYTHONHASHSEED"), QStringLiteral("0"));
-    environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-    environment.insert(QStringLiteral("PYTHONIOENCODING"), QStringLiteral("utf-8"));
+    // -I ignores every PYTHON* variable, so nothing of the user's environment leaks in; the helpers
+    // sort their output, so the hash seed does not matter. -B: the helper directory may be
+    // read-only.
     environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     process.setProcessEnvironment(environment);
     process.setProgram(interpreter.executable);
-    process.setArguments(QStringList{QStringLiteral("-I"), script} + run.arguments);
+    process.setArguments(QStringList{QStringLiteral("-I"), QStringLiteral("-B"), script} +
+                         run.arguments);
     process.start();
     if (!process.waitForStarted(10000))
         return makeError(QStringLiteral("cannot start %1: %2")

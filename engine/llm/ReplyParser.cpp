@@ -16,11 +16,6 @@ QString fenceLanguage(const QString &line)
     return line.trimmed().mid(3).trimmed().toLower();
 }
 
-bool isImport(const QString &line)
-{
-    return line.startsWith(QLatin1String("import ")) || line.startsWith(QLatin1String("from "));
-}
-
 } // namespace
 
 bool ReplyParser::looksLikeCode(const QString &line)
@@ -50,28 +45,20 @@ QStringList ReplyParser::split(const QString &block)
     }
     if (markers < 2)
         return {block.trimmed()};
-    // Imports shared at the top of the block belong to every test after it.
-    QStringList shared;
-    for (const QString &line : parts.first()) {
-        if (isImport(line))
-            shared << line;
-    }
+    // What precedes the first marker (imports, shared setup) belongs to every test after it.
+    const bool hasPreamble = !marker.match(parts.first().value(0)).hasMatch();
+    const QString preamble = hasPreamble ? parts.first().join(QLatin1Char('\n')).trimmed() : QString();
     QStringList tests;
-    for (const QStringList &part : parts) {
-        const QString text = part.join(QLatin1Char('\n')).trimmed();
+    for (qsizetype i = hasPreamble ? 1 : 0; i < parts.size(); ++i) {
+        const QStringList &part = parts[i];
         bool hasCode = false;
         for (const QString &line : part)
             hasCode = hasCode ||
                       (!line.trimmed().isEmpty() && !line.trimmed().startsWith(QLatin1Char('#')));
         if (!hasCode)
             continue;
-        QStringList missing;
-        for (const QString &import : shared) {
-            if (!part.contains(import))
-                missing << import;
-        }
-        tests << (missing.isEmpty() ? text
-                                    : missing.join(QLatin1Char('\n')) + QLatin1Char('\n') + text);
+        const QString text = part.join(QLatin1Char('\n')).trimmed();
+        tests << (preamble.isEmpty() ? text : preamble + QLatin1Char('\n') + text);
     }
     return tests;
 }

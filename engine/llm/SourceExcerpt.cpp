@@ -141,10 +141,15 @@ QString SourceExcerpt::block(const QStringList &lines, int start, bool sliceClas
         const bool isDef =
             text.startsWith(QLatin1String("def ")) || text.startsWith(QLatin1String("async def "));
         out << lines[n];
-        if (isDef && !text.contains(QLatin1String("def __init__"))) {
+        if (!isDef)
+            continue;
+        const bool keepBody = text.contains(QLatin1String("def __init__"));
+        if (!keepBody)
             out << pad(current + 4) + QStringLiteral("...");
-            while (n + 1 < end && (isBlank(lines[n + 1]) || indentOf(lines[n + 1]) > current))
-                ++n;
+        while (n + 1 < end && (isBlank(lines[n + 1]) || indentOf(lines[n + 1]) > current)) {
+            ++n;
+            if (keepBody && !lines[n].trimmed().isEmpty())
+                out << lines[n];
         }
     }
     return out.join(QLatin1Char('\n'));

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QTest>
+#include <memory>
 
 using namespace difftriage::engine;
 using namespace difftriage::testing;
@@ -199,8 +200,14 @@ private slots:
             QLatin1String("imports the private name '_clamp'")));
 
         // A model that never fixes it: five repairs, then the test is dropped.
-        m_server->setHandler(
-            [privateTest](const ReceivedRequest &) { return ScriptedReply::chat(privateTest); });
+        // Each reply differs (a model that returns the same code is not asked again), yet each
+        // still imports the private name.
+        auto attempts = std::make_shared<int>(0);
+        m_server->setHandler([attempts](const ReceivedRequest &) {
+            return ScriptedReply::chat(
+                QStringLiteral("```python\nfrom pkg.core import _clamp\nprint(_clamp(%1))\n```")
+                    .arg(-++*attempts));
+        });
         const auto before = m_server->requests().size();
         auto stubborn = generator(settings(), true);
         auto none = stubborn->generate(m_project->request());

@@ -135,16 +135,22 @@ json ReceivedRequest::json() const
 
 QString ReceivedRequest::lastContent(const QString &role) const
 {
+    const QStringList all = contents(role);
+    return all.isEmpty() ? QString() : all.last();
+}
+
+QStringList ReceivedRequest::contents(const QString &role) const
+{
     const nlohmann::json document = json();
     if (!document.is_object() || !document.contains("messages"))
         return {};
-    QString last;
+    QStringList texts;
     for (const nlohmann::json &message : document["messages"]) {
         if (message.value("role", std::string()) == role.toStdString() &&
             message["content"].is_string())
-            last = QString::fromStdString(message["content"].get<std::string>());
+            texts << QString::fromStdString(message["content"].get<std::string>());
     }
-    return last;
+    return texts;
 }
 
 FakeLlmServer::FakeLlmServer() : m_thread(std::make_unique<QThread>()) {}

@@ -42,6 +42,8 @@ struct ReceivedRequest
     nlohmann::json json() const;
     // The text of the last message with role "user" (or "tool" answers, with `role`).
     QString lastContent(const QString &role = QStringLiteral("user")) const;
+    // The texts of every message with that role, in order: what a model remembers of a chat.
+    QStringList contents(const QString &role = QStringLiteral("user")) const;
 };
 
 // A small OpenAI-compatible HTTP/1.1 server for tests: 127.0.0.1 only, one request per connection,

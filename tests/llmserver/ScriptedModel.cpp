@@ -134,7 +134,9 @@ FakeLlmServer::Handler ScriptedModel::handler()
 {
     auto calls = std::make_shared<std::atomic_int>(0);
     return [calls](const ReceivedRequest &request) {
-        return ScriptedReply::chat(reply(request.lastContent(), (*calls)++));
+        // Follow-ups name only the uncovered lines: the access information is earlier in the chat.
+        const QStringList said = request.contents();
+        return ScriptedReply::chat(reply(said.join(QLatin1Char('\n')), (*calls)++));
     };
 }
 

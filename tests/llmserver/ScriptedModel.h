@@ -15,7 +15,7 @@ class ScriptedModel final
 public:
     // The reply to one prompt; `variant` shifts the argument values (feedback rounds try others).
     static QString reply(const QString &prompt, int variant = 0);
-    // A server handler answering every chat request with reply(last user message).
+    // A server handler answering every chat request with reply(every user message of the chat).
     static FakeLlmServer::Handler handler();
 };
 

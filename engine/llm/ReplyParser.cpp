@@ -47,7 +47,8 @@ QStringList ReplyParser::split(const QString &block)
         return {block.trimmed()};
     // What precedes the first marker (imports, shared setup) belongs to every test after it.
     const bool hasPreamble = !marker.match(parts.first().value(0)).hasMatch();
-    const QString preamble = hasPreamble ? parts.first().join(QLatin1Char('\n')).trimmed() : QString();
+    const QString preamble =
+        hasPreamble ? parts.first().join(QLatin1Char('\n')).trimmed() : QString();
     QStringList tests;
     for (qsizetype i = hasPreamble ? 1 : 0; i < parts.size(); ++i) {
         const QStringList &part = parts[i];

@@ -37,6 +37,7 @@ td, th { border: 1px solid var(--line); padding: 0.3em 0.5em; text-align: left;
 .old pre { background: var(--old); } .new pre { background: var(--new); }
 .error { font-weight: bold; }
 .verdict { font-weight: bold; text-transform: uppercase; }
+.reasons { margin: 0.2em 0 0.6em; font-size: 0.9em; }
 .heat { border: 1px solid var(--line); font-family: ui-monospace, monospace; font-size: 0.85em; }
 .heat div { white-space: pre; } .heat .n { color: var(--muted); display: inline-block;
   width: 4em; text-align: right; padding-right: 1em; user-select: none; }
@@ -54,6 +55,17 @@ QString sideHtml(const char *cssClass, const QString &label, const ReportSide &s
     if (!side.status.isEmpty() && side.status != QLatin1String("ok"))
         html += QStringLiteral("<p class=\"muted\">status: %1</p>").arg(esc(side.status));
     return html + QStringLiteral("<pre>%1</pre></div>").arg(esc(side.output));
+}
+
+// Why the suggestion was made: the reviewer weighs the evidence, not the label.
+QString suggestionReasons(const ReportDifference &difference)
+{
+    if (difference.suggestionReasons.isEmpty())
+        return {};
+    QString html = QStringLiteral("<ul class=\"reasons muted\">");
+    for (const QString &reason : difference.suggestionReasons)
+        html += QStringLiteral("<li>%1</li>").arg(esc(reason));
+    return html + QStringLiteral("</ul>\n");
 }
 
 } // namespace
@@ -134,7 +146,10 @@ QString HtmlExporter::renderDifferences() const
                              esc(difference->verdict.value_or(QStringLiteral("untriaged"))));
             if (difference->suggestedVerdict)
                 html += QStringLiteral(" · suggested: %1").arg(esc(*difference->suggestedVerdict));
-            html += QStringLiteral("</p>\n");
+            if (difference->suggestionConfidence)
+                html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
+                            .arg(esc(*difference->suggestionConfidence));
+            html += QStringLiteral("</p>\n") + suggestionReasons(*difference);
             if (!difference->note.isEmpty())
                 html += QStringLiteral("<p>Note: %1</p>\n").arg(esc(difference->note));
             html += QStringLiteral("<pre>%1</pre>\n<div class=\"sides\">")

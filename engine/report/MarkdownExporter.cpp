@@ -92,8 +92,17 @@ QString MarkdownExporter::renderDifferences() const
                 QStringLiteral("#### %1 · verdict: **%2**")
                     .arg(difference->id, difference->verdict.value_or(QStringLiteral("untriaged")));
             if (difference->suggestedVerdict)
-                text += QStringLiteral(" (suggested: %1)").arg(*difference->suggestedVerdict);
+                text += QStringLiteral(" (suggested: %1%2)")
+                            .arg(*difference->suggestedVerdict,
+                                 difference->suggestionConfidence
+                                     ? QStringLiteral(", %1 confidence")
+                                           .arg(*difference->suggestionConfidence)
+                                     : QString());
             text += QStringLiteral("\n\n");
+            for (const QString &reason : difference->suggestionReasons)
+                text += QStringLiteral("- %1\n").arg(reason);
+            if (!difference->suggestionReasons.isEmpty())
+                text += QLatin1Char('\n');
             if (!difference->note.isEmpty())
                 text += QStringLiteral("> %1\n\n").arg(difference->note);
             text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');

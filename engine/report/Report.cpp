@@ -89,7 +89,8 @@ json Report::toJson() const
         testList.push_back({{"id", str(test.id)},
                             {"code", str(test.code)},
                             {"round", test.round},
-                            {"target", str(test.target)}});
+                            {"target", str(test.target)},
+                            {"outcome", str(test.outcome)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
         differenceList.push_back(
@@ -106,7 +107,9 @@ json Report::toJson() const
              {"verdict", optionalString(difference.verdict)},
              {"note", str(difference.note)},
              {"suggested_verdict", optionalString(difference.suggestedVerdict)},
-             {"suggestion_reasons", strings(difference.suggestionReasons)}});
+             {"suggestion_reasons", strings(difference.suggestionReasons)},
+             {"suggestion_confidence", optionalString(difference.suggestionConfidence)},
+             {"suggestion_source", str(difference.suggestionSource)}});
     return {{"schema", Schema},
             {"repo", str(repo)},
             {"base", str(base)},
@@ -177,7 +180,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
                                      item.value("union_coverage", 0.0)};
     for (const json &item : document.value("tests", json::array()))
         report.tests << ReportTest{qstr(item, "id"), qstr(item, "code"), item.value("round", 0),
-                                   qstr(item, "target")};
+                                   qstr(item, "target"), qstr(item, "outcome")};
     for (const json &item : document.value("differences", json::array())) {
         ReportDifference difference;
         difference.id = qstr(item, "id");
@@ -194,6 +197,8 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         difference.note = qstr(item, "note");
         difference.suggestedVerdict = qoptional(item, "suggested_verdict");
         difference.suggestionReasons = qstrings(item, "suggestion_reasons");
+        difference.suggestionConfidence = qoptional(item, "suggestion_confidence");
+        difference.suggestionSource = qstr(item, "suggestion_source");
         report.differences << std::move(difference);
     }
     return report;

@@ -35,6 +35,8 @@ struct ReportDifference
     QString note; // the reviewer's note beside the verdict (from the triage store)
     std::optional<QString> suggestedVerdict;
     QStringList suggestionReasons;
+    std::optional<QString> suggestionConfidence; // low | medium | high
+    QString suggestionSource;                    // heuristic | llm; empty without a suggestion
 };
 
 struct ReportChangedFunction
@@ -68,6 +70,9 @@ struct ReportTest
     QString code;
     int round = 0;
     QString target;
+    // same | difference | duplicate (a difference of a cause already reported, not rerun) |
+    // flaky (discarded: a rerun disagreed); empty in reports written before it existed.
+    QString outcome;
 };
 
 struct Report

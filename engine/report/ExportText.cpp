@@ -1,0 +1,68 @@
+#include "report/ExportText.h"
+
+#include <QHash>
+
+namespace difftriage::engine {
+
+namespace {
+
+QString shortened(const QString &text, qsizetype maxLength)
+{
+    QString line = text.trimmed();
+    const qsizetype newline = line.indexOf(QLatin1Char('\n'));
+    const bool more = newline >= 0;
+    if (more)
+        line = line.left(newline).trimmed();
+    if (line.size() > maxLength)
+        return line.left(maxLength - 1) + QChar(0x2026);
+    return more ? line + QStringLiteral(" ") + QChar(0x2026) : line;
+}
+
+} // namespace
+
+QString describeOutcome(const ReportSide &side, qsizetype maxLength)
+{
+    if (side.status == QLatin1String("timeout"))
+        return QStringLiteral("times out");
+    if (side.status == QLatin1String("crashed"))
+        return QStringLiteral("crashes");
+    if (side.status == QLatin1String("killed"))
+        return QStringLiteral("is killed (%1)").arg(side.errorMessage.value_or(QString()));
+    if (side.status == QLatin1String("exited"))
+        return QStringLiteral("exits with status %1").arg(side.errorMessage.value_or(QString()));
+    if (side.errorType) {
+        const QString message = side.errorMessage.value_or(QString());
+        return QStringLiteral("raises %1").arg(*side.errorType) +
+               (message.isEmpty() ? QString()
+                                  : QStringLiteral(": ") + shortened(message, maxLength));
+    }
+    const QString output = shortened(side.output, maxLength);
+    return output.isEmpty() ? QStringLiteral("prints nothing")
+                            : QStringLiteral("prints %1").arg(output);
+}
+
+QString describeKind(const QString &kind)
+{
+    static const QHash<QString, QString> descriptions{
+        {QStringLiteral("different_output"),
+         QStringLiteral("The old and the new version print or return different results.")},
+        {QStringLiteral("different_exception"),
+         QStringLiteral("Both versions raise, but different exceptions.")},
+        {QStringLiteral("only_old_raises"),
+         QStringLiteral("The old version raises an exception; the new one does not.")},
+        {QStringLiteral("only_new_raises"),
+         QStringLiteral("The new version raises an exception; the old one does not.")},
+        {QStringLiteral("only_old_aborts"),
+         QStringLiteral("Only the old version times out or crashes, on every rerun.")},
+        {QStringLiteral("only_new_aborts"),
+         QStringLiteral("Only the new version times out or crashes, on every rerun.")},
+        {QStringLiteral("api_change"),
+         QStringLiteral("An entry point exists on one side only: the test cannot reach its "
+                        "target on the other.")},
+        {QStringLiteral("different_warnings"),
+         QStringLiteral("The same result with different warnings.")},
+    };
+    return descriptions.value(kind, QStringLiteral("A behavioural difference."));
+}
+
+} // namespace difftriage::engine

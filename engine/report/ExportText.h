@@ -1,0 +1,16 @@
+#pragma once
+
+#include "report/Report.h"
+
+#include <QString>
+
+namespace difftriage::engine {
+
+// One line saying how a side ended, for the CI exports' short messages: `raises ValueError: …`,
+// `times out`, or the first line of its output, shortened.
+QString describeOutcome(const ReportSide &side, qsizetype maxLength = 160);
+
+// What a difference kind means, in a sentence (SARIF rule descriptions, JUnit failures).
+QString describeKind(const QString &kind);
+
+} // namespace difftriage::engine

@@ -1,0 +1,177 @@
+#include "report/JunitExporter.h"
+
+#include "report/ExportSources.h"
+#include "report/ExportText.h"
+
+#include <QHash>
+#include <QXmlStreamWriter>
+
+namespace difftriage::engine {
+
+namespace {
+
+// XML 1.0 cannot carry most control characters, even escaped: they are shown as \xNN.
+QString xmlSafe(const QString &text)
+{
+    QString safe;
+    safe.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        const bool valid = u == 0x9 || u == 0xA || u == 0xD || (u >= 0x20 && u < 0xFFFE);
+        if (valid)
+            safe += c;
+        else
+            safe += QStringLiteral("\\x%1").arg(static_cast<uint>(u), 2, 16, QLatin1Char('0'));
+    }
+    return safe;
+}
+
+// One test case: the test, and the difference it shows when it shows one.
+struct Case
+{
+    QString id;
+    QString target;
+    QString code;
+    QString outcome; // same | difference | duplicate | flaky
+    const ReportDifference *difference = nullptr;
+};
+
+QList<Case> casesOf(const Report &report)
+{
+    QHash<QString, const ReportDifference *> byTest;
+    for (const ReportDifference &difference : report.differences)
+        byTest.insert(difference.testId, &difference);
+    QList<Case> cases;
+    for (const ReportTest &test : report.tests) {
+        const ReportDifference *difference = byTest.take(test.id);
+        // Reports written before tests had an outcome: what was reported is all we know.
+        const QString outcome = difference               ? QStringLiteral("difference")
+                                : test.outcome.isEmpty() ? QStringLiteral("same")
+                                                         : test.outcome;
+        cases << Case{test.id, test.target, test.code, outcome, difference};
+    }
+    for (const ReportDifference &difference : report.differences) {
+        if (byTest.contains(difference.testId))
+            cases << Case{difference.testId, difference.target, difference.originalTestCode,
+                          QStringLiteral("difference"), &difference};
+    }
+    return cases;
+}
+
+QString failureMessage(const ReportDifference &difference)
+{
+    QString message = QStringLiteral("%1 %2: old %3; new %4")
+                          .arg(difference.id, difference.kind, describeOutcome(difference.oldSide),
+                               describeOutcome(difference.newSide));
+    if (difference.verdict)
+        message += QStringLiteral(" (verdict: %1)").arg(*difference.verdict);
+    else if (difference.suggestedVerdict)
+        message += QStringLiteral(" (suggested: %1)").arg(*difference.suggestedVerdict);
+    return message;
+}
+
+QString failureDetail(const ReportDifference &difference)
+{
+    QString text = describeKind(difference.kind) + QStringLiteral("\n\nShrunk test:\n") +
+                   difference.testCode.trimmed() + QStringLiteral("\n\nOld: ") +
+                   describeOutcome(difference.oldSide, 2000) + QStringLiteral("\nNew: ") +
+                   describeOutcome(difference.newSide, 2000) + QLatin1Char('\n');
+    if (difference.suggestedVerdict) {
+        text += QStringLiteral("\nSuggested verdict: %1\n").arg(*difference.suggestedVerdict);
+        for (const QString &reason : difference.suggestionReasons)
+            text += QStringLiteral("  - %1\n").arg(reason);
+    }
+    if (!difference.note.isEmpty())
+        text += QStringLiteral("\nNote: %1\n").arg(difference.note);
+    return text;
+}
+
+void writeCase(QXmlStreamWriter &xml, const Case &test)
+{
+    xml.writeStartElement(QStringLiteral("testcase"));
+    xml.writeAttribute(QStringLiteral("classname"),
+                       test.target.isEmpty() ? QStringLiteral("difftriage") : test.target);
+    xml.writeAttribute(QStringLiteral("name"), test.id);
+    if (test.difference) {
+        xml.writeStartElement(QStringLiteral("failure"));
+        xml.writeAttribute(QStringLiteral("type"), test.difference->kind);
+        xml.writeAttribute(QStringLiteral("message"), xmlSafe(failureMessage(*test.difference)));
+        xml.writeCharacters(xmlSafe(failureDetail(*test.difference)));
+        xml.writeEndElement();
+    } else if (test.outcome == QLatin1String("duplicate")) {
+        xml.writeStartElement(QStringLiteral("failure"));
+        xml.writeAttribute(QStringLiteral("type"), QStringLiteral("duplicate"));
+        xml.writeAttribute(QStringLiteral("message"),
+                           QStringLiteral("shows a difference of a cause already reported "
+                                          "(not rerun)"));
+        xml.writeEndElement();
+    } else if (test.outcome == QLatin1String("flaky")) {
+        xml.writeEmptyElement(QStringLiteral("skipped"));
+        xml.writeAttribute(QStringLiteral("message"),
+                           QStringLiteral("flaky: a rerun disagreed with the first run; "
+                                          "discarded"));
+    }
+    xml.writeTextElement(QStringLiteral("system-out"), xmlSafe(test.code));
+    xml.writeEndElement();
+}
+
+} // namespace
+
+QByteArray JunitExporter::render() const
+{
+    const QList<Case> cases = casesOf(m_report);
+    int failures = 0, skipped = 0;
+    for (const Case &test : cases) {
+        failures += test.difference || test.outcome == QLatin1String("duplicate") ? 1 : 0;
+        skipped += !test.difference && test.outcome == QLatin1String("flaky") ? 1 : 0;
+    }
+    const QString name =
+        m_report.number
+            ? QStringLiteral("PR #%1: %2").arg(QString::number(*m_report.number), m_report.title)
+            : m_report.title;
+    const auto counts = [&](QXmlStreamWriter &xml) {
+        xml.writeAttribute(QStringLiteral("tests"), QString::number(cases.size()));
+        xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
+        xml.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
+        xml.writeAttribute(QStringLiteral("skipped"), QString::number(skipped));
+        xml.writeAttribute(QStringLiteral("time"), QString::number(m_report.seconds, 'f', 3));
+    };
+    QByteArray bytes;
+    QXmlStreamWriter xml(&bytes);
+    xml.setAutoFormatting(true);
+    xml.writeStartDocument();
+    xml.writeStartElement(QStringLiteral("testsuites"));
+    xml.writeAttribute(QStringLiteral("name"), QStringLiteral("DiffTriage"));
+    counts(xml);
+    xml.writeStartElement(QStringLiteral("testsuite"));
+    xml.writeAttribute(QStringLiteral("name"),
+                       xmlSafe(name.isEmpty() ? QStringLiteral("DiffTriage") : name));
+    counts(xml);
+    xml.writeStartElement(QStringLiteral("properties"));
+    const QList<std::pair<QString, QString>> properties{
+        {QStringLiteral("base"), m_report.base},
+        {QStringLiteral("head"), m_report.head},
+        {QStringLiteral("union_coverage"), QString::number(m_report.unionCoverage, 'f', 4)},
+        {QStringLiteral("stop_reason"), m_report.stopReason},
+        {QStringLiteral("flaky_discarded"), QString::number(m_report.flakyDiscarded)},
+        {QStringLiteral("sandbox"), m_report.sandbox}};
+    for (const auto &[key, value] : properties) {
+        xml.writeEmptyElement(QStringLiteral("property"));
+        xml.writeAttribute(QStringLiteral("name"), key);
+        xml.writeAttribute(QStringLiteral("value"), value);
+    }
+    xml.writeEndElement();
+    for (const Case &test : cases)
+        writeCase(xml, test);
+    xml.writeEndElement();
+    xml.writeEndElement();
+    xml.writeEndDocument();
+    return bytes;
+}
+
+Status JunitExporter::write(const QString &path) const
+{
+    return writeExportFile(path, render());
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,246 @@
+#include "report/SarifExporter.h"
+
+#include "report/ExportSources.h"
+#include "report/ExportText.h"
+#include "triage/Verdict.h"
+
+#include <QMap>
+
+namespace difftriage::engine {
+
+namespace {
+
+using nlohmann::json;
+
+const QStringList &kinds()
+{
+    static const QStringList list{
+        QStringLiteral("different_output"), QStringLiteral("different_exception"),
+        QStringLiteral("only_old_raises"),  QStringLiteral("only_new_raises"),
+        QStringLiteral("only_old_aborts"),  QStringLiteral("only_new_aborts"),
+        QStringLiteral("api_change"),       QStringLiteral("different_warnings")};
+    return list;
+}
+
+std::string str(const QString &text)
+{
+    return text.toStdString();
+}
+
+// "only_new_raises" → "OnlyNewRaises": SARIF's rule name is an identifier.
+QString ruleName(const QString &kind)
+{
+    QString name;
+    for (const QString &word : kind.split(QLatin1Char('_')))
+        name += word.left(1).toUpper() + word.mid(1);
+    return name;
+}
+
+struct Region
+{
+    QString file;
+    int start = 0;
+    int end = 0;
+};
+
+constexpr qsizetype MaxRegions = 10;
+
+// The executable changed lines of one side that the test reached, merged into runs of lines.
+QList<Region> reachedRegions(const Report &report, const QString &testId, const QString &side)
+{
+    QMap<QString, QList<int>> lines;
+    for (const ReportChangedLine &line : report.changedLines) {
+        if (line.side == side && line.executable && line.hitBy.contains(testId))
+            lines[line.file] << line.line;
+    }
+    QList<Region> regions;
+    for (auto it = lines.begin(); it != lines.end(); ++it) {
+        std::sort(it->begin(), it->end());
+        for (int line : *it) {
+            if (!regions.isEmpty() && regions.last().file == it.key() &&
+                regions.last().end + 1 >= line)
+                regions.last().end = std::max(regions.last().end, line);
+            else
+                regions << Region{it.key(), line, line};
+        }
+    }
+    return regions.mid(0, MaxRegions);
+}
+
+// Where a difference whose test reached no changed line is shown: the first changed line of
+// the new side, else of the old side.
+QList<Region> fallbackRegion(const Report &report)
+{
+    for (const QString &side : {QStringLiteral("new"), QStringLiteral("old")}) {
+        for (const ReportChangedLine &line : report.changedLines) {
+            if (line.side == side)
+                return {Region{line.file, line.line, line.line}};
+        }
+    }
+    return {};
+}
+
+json physicalLocation(const Region &region)
+{
+    return {{"artifactLocation", {{"uri", str(region.file)}}},
+            {"region", {{"startLine", region.start}, {"endLine", region.end}}}};
+}
+
+} // namespace
+
+SarifExporter::SarifExporter(const Report &report, QString toolVersion)
+    : m_report(report), m_toolVersion(std::move(toolVersion))
+{}
+
+QString SarifExporter::level(const QString &kind)
+{
+    if (kind == QLatin1String("only_new_raises") || kind == QLatin1String("only_new_aborts") ||
+        kind == QLatin1String("different_exception") || kind == QLatin1String("api_change"))
+        return QStringLiteral("error");
+    if (kind == QLatin1String("different_warnings"))
+        return QStringLiteral("note");
+    return QStringLiteral("warning");
+}
+
+json SarifExporter::document() const
+{
+    json results = json::array();
+    for (const ReportDifference &difference : m_report.differences)
+        results.push_back(result(difference));
+    json driver = {{"name", "DiffTriage"},
+                   {"version", str(m_toolVersion)},
+                   {"semanticVersion", str(m_toolVersion)},
+                   {"rules", rules()}};
+    json properties = {{"base", str(m_report.base)},
+                       {"head", str(m_report.head)},
+                       {"title", str(m_report.title)},
+                       {"union_coverage", m_report.unionCoverage},
+                       {"stop_reason", str(m_report.stopReason)},
+                       {"tests_executed", m_report.testsExecuted},
+                       {"flaky_discarded", m_report.flakyDiscarded},
+                       {"sandbox", str(m_report.sandbox)}};
+    if (m_report.number)
+        properties["pr"] = *m_report.number;
+    json run = {{"tool", {{"driver", driver}}},
+                {"columnKind", "unicodeCodePoints"},
+                {"results", results},
+                {"properties", properties}};
+    return {{"$schema", SchemaUri}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+}
+
+QByteArray SarifExporter::render() const
+{
+    return QByteArray::fromStdString(
+               document().dump(2, ' ', false, json::error_handler_t::replace)) +
+           '\n';
+}
+
+Status SarifExporter::write(const QString &path) const
+{
+    return writeExportFile(path, render());
+}
+
+json SarifExporter::rules() const
+{
+    json list = json::array();
+    for (const QString &kind : kinds()) {
+        const QString description = describeKind(kind);
+        list.push_back(
+            {{"id", str(kind)},
+             {"name", str(ruleName(kind))},
+             {"shortDescription", {{"text", str(description)}}},
+             {"fullDescription",
+              {{"text", str(description +
+                            QStringLiteral(" Found by running the same generated test on the "
+                                           "old and the new version of the changed code."))}}},
+             {"help",
+              {{"text", "Decide whether the difference is intended: mark it intended, "
+                        "regression, coincidental_fix, spec_undecided or invalid_test."}}},
+             {"defaultConfiguration", {{"level", str(level(kind))}}},
+             {"properties", {{"tags", {"behavioural-difference", str(kind)}}}}});
+    }
+    return list;
+}
+
+json SarifExporter::result(const ReportDifference &difference) const
+{
+    QString text = QStringLiteral("Behavioural difference in %1 (%2). Old: %3. New: %4.")
+                       .arg(difference.target, difference.kind, describeOutcome(difference.oldSide),
+                            describeOutcome(difference.newSide));
+    if (difference.verdict)
+        text += QStringLiteral(" Verdict: %1.").arg(*difference.verdict);
+    else if (difference.suggestedVerdict)
+        text += QStringLiteral(" Suggested verdict: %1.").arg(*difference.suggestedVerdict);
+    const qsizetype index = kinds().indexOf(difference.kind);
+    json properties = {{"difference_id", str(difference.id)},
+                       {"target", str(difference.target)},
+                       {"cluster", str(difference.cluster)},
+                       {"test_id", str(difference.testId)},
+                       {"test_code", str(difference.testCode)},
+                       {"verdict", difference.verdict ? json(str(*difference.verdict)) : json()},
+                       {"suggested_verdict", difference.suggestedVerdict
+                                                 ? json(str(*difference.suggestedVerdict))
+                                                 : json()},
+                       {"suggestion_reasons", json::array()}};
+    for (const QString &reason : difference.suggestionReasons)
+        properties["suggestion_reasons"].push_back(str(reason));
+    json object = {
+        {"ruleId", str(difference.kind)},
+        {"level", str(level(difference.kind))},
+        {"message", {{"text", str(text)}}},
+        {"locations", locations(difference)},
+        {"partialFingerprints", {{"difftriageFingerprint/v1", str(difference.fingerprint)}}},
+        {"properties", properties}};
+    if (index >= 0)
+        object["ruleIndex"] = index;
+    if (const json related = relatedLocations(difference); !related.empty())
+        object["relatedLocations"] = related;
+    // A reviewer's decision other than regression accepts the difference: code scanning shows it
+    // as suppressed instead of open.
+    const auto verdict = verdictFromString(difference.verdict.value_or(QString()));
+    if (verdict && *verdict != Verdict::None && *verdict != Verdict::Regression)
+        object["suppressions"] = json::array(
+            {{{"kind", "external"},
+              {"status", "accepted"},
+              {"justification", str(difference.note.isEmpty()
+                                        ? QStringLiteral("triaged as %1").arg(*difference.verdict)
+                                        : difference.note)}}});
+    return object;
+}
+
+json SarifExporter::locations(const ReportDifference &difference) const
+{
+    QList<Region> regions = reachedRegions(m_report, difference.testId, QStringLiteral("new"));
+    if (regions.isEmpty())
+        regions = reachedRegions(m_report, difference.testId, QStringLiteral("old"));
+    if (regions.isEmpty())
+        regions = fallbackRegion(m_report);
+    json list = json::array();
+    for (const Region &region : regions)
+        list.push_back({{"physicalLocation", physicalLocation(region)}});
+    if (list.empty())
+        list.push_back(json::object());
+    list[0]["logicalLocations"] =
+        json::array({{{"fullyQualifiedName", str(difference.target)}, {"kind", "function"}}});
+    return list;
+}
+
+json SarifExporter::relatedLocations(const ReportDifference &difference) const
+{
+    // Only when the result itself sits on the new side; otherwise the old lines are the result.
+    if (reachedRegions(m_report, difference.testId, QStringLiteral("new")).isEmpty())
+        return json::array();
+    json list = json::array();
+    int id = 0;
+    for (const Region &region :
+         reachedRegions(m_report, difference.testId, QStringLiteral("old"))) {
+        list.push_back({{"id", id++},
+                        {"physicalLocation", physicalLocation(region)},
+                        {"message",
+                         {{"text", str(QStringLiteral("reached on the old side (base %1)")
+                                           .arg(m_report.base.left(12)))}}}});
+    }
+    return list;
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,258 @@
+// The CI exports (SARIF, JUnit), the report loader and the CI gate, on a small report built here.
+#include "report/HtmlExporter.h"
+#include "report/JunitExporter.h"
+#include "report/MarkdownExporter.h"
+#include "report/ReportFile.h"
+#include "report/SarifExporter.h"
+#include "triage/DifferenceGate.h"
+
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace difftriage::engine;
+using nlohmann::json;
+
+namespace {
+
+ReportTest test(const char *id, const char *outcome)
+{
+    return {QString::fromLatin1(id), QStringLiteral("print(f(1))"), 0, QStringLiteral("pkg.mod.f"),
+            QString::fromLatin1(outcome)};
+}
+
+ReportDifference difference(const char *id, const char *testId, const char *kind)
+{
+    ReportDifference d;
+    d.id = QString::fromLatin1(id);
+    d.testId = QString::fromLatin1(testId);
+    d.fingerprint = QStringLiteral("fp-") + d.id;
+    d.cluster = QStringLiteral("cluster-") + d.id;
+    d.kind = QString::fromLatin1(kind);
+    d.target = QStringLiteral("pkg.mod.f");
+    d.testCode = QStringLiteral("print(f(1))");
+    d.originalTestCode = d.testCode;
+    d.oldSide = {QStringLiteral("1\n"), std::nullopt, std::nullopt, QStringLiteral("ok")};
+    d.newSide = {QStringLiteral("2 \x1c <&>\n"), std::nullopt, std::nullopt, QStringLiteral("ok")};
+    d.suggestedVerdict = QStringLiteral("regression");
+    d.suggestionReasons = {QStringLiteral("the PR says \"no functional change\"")};
+    return d;
+}
+
+// Tests t1..t5: same, difference, flaky, duplicate, difference; d2 reaches no changed line.
+Report sampleReport()
+{
+    Report report;
+    report.base = QString(40, QLatin1Char('a'));
+    report.head = QString(40, QLatin1Char('b'));
+    report.number = 7;
+    report.title = QStringLiteral("Tidy f");
+    report.tests = {test("t1", "same"), test("t2", "difference"), test("t3", "flaky"),
+                    test("t4", "duplicate"), test("t5", "difference")};
+    report.flakyDiscarded = 1;
+    report.changedLines = {
+        {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 10, true, {QStringLiteral("t2")}},
+        {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 11, true, {QStringLiteral("t2")}},
+        {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 14, true, {QStringLiteral("t2")}},
+        {QStringLiteral("pkg/mod.py"), QStringLiteral("old"), 9, true, {QStringLiteral("t2")}},
+        {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 20, false, {}}};
+    ReportDifference raises = difference("d2", "t5", "only_new_raises");
+    raises.newSide = {QString(), QStringLiteral("TypeError"), QStringLiteral("bad operand"),
+                      QStringLiteral("raised")};
+    raises.verdict = QStringLiteral("intended");
+    raises.note = QStringLiteral("accepted in review");
+    report.differences = {difference("d1", "t2", "different_output"), raises};
+    return report;
+}
+
+// Element name → how many times it occurs, and the attributes of the first testsuite.
+struct JunitCounts
+{
+    QHash<QString, int> elements;
+    QXmlStreamAttributes suite;
+    QStringList failureTypes;
+};
+
+JunitCounts readJunit(const QByteArray &xml)
+{
+    JunitCounts counts;
+    QXmlStreamReader reader(xml);
+    while (!reader.atEnd()) {
+        if (reader.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QString name = reader.name().toString();
+        ++counts.elements[name];
+        if (name == QLatin1String("testsuite"))
+            counts.suite = reader.attributes();
+        if (name == QLatin1String("failure"))
+            counts.failureTypes << reader.attributes().value(QStringLiteral("type")).toString();
+    }
+    if (reader.hasError())
+        counts.elements[QStringLiteral("error: ") + reader.errorString()] = 1;
+    return counts;
+}
+
+} // namespace
+
+class ExportersTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sarifHasTheRequiredFields()
+    {
+        const Report report = sampleReport();
+        const json sarif = json::parse(SarifExporter(report, QStringLiteral("9.9.9")).render());
+        QCOMPARE(sarif.value("version", ""), std::string("2.1.0"));
+        QVERIFY(sarif.value("$schema", "").find("sarif-2.1.0") != std::string::npos);
+        QCOMPARE(sarif["runs"].size(), size_t(1));
+        const json &run = sarif["runs"][0];
+        QCOMPARE(run["tool"]["driver"]["name"].get<std::string>(), std::string("DiffTriage"));
+        QCOMPARE(run["tool"]["driver"]["version"].get<std::string>(), std::string("9.9.9"));
+        const json &rules = run["tool"]["driver"]["rules"];
+        QCOMPARE(rules.size(), size_t(8));
+        QCOMPARE(run["results"].size(), size_t(report.differences.size()));
+        for (const json &result : run["results"]) {
+            QVERIFY(result["ruleId"].is_string());
+            QVERIFY(!result["message"]["text"].get<std::string>().empty());
+            QVERIFY(!result["locations"].empty());
+            const auto index = result["ruleIndex"].get<size_t>();
+            QCOMPARE(rules[index]["id"], result["ruleId"]);
+            QVERIFY(result["partialFingerprints"].is_object());
+        }
+    }
+
+    void sarifLocatesTheReachedLines()
+    {
+        const json run =
+            json::parse(SarifExporter(sampleReport(), QStringLiteral("1")).render())["runs"][0];
+        const json &first = run["results"][0];
+        QCOMPARE(first["level"].get<std::string>(), std::string("warning"));
+        const json &locations = first["locations"];
+        QCOMPARE(locations.size(), size_t(2)); // lines 10-11 merged, then 14; not old line 9
+        const json &region = locations[0]["physicalLocation"]["region"];
+        QCOMPARE(locations[0]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>(),
+                 std::string("pkg/mod.py"));
+        QCOMPARE(region["startLine"].get<int>(), 10);
+        QCOMPARE(region["endLine"].get<int>(), 11);
+        QCOMPARE(locations[1]["physicalLocation"]["region"]["startLine"].get<int>(), 14);
+        QCOMPARE(locations[0]["logicalLocations"][0]["fullyQualifiedName"].get<std::string>(),
+                 std::string("pkg.mod.f"));
+        QCOMPARE(first["relatedLocations"][0]["physicalLocation"]["region"]["startLine"].get<int>(),
+                 9);
+        const std::string message = first["message"]["text"].get<std::string>();
+        QVERIFY2(message.find("Old: prints 1") != std::string::npos, message.c_str());
+        QVERIFY(first.find("suppressions") == first.end());
+
+        // d2 reached no changed line: shown at the first changed line; accepted: suppressed.
+        const json &second = run["results"][1];
+        QCOMPARE(second["level"].get<std::string>(), std::string("error"));
+        QCOMPARE(second["locations"][0]["physicalLocation"]["region"]["startLine"].get<int>(), 10);
+        QCOMPARE(second["suppressions"][0]["justification"].get<std::string>(),
+                 std::string("accepted in review"));
+        QVERIFY(second["message"]["text"].get<std::string>().find(
+                    "raises TypeError: bad operand") != std::string::npos);
+    }
+
+    void junitParsesBackWithMatchingCounts()
+    {
+        const QByteArray xml = JunitExporter(sampleReport()).render();
+        const JunitCounts counts = readJunit(xml);
+        QVERIFY2(!counts.elements.keys().join(QLatin1Char(' ')).contains(QLatin1String("error:")),
+                 qPrintable(counts.elements.keys().join(QLatin1Char(' '))));
+        QCOMPARE(counts.elements.value(QStringLiteral("testsuites")), 1);
+        QCOMPARE(counts.elements.value(QStringLiteral("testcase")), 5);
+        QCOMPARE(counts.elements.value(QStringLiteral("failure")), 3);
+        QCOMPARE(counts.elements.value(QStringLiteral("skipped")), 1);
+        QCOMPARE(counts.suite.value(QStringLiteral("tests")).toInt(), 5);
+        QCOMPARE(counts.suite.value(QStringLiteral("failures")).toInt(), 3);
+        QCOMPARE(counts.suite.value(QStringLiteral("skipped")).toInt(), 1);
+        QCOMPARE(counts.suite.value(QStringLiteral("name")).toString(),
+                 QStringLiteral("PR #7: Tidy f"));
+        QCOMPARE(counts.failureTypes,
+                 (QStringList{QStringLiteral("different_output"), QStringLiteral("duplicate"),
+                              QStringLiteral("only_new_raises")}));
+        QVERIFY(xml.contains("\\x1c")); // a control character XML cannot carry, made visible
+    }
+
+    void junitWithoutTestOutcomes()
+    {
+        // Reports written before tests had an outcome: reported differences still fail.
+        Report report = sampleReport();
+        for (ReportTest &t : report.tests)
+            t.outcome.clear();
+        report.tests.removeLast(); // d2's test missing: it gets a test case of its own
+        const JunitCounts counts = readJunit(JunitExporter(report).render());
+        QCOMPARE(counts.elements.value(QStringLiteral("testcase")), 5);
+        QCOMPARE(counts.elements.value(QStringLiteral("failure")), 2);
+        QCOMPARE(counts.elements.value(QStringLiteral("skipped")), 0);
+    }
+
+    void htmlAndMarkdownShowTheSuggestion()
+    {
+        const Report report = sampleReport();
+        const QString html = HtmlExporter(report).render();
+        QVERIFY(html.contains(QStringLiteral("suggested: regression")));
+        QVERIFY(html.contains(QStringLiteral("no functional change")));
+        const QString markdown = MarkdownExporter(report).render();
+        QVERIFY(markdown.contains(QStringLiteral("(suggested: regression)")));
+        QVERIFY(markdown.contains(QStringLiteral("- the PR says \"no functional change\"")));
+    }
+
+    void gateIgnoresAcceptedDifferences()
+    {
+        Report report = sampleReport();
+        QCOMPARE(blockingDifferences(report), 1); // d1 untriaged; d2 intended
+        report.differences[0].verdict = QStringLiteral("regression");
+        QCOMPARE(blockingDifferences(report), 1);
+        for (const char *accepted : {"coincidental_fix", "spec_undecided", "invalid_test"}) {
+            report.differences[0].verdict = QString::fromLatin1(accepted);
+            QCOMPARE(blockingDifferences(report), 0);
+        }
+        report.differences[0].verdict = QStringLiteral("from_the_future");
+        QCOMPARE(blockingDifferences(report), 1);
+    }
+
+    void loadsReportFiles_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("error"); // empty: loads
+        QTest::newRow("round trip")
+            << QByteArray::fromStdString(sampleReport().toJson().dump()) << QString();
+        QTest::newRow("not json") << QByteArray("{\"schema\": ") << "is not valid JSON";
+        QTest::newRow("other schema")
+            << QByteArray("{\"schema\": \"x/1\"}") << "not a difftriage-report/1 document";
+        QTest::newRow("array") << QByteArray("[]") << "not a difftriage-report/1 document";
+        QTest::newRow("wrong type")
+            << QByteArray("{\"schema\": \"difftriage-report/1\", \"seed\": \"x\"}")
+            << "not a valid difftriage-report/1 document";
+    }
+    void loadsReportFiles()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        const auto report = loadReportFile(path);
+        if (error.isEmpty()) {
+            QVERIFY(report);
+            QCOMPARE(report->tests.size(), 5);
+            QCOMPARE(report->tests[2].outcome, QStringLiteral("flaky"));
+            QCOMPARE(report->toJson(), sampleReport().toJson());
+        } else {
+            QVERIFY(!report);
+            QVERIFY2(report.error().message.contains(error), qPrintable(report.error().message));
+            QVERIFY(!report.error().message.contains(QLatin1Char('\n')));
+        }
+        const auto missing = loadReportFile(dir.filePath(QStringLiteral("missing.json")));
+        QVERIFY(!missing);
+        QVERIFY(missing.error().message.contains(QStringLiteral("no such file")));
+    }
+};
+
+QTEST_GUILESS_MAIN(ExportersTest)
+#include "tst_exporters.moc"

@@ -53,6 +53,14 @@ QString summarize(const engine::Report &report)
                 QLatin1Char('\n');
         text += QStringLiteral("    new:\n") + indent(describeSide(difference.newSide), 6) +
                 QLatin1Char('\n');
+        if (difference.verdict)
+            text += QStringLiteral("    verdict: %1\n").arg(*difference.verdict);
+        if (difference.suggestedVerdict)
+            text += QStringLiteral("    suggested: %1 (%2 confidence)\n")
+                        .arg(*difference.suggestedVerdict,
+                             difference.suggestionConfidence.value_or(QStringLiteral("unknown")));
+        for (const QString &reason : difference.suggestionReasons)
+            text += QStringLiteral("      - %1\n").arg(reason);
     }
     return text;
 }

@@ -1,7 +1,10 @@
 #include "AnalyzeOutput.h"
 #include "CliSupport.h"
 #include "Commands.h"
+#include "IntentOptions.h"
+#include "ReportOutputs.h"
 #include "analysis/Analysis.h"
+#include "triage/DifferenceGate.h"
 
 #include <QFileInfo>
 #include <QSaveFile>
@@ -40,7 +43,8 @@ void addAnalyzeOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("resume"),
                       QStringLiteral("Continue an interrupted analysis from its last round.")});
     parser.addOption({QStringLiteral("fail-on-difference"),
-                      QStringLiteral("Exit 3 when a behavioural difference is found.")});
+                      QStringLiteral("Exit 3 when a difference is untriaged or triaged as a "
+                                     "regression.")});
     parser.addOption({QStringLiteral("prepare"),
                       QStringLiteral("A command run once in each fresh tree before analysis."),
                       QStringLiteral("CMD")});
@@ -77,6 +81,9 @@ int runAnalyze(const QStringList &arguments)
     addJsonOption(parser);
     addPythonOptions(parser);
     addAnalyzeOptions(parser);
+    addExportOptions(parser);
+    addTriageOption(parser);
+    addIntentOptions(parser);
     if (!parseArguments(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
     const QString generator = parser.value(QStringLiteral("generator"));
@@ -95,9 +102,14 @@ int runAnalyze(const QStringList &arguments)
     auto change = resolveChange(*repository, parser);
     if (!change)
         return fail(change.error().message);
+    if (Status intent = applyIntentOptions(parser, *change); !intent)
+        return fail(intent.error().message);
     auto config = loadProjectConfig(*repository, change->base);
     if (!config)
         return fail(config.error().message);
+    auto outputs = ReportOutputs::fromOptions(parser, repository->path(), true);
+    if (!outputs)
+        return fail(outputs.error().message);
 
     AnalysisOptions options;
     options.repository = repository->path();
@@ -129,6 +141,7 @@ int runAnalyze(const QStringList &arguments)
     if (!report)
         return fail(report.error().message,
                     analysis.failedOnBadInput() ? ExitBadInput : ExitInternal);
+    outputs->applyTriage(*report);
     const nlohmann::json document = report->toJson();
     if (parser.isSet(QStringLiteral("report"))) {
         QSaveFile file(parser.value(QStringLiteral("report")));
@@ -137,11 +150,13 @@ int runAnalyze(const QStringList &arguments)
             return fail(
                 QStringLiteral("cannot write %1").arg(parser.value(QStringLiteral("report"))));
     }
+    if (Status written = outputs->write(*report); !written)
+        return fail(written.error().message);
     if (parser.isSet(QStringLiteral("json")))
         printJson(document);
     else
         printText(summarize(*report));
-    if (parser.isSet(QStringLiteral("fail-on-difference")) && !report->differences.isEmpty())
+    if (parser.isSet(QStringLiteral("fail-on-difference")) && blockingDifferences(*report) > 0)
         return ExitDifferences;
     return ExitOk;
 }

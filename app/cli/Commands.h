@@ -10,5 +10,6 @@ int runListPrs(const QStringList &arguments);
 int runChanges(const QStringList &arguments);
 int runTargets(const QStringList &arguments);
 int runAnalyze(const QStringList &arguments);
+int runReport(const QStringList &arguments);
 
 } // namespace difftriage::cli

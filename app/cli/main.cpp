@@ -15,7 +15,7 @@ const std::map<QString, std::function<int(const QStringList &)>> &commands()
     static const std::map<QString, std::function<int(const QStringList &)>> table = {
         {QStringLiteral("demo"), runDemo},       {QStringLiteral("list-prs"), runListPrs},
         {QStringLiteral("changes"), runChanges}, {QStringLiteral("targets"), runTargets},
-        {QStringLiteral("analyze"), runAnalyze},
+        {QStringLiteral("analyze"), runAnalyze}, {QStringLiteral("report"), runReport},
     };
     return table;
 }
@@ -29,6 +29,8 @@ QString usage()
     text +=
         QStringLiteral("  targets   the changed functions of one change and how to reach them\n");
     text += QStringLiteral("  analyze   find the behavioural differences of one change\n");
+    text +=
+        QStringLiteral("  report    convert a saved report to HTML, Markdown, SARIF or JUnit\n");
     text += QStringLiteral("\nRun 'difftriage-cli COMMAND --help' for a command's options.\n");
     return text;
 }

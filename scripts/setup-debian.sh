@@ -10,6 +10,7 @@ packages=(
   libgit2-dev nlohmann-json3-dev libssl3
   python3 python3-pytest python3-coverage python3-jsonschema bubblewrap
   xvfb xauth
+  dpkg-dev file appstream desktop-file-utils
 )
 
 missing=()

@@ -4,14 +4,17 @@
 #include "judge/Judge.h"
 
 #include <algorithm>
+#include <deque>
+#include <future>
 
 namespace difftriage::engine {
 
 namespace {
-constexpr int ChunkSize = 8;
+constexpr int ChunkSize = 20; // candidates per search batch: one fork per side
 constexpr int ShrinkSteps = 6;
 constexpr int VariantsPerStep = 8;
 constexpr int ShrunkDifferencesLimit = 20;
+constexpr std::size_t ShrinkingInParallel = 3;
 } // namespace
 
 Status AnalysisSession::runRounds()
@@ -63,28 +66,45 @@ Status AnalysisSession::runRounds()
             if (cancelled())
                 break; // the round is not checkpointed: a resume runs it again whole
             const QList<Candidate> chunk = candidates.mid(start, ChunkSize);
-            auto runs = runPairs(chunk, 0);
+            auto runs = searchPairs(chunk);
             if (!runs)
                 return runs.error();
             for (qsizetype i = 0; i < chunk.size(); ++i) {
-                TestRecord record{testIdFor(chunk[i].code), round, chunk[i], runs->first.value(i),
-                                  runs->second.value(i)};
+                TestRecord record{
+                    testIdFor(chunk[i].code), round,    chunk[i], runs->first.value(i),
+                    runs->second.value(i),    QString()};
                 m_coverage.record(record.id, Side::Old, record.oldRun.covered);
                 m_coverage.record(record.id, Side::New, record.newRun.covered);
+                const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
+                record.fate = QStringLiteral("same");
+                bool differsAlone = false;
+                if (kind && clusterIsFull(record.candidate.target, *kind, record)) {
+                    record.fate = QStringLiteral("duplicate");
+                } else if (kind) {
+                    report(QStringLiteral("round %1: confirming").arg(round),
+                           double(m_tests.size()) / options.maxTests);
+                    auto alone = runAlone(record.candidate, record.oldRun, record.newRun);
+                    if (!alone)
+                        return alone.error();
+                    if (*alone) {
+                        record.oldRun = (*alone)->first;
+                        record.newRun = (*alone)->second;
+                        differsAlone = true;
+                    }
+                }
                 m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
                 m_tests << record;
-                const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
-                if (!kind || clusterIsFull(record.candidate.target, *kind, record))
+                if (!differsAlone)
                     continue;
-                report(QStringLiteral("round %1: confirming").arg(round),
-                       double(m_tests.size()) / options.maxTests);
                 auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
                 if (!confirmed)
                     return confirmed.error();
                 if (!*confirmed) {
+                    m_tests.last().fate = QStringLiteral("flaky");
                     ++m_flaky;
                     continue;
                 }
+                m_tests.last().fate = QStringLiteral("difference");
                 m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
                                                  record.candidate, record.oldRun, record.newRun};
             }
@@ -112,40 +132,82 @@ Status AnalysisSession::runRounds()
 
 Status AnalysisSession::shrinkDifferences()
 {
+    // Differences shrink independently: a few at a time, so one's helper calls and worker round
+    // trips overlap another's. Progress is reported from this thread only.
     const int total = std::min(static_cast<int>(m_differences.size()), ShrunkDifferencesLimit);
+    std::deque<std::future<Status>> running;
+    QString failure;
+    const auto collect = [&] {
+        const Status status = running.front().get();
+        running.pop_front();
+        if (!status && failure.isEmpty())
+            failure = status.error().message;
+    };
     for (int index = 0; index < total; ++index) {
-        FoundDifference &found = m_differences[index];
         report(QStringLiteral("shrinking"), double(index) / total);
-        for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
-            auto variants = m_context.generator->simplify(found.shrunk, m_context.baseRequest);
-            if (!variants)
-                return variants.error();
-            bool improved = false;
-            for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
-                if (variant.code.size() >= found.shrunk.code.size() || cancelled())
-                    continue;
-                auto runs = runPairs({variant}, 0);
-                if (!runs)
-                    return runs.error();
-                const TestOutcome &oldRun = runs->first.value(0);
-                const TestOutcome &newRun = runs->second.value(0);
-                if (m_context.judge->compare(oldRun, newRun) != found.kind ||
-                    oldRun.errorType != found.oldRun.errorType ||
-                    newRun.errorType != found.newRun.errorType)
-                    continue;
-                auto confirmed = confirm(variant, oldRun, newRun);
-                if (!confirmed)
-                    return confirmed.error();
-                if (*confirmed != found.kind)
-                    continue;
-                found.shrunk = variant;
-                found.oldRun = oldRun;
-                found.newRun = newRun;
-                improved = true;
-                break;
-            }
-            if (!improved)
-                break;
+        if (running.size() >= ShrinkingInParallel)
+            collect();
+        FoundDifference *found = &m_differences[index];
+        running.push_back(
+            std::async(std::launch::async, [this, found] { return shrinkOne(*found); }));
+    }
+    while (!running.empty())
+        collect();
+    if (!failure.isEmpty())
+        return makeError(failure);
+    return Ok{};
+}
+
+Status AnalysisSession::shrinkOne(FoundDifference &found)
+{
+    for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
+        auto variants = m_context.generator->simplify(found.shrunk, m_context.baseRequest);
+        if (!variants)
+            return variants.error();
+        // The step's variants as one search batch; the first (in preference order) that still
+        // shows the same difference when run alone wins.
+        QList<Candidate> smaller;
+        for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
+            if (variant.code.size() < found.shrunk.code.size())
+                smaller << variant;
+        }
+        if (smaller.isEmpty() || cancelled())
+            break;
+        auto runs = searchPairs(smaller);
+        if (!runs)
+            return runs.error();
+        bool improved = false;
+        for (qsizetype i = 0; i < smaller.size() && !improved && !cancelled(); ++i) {
+            const TestOutcome &oldBatch = runs->first.value(i);
+            const TestOutcome &newBatch = runs->second.value(i);
+            if (m_context.judge->compare(oldBatch, newBatch) != found.kind ||
+                oldBatch.errorType != found.oldRun.errorType ||
+                newBatch.errorType != found.newRun.errorType)
+                continue;
+            auto alone = runAlone(smaller[i], oldBatch, newBatch);
+            if (!alone)
+                return alone.error();
+            if (!*alone)
+                continue;
+            found.shrunk = smaller[i];
+            found.oldRun = (*alone)->first;
+            found.newRun = (*alone)->second;
+            improved = true;
+        }
+        if (!improved)
+            break;
+    }
+    // Each step ran its variant alone; reruns once for the final one. A shrunk test that
+    // turns out flaky gives way to the confirmed original.
+    if (found.shrunk.code != found.original.code && !cancelled()) {
+        auto confirmed = confirm(found.shrunk, found.oldRun, found.newRun);
+        if (!confirmed)
+            return confirmed.error();
+        if (*confirmed != found.kind) {
+            const TestRecord &record = m_tests.at(m_testIndex.value(found.testId));
+            found.shrunk = found.original;
+            found.oldRun = record.oldRun;
+            found.newRun = record.newRun;
         }
     }
     return Ok{};

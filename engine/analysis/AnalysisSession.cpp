@@ -4,6 +4,7 @@
 #include "judge/Judge.h"
 
 #include <future>
+#include <vector>
 
 namespace difftriage::engine {
 
@@ -99,18 +100,70 @@ AnalysisSession::runPairs(const QList<Candidate> &candidates, int rerun)
     return std::make_pair(std::move(*oldRuns), std::move(*newRuns));
 }
 
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+AnalysisSession::searchPairs(const QList<Candidate> &candidates)
+{
+    QList<TestRequest> oldRequests, newRequests;
+    for (const Candidate &candidate : candidates) {
+        oldRequests << requestFor(candidate, Side::Old);
+        newRequests << requestFor(candidate, Side::New);
+    }
+    Executor *executor = m_context.executor;
+    auto oldFuture =
+        std::async(std::launch::async, [&] { return executor->runBatch(Side::Old, oldRequests); });
+    auto newRuns = executor->runBatch(Side::New, newRequests);
+    auto oldRuns = oldFuture.get();
+    if (!oldRuns)
+        return oldRuns.error();
+    if (!newRuns)
+        return newRuns.error();
+    m_executions += static_cast<int>(candidates.size());
+    return std::make_pair(std::move(*oldRuns), std::move(*newRuns));
+}
+
+Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
+AnalysisSession::runAlone(const Candidate &candidate, const TestOutcome &oldRun,
+                          const TestOutcome &newRun)
+{
+    using Result = std::optional<std::pair<TestOutcome, TestOutcome>>;
+    const auto batchKind = m_context.judge->compare(oldRun, newRun);
+    auto runs = runPairs({candidate}, 0);
+    if (!runs)
+        return runs.error();
+    TestOutcome oldAlone = runs->first.value(0), newAlone = runs->second.value(0);
+    if (m_context.judge->compare(oldAlone, newAlone) != batchKind ||
+        errorTypeOf(oldAlone) != errorTypeOf(oldRun) ||
+        errorTypeOf(newAlone) != errorTypeOf(newRun)) {
+        ++m_batchOnly;
+        return Result();
+    }
+    return Result(std::pair{std::move(oldAlone), std::move(newAlone)});
+}
+
 Expected<std::optional<DifferenceKind>> AnalysisSession::confirm(const Candidate &candidate,
                                                                  const TestOutcome &oldRun,
                                                                  const TestOutcome &newRun)
 {
+    // The reruns run on their own worker pools, so they go in parallel.
+    using Runs = Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>;
+    std::vector<std::future<Runs>> reruns;
+    for (int rerun = 1; rerun <= m_context.options->reruns; ++rerun)
+        reruns.push_back(std::async(std::launch::async, [this, &candidate, rerun] {
+            return runPairs({candidate}, rerun);
+        }));
     QList<TestOutcome> oldRuns{oldRun}, newRuns{newRun};
-    for (int rerun = 1; rerun <= m_context.options->reruns; ++rerun) {
-        auto runs = runPairs({candidate}, rerun);
-        if (!runs)
-            return runs.error();
+    QString failure;
+    for (auto &future : reruns) {
+        Runs runs = future.get();
+        if (!runs) {
+            failure = runs.error().message;
+            continue;
+        }
         oldRuns << runs->first.value(0);
         newRuns << runs->second.value(0);
     }
+    if (!failure.isEmpty())
+        return makeError(failure);
     const Judgement judgement = m_context.judge->judgeRuns(oldRuns, newRuns);
     if (judgement.flaky || judgement.unconfirmed || !judgement.kind)
         return std::optional<DifferenceKind>();

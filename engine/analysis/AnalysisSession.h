@@ -51,6 +51,7 @@ public:
     const QList<ReportRound> &rounds() const { return m_rounds; }
     const CoverageTracker &coverage() const { return m_coverage; }
     int flakyDiscarded() const { return m_flaky; }
+    int batchOnlyDiscarded() const { return m_batchOnly; }
     int executions() const { return m_executions; }
 
 private:
@@ -61,9 +62,17 @@ private:
     Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
     runPairs(const QList<Candidate> &candidates, int rerun);
     GenerationRequest nextRequest(int round) const;
+    // Search mode: the candidates of each side together in one child (Executor::runBatch).
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    searchPairs(const QList<Candidate> &candidates);
+    // A difference seen in search mode, run alone: the isolated runs when they still differ the
+    // same way, nullopt when the batch's shared state made it up.
+    Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
+    runAlone(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
     // Reruns a test that showed a difference; the kind when it is stable, nullopt when flaky.
     Expected<std::optional<DifferenceKind>>
     confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
+    Status shrinkOne(FoundDifference &found);
     Status saveCheckpoint(int nextRound) const;
     bool clusterIsFull(const QString &target, DifferenceKind kind, const TestRecord &record) const;
 
@@ -76,7 +85,8 @@ private:
     QString m_stopReason;
     int m_nextRound = 0;
     int m_flaky = 0;
-    int m_executions = 0;
+    std::atomic_int m_batchOnly = 0;  // differences that vanished when their test ran alone
+    std::atomic_int m_executions = 0; // confirm() runs reruns on several threads
     QElapsedTimer m_clock;
 };
 

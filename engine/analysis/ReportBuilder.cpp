@@ -37,47 +37,6 @@ ReportSide sideOf(const TestOutcome &outcome, const Normalizer &normalizer)
     return side;
 }
 
-QString errorTypeOf(const TestOutcome &outcome)
-{
-    return outcome.status == RunStatus::Raised ? outcome.errorType : QString();
-}
-
-// Mirrors AnalysisSession: a cause (target, kind, error types) gets at most this many confirmed
-// differences; later tests of the same cause are not rerun.
-constexpr int DifferencesPerCause = 3;
-constexpr int ApiChangesPerCause = 1;
-
-// What became of each test, for the JUnit export: the session keeps only counts, so its decisions
-// are replayed from the recorded first runs in the order they ran.
-QHash<QString, QString> testOutcomes(const AnalysisSession &session, const Judge &judge)
-{
-    QSet<QString> reported;
-    for (const FoundDifference &found : session.differences())
-        reported.insert(found.testId);
-    QHash<QString, int> perCause;
-    QHash<QString, QString> outcomes;
-    for (const TestRecord &record : session.tests()) {
-        const auto kind = judge.compare(record.oldRun, record.newRun);
-        if (!kind) {
-            outcomes.insert(record.id, QStringLiteral("same"));
-            continue;
-        }
-        const QString cause = record.candidate.target + QLatin1Char('\0') + toString(*kind) +
-                              QLatin1Char('\0') + errorTypeOf(record.oldRun) + QLatin1Char('\0') +
-                              errorTypeOf(record.newRun);
-        const int limit =
-            *kind == DifferenceKind::ApiChange ? ApiChangesPerCause : DifferencesPerCause;
-        if (reported.contains(record.id)) {
-            outcomes.insert(record.id, QStringLiteral("difference"));
-            ++perCause[cause];
-        } else {
-            outcomes.insert(record.id, perCause.value(cause) >= limit ? QStringLiteral("duplicate")
-                                                                      : QStringLiteral("flaky"));
-        }
-    }
-    return outcomes;
-}
-
 } // namespace
 
 Report buildReport(const ChangeSpec &change, const Targets &targets, const AnalysisSession &session,
@@ -112,10 +71,9 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
     report.rounds = session.rounds();
     report.testsExecuted = session.executions();
     report.flakyDiscarded = session.flakyDiscarded();
-    const QHash<QString, QString> outcomes = testOutcomes(session, judge);
     for (const TestRecord &record : session.tests())
         report.tests << ReportTest{record.id, record.candidate.code, record.round,
-                                   record.candidate.target, outcomes.value(record.id)};
+                                   record.candidate.target, record.fate};
 
     const Normalizer &normalizer = judge.normalizer();
     int index = 0;

@@ -52,11 +52,9 @@ Candidate candidateFromJson(const json &object)
 
 json toJson(const TestRecord &record)
 {
-    return {{"id", record.id.toStdString()},
-            {"round", record.round},
-            {"candidate", toJson(record.candidate)},
-            {"old", outcomeJson(record.oldRun)},
-            {"new", outcomeJson(record.newRun)}};
+    return {{"id", record.id.toStdString()},         {"round", record.round},
+            {"candidate", toJson(record.candidate)}, {"old", outcomeJson(record.oldRun)},
+            {"new", outcomeJson(record.newRun)},     {"fate", record.fate.toStdString()}};
 }
 
 std::optional<TestRecord> testRecordFromJson(const json &object)
@@ -69,6 +67,7 @@ std::optional<TestRecord> testRecordFromJson(const json &object)
     record.candidate = candidateFromJson(object["candidate"]);
     record.oldRun = outcomeFrom(object.value("old", json::object()));
     record.newRun = outcomeFrom(object.value("new", json::object()));
+    record.fate = str(object, "fate");
     return record;
 }
 

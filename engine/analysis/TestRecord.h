@@ -19,6 +19,10 @@ struct TestRecord
     Candidate candidate;
     TestOutcome oldRun;
     TestOutcome newRun;
+    // What became of it: same | difference | duplicate (a cause already reported, not rerun) |
+    // flaky (a rerun disagreed). A difference seen only in a search batch is "same": run alone,
+    // the test behaves alike on both versions.
+    QString fate;
 };
 
 // A confirmed behavioural difference: stable over every rerun of both versions.

@@ -6,6 +6,7 @@
 #include "execute/WorkerWorkspace.h"
 
 #include <QJsonArray>
+#include <QMap>
 #include <QThread>
 
 namespace difftriage::engine {
@@ -204,6 +205,59 @@ Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestR
         outcome.id = test.id;
         outcome.rerun = rerun;
         outcome.seed = seedFor(test.seed, rerun);
+        outcomes << outcome;
+    }
+    return outcomes;
+}
+
+Expected<QList<TestOutcome>> Executor::runBatch(Side side, const QList<TestRequest> &tests)
+{
+    if (tests.isEmpty())
+        return QList<TestOutcome>();
+    if (m_cancelled.load())
+        return makeError(QStringLiteral("cancelled"));
+    if (!m_started || !m_host)
+        return makeError(QStringLiteral("the executor is not started"));
+    if (QThread::currentThread() == m_thread)
+        return makeError(QStringLiteral("Executor calls must not come from its worker thread"));
+    QJsonObject request = runRequest(side, tests.first(), 0);
+    request.insert(QStringLiteral("op"), QStringLiteral("run_batch"));
+    request.remove(QStringLiteral("code"));
+    QJsonArray snippets;
+    double watchdog = 15;
+    for (const TestRequest &test : tests) {
+        snippets << QJsonObject{{QStringLiteral("id"), test.id},
+                                {QStringLiteral("code"), test.code},
+                                {QStringLiteral("seed"), qint64(seedFor(test.seed, 0))}};
+        watchdog += test.timeoutSeconds + 1;
+    }
+    request.insert(QStringLiteral("snippets"), snippets);
+    WorkerHost::Task task;
+    task.side = side;
+    task.request = request;
+    task.watchdogSeconds = watchdog;
+    auto replies = HostCall::run(m_host, {task}, m_cancelled);
+    if (!replies)
+        return replies.error();
+    const Reply &reply = replies->first();
+    const QString runnerError = reply.response.value(QStringLiteral("error")).toString();
+    QMap<int, QJsonObject> results;
+    for (const QJsonValue &value : reply.response.value(QStringLiteral("results")).toArray())
+        results.insert(value.toObject().value(QStringLiteral("index")).toInt(-1), value.toObject());
+    QList<TestOutcome> outcomes;
+    for (qsizetype i = 0; i < tests.size(); ++i) {
+        const TestRequest &test = tests[i];
+        TestOutcome outcome =
+            !reply.failure.isEmpty()
+                ? TestOutcome::workerFailure(test.id, reply.failure, reply.detail)
+            : !runnerError.isEmpty()
+                ? TestOutcome::workerFailure(test.id, QStringLiteral("runner_error"), runnerError)
+            : results.contains(int(i))
+                ? TestOutcome::fromRunner(results.value(int(i)))
+                : TestOutcome::workerFailure(test.id, QStringLiteral("runner_error"),
+                                             QStringLiteral("no result for this snippet"));
+        outcome.id = test.id;
+        outcome.seed = seedFor(test.seed, 0);
         outcomes << outcome;
     }
     return outcomes;

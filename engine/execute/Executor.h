@@ -52,6 +52,11 @@ public:
     Expected<std::pair<TestOutcome, TestOutcome>> runBoth(const TestRequest &test, int rerun = 0);
     Expected<QList<std::pair<TestOutcome, TestOutcome>>> runBoth(const QList<TestRequest> &tests,
                                                                  int rerun = 0);
+    // Search mode: all tests of one side in one child, one after another (runner's run_batch):
+    // one fork instead of one per test, but module state carries over between them, so a
+    // difference seen here must be confirmed with run() before it counts. Coverage is measured
+    // for the first test's coverage request.
+    Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests);
     // The runner's check_imports answer: {"modules": [{module, file, relpath, in_tree, ...}]}.
     Expected<QJsonObject> checkImports(Side side, const QStringList &modules);
 

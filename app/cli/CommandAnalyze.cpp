@@ -2,6 +2,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "IntentOptions.h"
+#include "LlmOptions.h"
 #include "ReportOutputs.h"
 #include "analysis/Analysis.h"
 #include "triage/DifferenceGate.h"
@@ -81,16 +82,22 @@ int runAnalyze(const QStringList &arguments)
     addJsonOption(parser);
     addPythonOptions(parser);
     addAnalyzeOptions(parser);
+    addLlmOptions(parser);
     addExportOptions(parser);
     addTriageOption(parser);
     addIntentOptions(parser);
     if (!parseArguments(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
     const QString generator = parser.value(QStringLiteral("generator"));
-    if (generator != QLatin1String("offline"))
-        return fail(generator == QLatin1String("llm")
-                        ? QStringLiteral("the llm generator is not available in this version yet")
-                        : QStringLiteral("unknown generator '%1' (offline or llm)").arg(generator));
+    if (generator != QLatin1String("offline") && generator != QLatin1String("llm"))
+        return fail(QStringLiteral("unknown generator '%1' (offline or llm)").arg(generator));
+    auto llm = llmSettingsFrom(parser);
+    if (!llm)
+        return fail(llm.error().message);
+    if (generator == QLatin1String("llm")) {
+        if (auto valid = checkLlmSettings(*llm); !valid)
+            return fail(valid.error().message);
+    }
     double seed = 0, maxTests = 0, timeBudget = 0;
     if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
         !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests) ||
@@ -130,6 +137,8 @@ int runAnalyze(const QStringList &arguments)
     options.resume = parser.isSet(QStringLiteral("resume"));
     options.prepare = parser.value(QStringLiteral("prepare"));
     options.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
+    options.generator = generator;
+    options.llm = *llm;
 
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);

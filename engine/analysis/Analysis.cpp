@@ -10,6 +10,7 @@
 #include "generate/OfflineGenerator.h"
 #include "git/Repository.h"
 #include "judge/Judge.h"
+#include "llm/LlmGenerator.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -72,6 +73,8 @@ QString Analysis::checkpointPath() const
                             m_options.change.head,
                             QString::number(m_options.seed),
                             m_options.generator,
+                            m_options.generator == QLatin1String("llm") ? m_options.llm.model
+                                                                        : QString(),
                             QString::number(m_options.maxTests),
                             QString::number(m_options.candidatesPerRound),
                             QString::number(m_options.maxRounds),
@@ -171,13 +174,22 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     collectOneSidedNames(*targets, oldOnly, newOnly);
     judge.setOneSidedNames(oldOnly, newOnly);
 
+    // The generator: settings that cannot work are the user's input, so they fail as bad input.
+    std::unique_ptr<Generator> generator;
+    if (m_options.generator == QLatin1String("llm")) {
+        auto llm = makeLlmGenerator(m_options.llm, *pythonOld);
+        if (!llm)
+            return llm.error();
+        generator = std::move(*llm);
+    } else {
+        generator = std::make_unique<OfflineGenerator>(*pythonOld);
+    }
     m_badInput = false;
-    OfflineGenerator generator(*pythonOld);
     SessionContext context;
     context.options = &m_options;
     context.targets = &*targets;
     context.executor = &executor;
-    context.generator = &generator;
+    context.generator = generator.get();
     context.judge = &judge;
     context.baseRequest.seed = m_options.seed;
     context.baseRequest.oldRoot = workspace->oldTree;
@@ -212,7 +224,11 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     say(QStringLiteral("reporting"));
     Report report = buildReport(m_options.change, *targets, session, judge);
     report.repo = repository->path();
-    report.generator = generator.name();
+    report.generator = generator->name();
+    if (const auto *llm = dynamic_cast<const LlmGenerator *>(generator.get())) {
+        report.model = m_options.llm.model;
+        report.llm = llm->reportJson();
+    }
     report.seed = m_options.seed;
     report.sandbox = executor.sandbox() == SandboxLevel::Full ? QStringLiteral("full")
                                                               : QStringLiteral("degraded");

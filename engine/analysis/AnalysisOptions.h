@@ -1,6 +1,7 @@
 #pragma once
 
 #include "change/ChangeSpec.h"
+#include "llm/LlmSettings.h"
 
 #include <QString>
 #include <functional>
@@ -13,7 +14,8 @@ struct AnalysisOptions
     ChangeSpec change;
     QString pythonOld = QStringLiteral("python3"); // as the user named them; resolved once
     QString pythonNew = QStringLiteral("python3");
-    QString generator = QStringLiteral("offline");
+    QString generator = QStringLiteral("offline"); // offline | llm
+    LlmSettings llm;                               // used when generator is llm
     quint64 seed = 1;
     int maxTests = 300;           // fail-safe budget of candidate tests
     double timeBudgetSeconds = 0; // 0 = none; an outer guard only

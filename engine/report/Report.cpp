@@ -135,6 +135,7 @@ json Report::toJson() const
             {"differences", differenceList},
             {"notes", strings(notes)},
             {"not_analysable", notAnalysable},
+            {"llm", llm},
             {"seconds", seconds}};
 }
 
@@ -167,6 +168,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     report.seconds = document.value("seconds", 0.0);
     report.notes = qstrings(document, "notes");
     report.notAnalysable = document.value("not_analysable", json::array());
+    report.llm = document.value("llm", json());
     for (const json &item : document.value("changed_functions", json::array()))
         report.changedFunctions << ReportChangedFunction{
             qstr(item, "name"), qstr(item, "kind"), qstr(item, "versions"), qstr(item, "reason"),

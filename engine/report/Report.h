@@ -97,7 +97,8 @@ struct Report
     int flakyDiscarded = 0;
     QList<ReportTest> tests;
     QList<ReportDifference> differences;
-    QStringList notes; // what could not be analysed, and why
+    QStringList notes;  // what could not be analysed, and why
+    nlohmann::json llm; // the LLM generator's model, usage, cost and rendered prompts; null offline
     nlohmann::json notAnalysable = nlohmann::json::array();
     double seconds = 0;
 

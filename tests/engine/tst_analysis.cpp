@@ -133,6 +133,61 @@ private slots:
         QVERIFY(noInterpreter.err.contains("/nonexistent/python9"));
     }
 
+    // The LLM generator end to end: the CLI against the scripted model's local server.
+    void llmGeneratorThroughTheCli()
+    {
+        QProcess server;
+        const QString serverPath = QFileInfo(qEnvironmentVariable("DIFFTRIAGE_CLI"))
+                                       .dir()
+                                       .filePath(QStringLiteral("difftriage-fake-llm"));
+        server.start(serverPath, {QStringLiteral("--max-requests"), QStringLiteral("100")});
+        QVERIFY(server.waitForStarted());
+        QVERIFY(server.waitForReadyRead(10000));
+        const QString url = QString::fromUtf8(server.readLine()).trimmed();
+        QVERIFY2(url.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(url));
+        const QString reportPath = m_dir.filePath(QStringLiteral("llm-24.json"));
+        const QStringList arguments{QStringLiteral("analyze"),
+                                    QStringLiteral("--repo"),
+                                    m_demo,
+                                    QStringLiteral("--pr"),
+                                    QStringLiteral("24"),
+                                    QStringLiteral("--python"),
+                                    python(),
+                                    QStringLiteral("--generator"),
+                                    QStringLiteral("llm"),
+                                    QStringLiteral("--llm-url"),
+                                    url,
+                                    QStringLiteral("--llm-model"),
+                                    QStringLiteral("scripted"),
+                                    QStringLiteral("--llm-cache"),
+                                    QStringLiteral("none")};
+        const Run run = cli(arguments + QStringList{QStringLiteral("--report"), reportPath});
+        server.terminate();
+        server.waitForFinished();
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = readJson(reportPath);
+        QCOMPARE(report.value(QStringLiteral("generator")).toString(), QStringLiteral("llm"));
+        QCOMPARE(report.value(QStringLiteral("model")).toString(), QStringLiteral("scripted"));
+        QVERIFY(!report.value(QStringLiteral("differences")).toArray().isEmpty());
+        const QJsonObject llm = report.value(QStringLiteral("llm")).toObject();
+        QVERIFY(!llm.value(QStringLiteral("prompts")).toArray().isEmpty());
+        validateAgainstSchema(reportPath);
+
+        // Code leaves the machine only with consent; a model must be named.
+        const Run remote = cli(
+            {QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo, QStringLiteral("--pr"),
+             QStringLiteral("24"), QStringLiteral("--generator"), QStringLiteral("llm"),
+             QStringLiteral("--llm-url"), QStringLiteral("https://llm.example.com/v1"),
+             QStringLiteral("--llm-model"), QStringLiteral("m")});
+        QCOMPARE(remote.exitCode, 2);
+        QVERIFY(remote.err.contains("--allow-remote-llm"));
+        const Run unnamed = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                 QStringLiteral("--pr"), QStringLiteral("24"),
+                                 QStringLiteral("--generator"), QStringLiteral("llm")});
+        QCOMPARE(unnamed.exitCode, 2);
+        QVERIFY(unnamed.err.contains("--llm-model"));
+    }
+
     // Killed after its first checkpoint and resumed, an analysis ends with the same report.
     void resumeAfterKillGivesTheSameReport()
     {

@@ -58,6 +58,7 @@ CoverageHeatmap::CoverageHeatmap(QWidget *parent)
     vertical->addWidget(lower);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 1);
+    vertical->setSizes({300, 90}); // the code first; the lists below only need a few rows
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_files);

@@ -17,6 +17,7 @@
 #include "Vocabulary.h"
 #include "change/ChangeSource.h"
 #include "git/Repository.h"
+#include "llm/LlmSettings.h"
 #include "report/HtmlExporter.h"
 #include "report/JsonExporter.h"
 #include "report/MarkdownExporter.h"
@@ -119,9 +120,15 @@ void MainWindow::createDocks()
     QDockWidget *differences = dock(m_differenceList, tr("Differences"),
                                     QStringLiteral("differencesDock"), Qt::LeftDockWidgetArea);
     splitDockWidget(prs, differences, Qt::Vertical);
-    dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
-    dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *verdict =
+        dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    QDockWidget *coverage =
+        dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
     resize(1400, 900);
+    // Wide enough for PR titles and difference names; the saved layout wins when there is one.
+    resizeDocks({prs, verdict}, {440, 320}, Qt::Horizontal);
+    resizeDocks({prs, differences}, {330, 250}, Qt::Vertical);
+    resizeDocks({coverage}, {380}, Qt::Vertical);
 }
 
 void MainWindow::applySettings()
@@ -133,6 +140,11 @@ void MainWindow::applySettings()
     options.generator =
         settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
     options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
+    options.llm = engine::llmSettingsFromEnvironment();
+    options.llm.baseUrl =
+        QUrl(settings.value(QStringLiteral("llm/url"), options.llm.baseUrl.toString()).toString());
+    options.llm.model = settings.value(QStringLiteral("llm/model")).toString();
+    options.llm.allowRemote = settings.value(QStringLiteral("llm/allowRemote"), false).toBool();
     m_queue->setTemplate(options);
 }
 

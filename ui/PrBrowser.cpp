@@ -22,8 +22,14 @@ PrBrowser::PrBrowser(PrListModel *model, QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(PrListModel::DateColumn, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // The title right after the number, one line per change: what a reviewer scans first.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(PrListModel::TitleColumn), 1);
+    header->resizeSection(PrListModel::TitleColumn, 260);
+    header->setStretchLastSection(true);
+    m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->setAccessibleName(tr("Changes"));
 
     m_text->setPlaceholderText(tr("Filter by number, title, author, date or state"));

@@ -1,5 +1,6 @@
 #include "SettingsDialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -14,6 +15,9 @@ namespace difftriage::ui {
 
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_python(new QLineEdit(this)), m_generator(new QComboBox(this)),
+      m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)),
+      m_allowRemote(
+          new QCheckBox(tr("Send the changed code to an endpoint on another machine"), this)),
       m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
@@ -37,6 +41,25 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_generator->setCurrentIndex(m_generator->findData(
         settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline"))));
 
+    m_llmUrl->setText(
+        settings.value(QStringLiteral("llm/url"), QStringLiteral("http://localhost:11434/v1"))
+            .toString());
+    m_llmUrl->setToolTip(tr("Any OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, OpenAI"));
+    m_llmModel->setText(settings.value(QStringLiteral("llm/model")).toString());
+    m_llmModel->setPlaceholderText(tr("e.g. qwen2.5-coder:7b or gpt-4.1-mini"));
+    m_allowRemote->setChecked(settings.value(QStringLiteral("llm/allowRemote"), false).toBool());
+    m_allowRemote->setToolTip(tr("The API key is read from DIFFTRIAGE_LLM_API_KEY or "
+                                 "OPENAI_API_KEY and never stored"));
+    const auto enableLlm = [this] {
+        const bool llm = m_generator->currentData() == QLatin1String("llm");
+        for (QWidget *widget :
+             {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel),
+              static_cast<QWidget *>(m_allowRemote)})
+            widget->setEnabled(llm);
+    };
+    connect(m_generator, &QComboBox::currentIndexChanged, this, enableLlm);
+    enableLlm();
+
     m_timeBudget->setRange(0, 24 * 3600);
     m_timeBudget->setSuffix(tr(" s"));
     m_timeBudget->setSpecialValueText(tr("No limit"));
@@ -55,6 +78,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QFormLayout(this);
     layout->addRow(tr("&Python:"), pythonRow);
     layout->addRow(tr("&Generator:"), m_generator);
+    layout->addRow(tr("LLM &endpoint:"), m_llmUrl);
+    layout->addRow(tr("LLM &model:"), m_llmModel);
+    layout->addRow(QString(), m_allowRemote);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
     layout->addRow(buttons);
@@ -65,6 +91,9 @@ void SettingsDialog::accept()
     QSettings settings;
     settings.setValue(QStringLiteral("analysis/python"), m_python->text().trimmed());
     settings.setValue(QStringLiteral("analysis/generator"), m_generator->currentData());
+    settings.setValue(QStringLiteral("llm/url"), m_llmUrl->text().trimmed());
+    settings.setValue(QStringLiteral("llm/model"), m_llmModel->text().trimmed());
+    settings.setValue(QStringLiteral("llm/allowRemote"), m_allowRemote->isChecked());
     settings.setValue(QStringLiteral("analysis/timeBudget"), m_timeBudget->value());
     settings.setValue(QStringLiteral("language"), m_language->currentData());
     QDialog::accept();

@@ -2,15 +2,16 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 
 namespace difftriage::ui {
 
-// The user's analysis settings (interpreter, generator, time budget) and the language, in
-// QSettings. LLM endpoints and keys are read by the engine from the user's settings and
-// environment, never from the repository.
+// The user's analysis settings (interpreter, generator, LLM endpoint and model, time budget) and
+// the language, in QSettings. The API key is never stored here: it comes from the environment
+// (DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY), and endpoints never come from the repository.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -24,6 +25,9 @@ public:
 private:
     QLineEdit *m_python;
     QComboBox *m_generator;
+    QLineEdit *m_llmUrl;
+    QLineEdit *m_llmModel;
+    QCheckBox *m_allowRemote;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
 };

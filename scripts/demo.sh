@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs DiffTriage's main job on the bundled demo repository: the analysis of
-# every demo PR, with its behavioural differences. Reports land in $DIFFTRIAGE_DEMO_DIR/reports.
+# every demo PR, with its behavioural differences (reports land in $DIFFTRIAGE_DEMO_DIR-reports),
+# then opens the desktop application on the repository when there is a display. Headless machines
+# (or DIFFTRIAGE_NO_GUI=1) stop after the CLI analyses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-debian.sh
@@ -19,4 +21,8 @@ for pr in $(build/bin/difftriage-cli list-prs --repo "$demo" --json |
 done
 echo
 echo "Reports: $demo-reports/"
+if [ -z "${DIFFTRIAGE_NO_GUI:-}" ] && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  echo "Opening the desktop application on $demo"
+  exec build/bin/difftriage "$demo"
+fi
 echo "Open the repository in the desktop application: build/bin/difftriage $demo"

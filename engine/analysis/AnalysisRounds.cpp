@@ -69,45 +69,18 @@ Status AnalysisSession::runRounds()
             auto runs = searchPairs(chunk);
             if (!runs)
                 return runs.error();
+            QList<int> broken; // raised the same error on both versions, from the test's code
             for (qsizetype i = 0; i < chunk.size(); ++i) {
                 TestRecord record{
                     testIdFor(chunk[i].code), round,    chunk[i], runs->first.value(i),
                     runs->second.value(i),    QString()};
-                m_coverage.record(record.id, Side::Old, record.oldRun.covered);
-                m_coverage.record(record.id, Side::New, record.newRun.covered);
-                const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
-                record.fate = QStringLiteral("same");
-                bool differsAlone = false;
-                if (kind && clusterIsFull(record.candidate.target, *kind, record)) {
-                    record.fate = QStringLiteral("duplicate");
-                } else if (kind) {
-                    report(QStringLiteral("round %1: confirming").arg(round),
-                           double(m_tests.size()) / options.maxTests);
-                    auto alone = runAlone(record.candidate, record.oldRun, record.newRun);
-                    if (!alone)
-                        return alone.error();
-                    if (*alone) {
-                        record.oldRun = (*alone)->first;
-                        record.newRun = (*alone)->second;
-                        differsAlone = true;
-                    }
-                }
-                m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
-                m_tests << record;
-                if (!differsAlone)
-                    continue;
-                auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
-                if (!confirmed)
-                    return confirmed.error();
-                if (!*confirmed) {
-                    m_tests.last().fate = QStringLiteral("flaky");
-                    ++m_flaky;
-                    continue;
-                }
-                m_tests.last().fate = QStringLiteral("difference");
-                m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
-                                                 record.candidate, record.oldRun, record.newRun};
+                if (auto admitted = admit(std::move(record), true); !admitted)
+                    return admitted.error();
+                if (needsRuntimeRepair(m_tests.last()))
+                    broken << static_cast<int>(m_tests.size() - 1);
             }
+            if (auto repaired = repairRuntimeErrors(broken, round); !repaired)
+                return repaired.error();
             report(QStringLiteral("round %1: running").arg(round),
                    double(m_tests.size()) / options.maxTests);
         }
@@ -128,6 +101,47 @@ Status AnalysisSession::runRounds()
             return Ok{};
         }
     }
+}
+
+Status AnalysisSession::admit(TestRecord record, bool searched)
+{
+    m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+    m_coverage.record(record.id, Side::New, record.newRun.covered);
+    const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
+    record.fate = QStringLiteral("same");
+    bool differs = false;
+    if (kind && clusterIsFull(record.candidate.target, *kind, record)) {
+        record.fate = QStringLiteral("duplicate");
+    } else if (kind && !searched) {
+        differs = true;
+    } else if (kind) {
+        report(QStringLiteral("round %1: confirming").arg(record.round),
+               double(m_tests.size()) / m_context.options->maxTests);
+        auto alone = runAlone(record.candidate, record.oldRun, record.newRun);
+        if (!alone)
+            return alone.error();
+        if (*alone) {
+            record.oldRun = (*alone)->first;
+            record.newRun = (*alone)->second;
+            differs = true;
+        }
+    }
+    m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
+    m_tests << record;
+    if (!differs)
+        return Ok{};
+    auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
+    if (!confirmed)
+        return confirmed.error();
+    if (!*confirmed) {
+        m_tests.last().fate = QStringLiteral("flaky");
+        ++m_flaky;
+        return Ok{};
+    }
+    m_tests.last().fate = QStringLiteral("difference");
+    m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
+                                     record.candidate, record.oldRun, record.newRun};
+    return Ok{};
 }
 
 Status AnalysisSession::shrinkDifferences()

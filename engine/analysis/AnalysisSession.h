@@ -19,6 +19,10 @@ namespace difftriage::engine {
 class Executor;
 class Judge;
 
+// Raised the same error on both versions from the test's own code: a broken test, not a
+// behaviour of the project.
+bool needsRuntimeRepair(const TestRecord &record);
+
 struct SessionContext
 {
     const AnalysisOptions *options = nullptr;
@@ -73,6 +77,11 @@ private:
     Expected<std::optional<DifferenceKind>>
     confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
     Status shrinkOne(FoundDifference &found);
+    // Judges a test, confirms a difference (alone first when `searched` in a batch, then by
+    // reruns) and records it with its fate.
+    Status admit(TestRecord record, bool searched);
+    // Runtime repair (≤ 5 tries each) of tests that failed the same way on both versions.
+    Status repairRuntimeErrors(const QList<int> &broken, int round);
     Status saveCheckpoint(int nextRound) const;
     bool clusterIsFull(const QString &target, DifferenceKind kind, const TestRecord &record) const;
 

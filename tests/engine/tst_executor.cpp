@@ -102,6 +102,8 @@ private:
         result.python = m_python;
         result.treeRoot = m_dir.filePath(tree);
         result.hashSeed = 7;
+        // DIFFTRIAGE_TEST_DEGRADED=1 runs the suite as a machine without working bubblewrap would.
+        result.forceDegraded = qEnvironmentVariableIsSet("DIFFTRIAGE_TEST_DEGRADED");
         return result;
     }
 
@@ -272,8 +274,18 @@ private slots:
                      QStringLiteral("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
                                     "import time\ntime.sleep(5)\n"))});
         QVERIFY(killed.ok());
-        QCOMPARE(toString(killed->first().status), QStringLiteral("crashed"));
-        QCOMPARE(killed->first().abortedReason, QStringLiteral("worker_died"));
+        if (m_executor->sandbox() == SandboxLevel::Full) {
+            QCOMPARE(toString(killed->first().status), QStringLiteral("crashed"));
+            QCOMPARE(killed->first().abortedReason, QStringLiteral("worker_died"));
+        } else {
+            // Degraded: Landlock may refuse signals to processes outside the test's domain, in
+            // which case the kill fails inside the test and the worker never dies.
+            const QString status = toString(killed->first().status);
+            QVERIFY2(status == QLatin1String("crashed") ||
+                         (status == QLatin1String("raised") &&
+                          killed->first().errorType == QLatin1String("PermissionError")),
+                     qPrintable(status + QLatin1Char(' ') + killed->first().errorType));
+        }
         for (int round = 0; round < 4; ++round) { // both workers of the pool serve again
             auto after = m_executor->run(
                 Side::New, {request(QStringLiteral("after"), QStringLiteral("print(6 * 7)\n"))});

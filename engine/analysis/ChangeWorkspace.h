@@ -5,6 +5,8 @@
 #include "config/ProjectConfig.h"
 #include "core/Expected.h"
 
+#include <functional>
+
 namespace difftriage::engine {
 
 namespace git {
@@ -22,6 +24,19 @@ struct ChangeWorkspace
     QString oldTree;
     QString newTree;
 };
+
+// The prepare command of the change (empty: none) and how to run it in one side's fresh tree.
+struct TreePreparation
+{
+    QString command;
+    std::function<Status(const QString &tree, const QString &commitId, bool newSide)> run;
+};
+
+// The configuration and the diff: cheap, and all a change without Python files needs.
+Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec);
+// Both trees, read-only in the cache, prepared first when there is a prepare command.
+Status materializeTrees(const git::Repository &repository, TreeCache &cache,
+                        ChangeWorkspace &workspace, const TreePreparation &preparation = {});
 
 Expected<ChangeWorkspace> prepareWorkspace(const git::Repository &repository,
                                            const ChangeSpec &spec, TreeCache &cache);

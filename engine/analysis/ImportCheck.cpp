@@ -25,8 +25,9 @@ QStringList changedModules(const Targets &targets, const char *side)
     return modules;
 }
 
+// `missingOwn` collects project modules the changed modules import but the tree lacks.
 Status checkSide(Executor &executor, const Targets &targets, Side side,
-                 const PythonInterpreter &python)
+                 const PythonInterpreter &python, QStringList &missingOwn)
 {
     const QStringList modules = changedModules(targets, side == Side::Old ? "old" : "new");
     if (modules.isEmpty())
@@ -59,6 +60,7 @@ Status checkSide(Executor &executor, const Targets &targets, Side side,
                                                 "install the project's dependencies into that "
                                                 "interpreter or choose another with --python")
                                      .arg(name, toString(side), dependency, interpreter));
+            missingOwn << QStringLiteral("%1 imports '%2'").arg(name, dependency);
         }
     }
     return Ok{};
@@ -70,9 +72,21 @@ Status checkChangedModulesImport(Executor &executor, const Targets &targets,
                                  const PythonInterpreter &oldPython,
                                  const PythonInterpreter &newPython)
 {
-    if (auto status = checkSide(executor, targets, Side::Old, oldPython); !status)
+    QStringList missingOld, missingNew;
+    if (auto status = checkSide(executor, targets, Side::Old, oldPython, missingOld); !status)
         return status;
-    return checkSide(executor, targets, Side::New, newPython);
+    if (auto status = checkSide(executor, targets, Side::New, newPython, missingNew); !status)
+        return status;
+    // Missing on one side only is the change's doing, a difference to report. Missing on both,
+    // the module is one a build step generates (a `_version.py`): nothing could be analysed.
+    for (const QString &missing : std::as_const(missingOld))
+        if (missingNew.contains(missing))
+            return makeError(QStringLiteral("%1, which neither tree has: a file generated at "
+                                            "build time? Give the command that generates it "
+                                            "with --prepare CMD or `prepare` in "
+                                            ".difftriage.json")
+                                 .arg(missing));
+    return Ok{};
 }
 
 } // namespace difftriage::engine

@@ -88,7 +88,7 @@ QString TreeCache::pathFor(const QString &commitId, const QString &variantKey) c
 }
 
 Expected<QString> TreeCache::materialize(const git::Repository &repository, const QString &commitId,
-                                         const QString &variantKey)
+                                         const QString &variantKey, const PrepareStep &prepare)
 {
     const QString finalPath = pathFor(commitId, variantKey);
     if (QFileInfo(finalPath).isDir()) {
@@ -104,6 +104,12 @@ Expected<QString> TreeCache::materialize(const git::Repository &repository, cons
     if (auto status = repository.checkoutTo(commitId, temporary); !status) {
         removeTree(temporary);
         return status.error();
+    }
+    if (prepare) {
+        if (auto prepared = prepare(temporary); !prepared) {
+            removeTree(temporary);
+            return prepared.error();
+        }
     }
     const qint64 size = directorySize(temporary);
     setReadOnly(temporary, true);

@@ -4,6 +4,7 @@
 
 #include <QSet>
 #include <QString>
+#include <functional>
 
 namespace difftriage::engine {
 
@@ -25,9 +26,14 @@ public:
     static QString defaultRoot();
     QString root() const { return m_root; }
 
-    // The directory holding the commit's tree, materialised first when needed.
+    // Runs in a freshly checked-out tree, before it is frozen; an error discards the tree.
+    using PrepareStep = std::function<Status(const QString &tree)>;
+
+    // The directory holding the commit's tree, materialised first when needed. A `prepare` step
+    // must come with a `variantKey` naming it, so prepared and plain trees are cached apart.
     Expected<QString> materialize(const git::Repository &repository, const QString &commitId,
-                                  const QString &variantKey = QString());
+                                  const QString &variantKey = QString(),
+                                  const PrepareStep &prepare = {});
     // Where a tree would live; it may not exist.
     QString pathFor(const QString &commitId, const QString &variantKey = QString()) const;
 

@@ -55,9 +55,12 @@ QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec 
     for (const QString &hidden : plan.hiddenDirs)
         arguments << QStringLiteral("--tmpfs") << hidden;
     // Bind after the tmpfs mounts, so a tree in /tmp or a helper dir in HOME is visible again.
+    QStringList writable;
+    for (const QString &path : spec.writablePaths)
+        writable << QDir::cleanPath(path);
+    QStringList bound = writable;
     QStringList rebinds = spec.visiblePaths;
     rebinds << plan.pythonPaths << QFileInfo(spec.python.executable).path();
-    QStringList bound;
     for (const QString &path : std::as_const(rebinds)) {
         const QString clean = QDir::cleanPath(path);
         if (clean.isEmpty() || bound.contains(clean) || !QFileInfo::exists(clean))
@@ -69,7 +72,11 @@ QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec 
         arguments << QStringLiteral("--ro-bind") << clean << clean;
         bound << clean;
     }
-    arguments << QStringLiteral("--chdir") << QStringLiteral("/tmp");
+    // Last, so no read-only bind of a parent directory covers them.
+    for (const QString &path : std::as_const(writable))
+        arguments << QStringLiteral("--bind") << path << path;
+    arguments << QStringLiteral("--chdir")
+              << (spec.workingDirectory.isEmpty() ? QStringLiteral("/tmp") : spec.workingDirectory);
     return arguments;
 }
 
@@ -82,7 +89,9 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
     WorkerLaunch launch;
     launch.environment = cleanEnvironment(spec.hashSeed);
     const QStringList pythonCommand =
-        QStringList{spec.python.executable, QStringLiteral("-s")} + spec.scriptArguments;
+        !spec.command.isEmpty()
+            ? spec.command
+            : QStringList{spec.python.executable, QStringLiteral("-s")} + spec.scriptArguments;
     ProcessConfinement::Options options;
     if (plan.level == SandboxLevel::Full) {
         launch.program = plan.bwrap;
@@ -102,9 +111,11 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
                                   spec.privateDir + QStringLiteral("/home"));
         launch.environment.insert(QStringLiteral("TMPDIR"),
                                   spec.privateDir + QStringLiteral("/tmp"));
-        launch.workingDirectory = spec.privateDir + QStringLiteral("/tmp");
+        launch.workingDirectory = spec.workingDirectory.isEmpty()
+                                      ? spec.privateDir + QStringLiteral("/tmp")
+                                      : spec.workingDirectory;
         options.landlock = plan.landlock;
-        options.writableDirectories = {spec.privateDir};
+        options.writableDirectories = QStringList{spec.privateDir} + spec.writablePaths;
         options.seccompNoNetwork = plan.seccomp;
     }
     auto confinement = ProcessConfinement::create(options);

@@ -29,6 +29,11 @@ struct WorkerLaunchSpec
     QStringList visiblePaths;    // must be readable inside the sandbox (tree, helper dir)
     int hashSeed = 0;
     QString privateDir; // degraded: this worker's own directory (home/ and tmp/ inside)
+    // A command run instead of the interpreter (a project's prepare step), the directories it
+    // may write to besides its private ones, and where it starts (default: its private /tmp).
+    QStringList command;
+    QStringList writablePaths;
+    QString workingDirectory;
 };
 
 // The interpreter runs with -s and a clean environment rather than -I: -I implies -E, which

@@ -1,5 +1,6 @@
 // `difftriage-cli report` (convert a saved report) and the exports, triage and gate options of
 // `analyze`, run as a user runs them.
+#include "CliRun.h"
 #include "report/Report.h"
 #include "triage/RepositoryIdentity.h"
 #include "triage/TriageStore.h"
@@ -16,33 +17,15 @@ using namespace difftriage::engine;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using difftriage::test::CliRun;
 
-Run cli(const QStringList &arguments, const QString &dataHome = {})
+CliRun cli(const QStringList &arguments, const QString &dataHome = {})
 {
-    QProcess process;
-    if (!dataHome.isEmpty()) {
-        // The triage store lives in the user's data directory: a private one per test.
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // The triage store lives in the user's data directory: a private one per test.
+    QProcessEnvironment environment;
+    if (!dataHome.isEmpty())
         environment.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
-        process.setProcessEnvironment(environment);
-    }
-    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
-    Run run;
-    if (!process.waitForFinished(600000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return difftriage::test::runCli(arguments, environment);
 }
 
 QByteArray readAll(const QString &path)
@@ -119,11 +102,11 @@ private slots:
     {
         const QString out = m_dir.filePath(QStringLiteral("convert"));
         QVERIFY(QDir().mkpath(out));
-        const Run run = cli({QStringLiteral("report"), m_report, QStringLiteral("--sarif"),
-                             out + QStringLiteral("/r.sarif"), QStringLiteral("--junit"),
-                             out + QStringLiteral("/r.xml"), QStringLiteral("--html"),
-                             out + QStringLiteral("/r.html"), QStringLiteral("--markdown"),
-                             out + QStringLiteral("/r.md"), QStringLiteral("--json")});
+        const CliRun run = cli({QStringLiteral("report"), m_report, QStringLiteral("--sarif"),
+                                out + QStringLiteral("/r.sarif"), QStringLiteral("--junit"),
+                                out + QStringLiteral("/r.xml"), QStringLiteral("--html"),
+                                out + QStringLiteral("/r.html"), QStringLiteral("--markdown"),
+                                out + QStringLiteral("/r.md"), QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QCOMPARE(
             QJsonDocument::fromJson(run.out).object()[QStringLiteral("written")].toArray().size(),
@@ -135,8 +118,8 @@ private slots:
         QVERIFY(readAll(out + QStringLiteral("/r.html")).startsWith("<!DOCTYPE html>"));
         QVERIFY(readAll(out + QStringLiteral("/r.md")).startsWith("# DiffTriage: Sample"));
 
-        const Run text = cli({QStringLiteral("report"), m_report, QStringLiteral("--junit"),
-                              out + QStringLiteral("/again.xml")});
+        const CliRun text = cli({QStringLiteral("report"), m_report, QStringLiteral("--junit"),
+                                 out + QStringLiteral("/again.xml")});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.startsWith("junit"));
         QVERIFY(text.err.isEmpty());
@@ -152,7 +135,7 @@ private slots:
                           QStringLiteral("as designed")));
         const QString sarif = m_dir.filePath(QStringLiteral("triaged.sarif"));
         const QString markdown = m_dir.filePath(QStringLiteral("triaged.md"));
-        const Run run =
+        const CliRun run =
             cli({QStringLiteral("report"), m_report, QStringLiteral("--triage"), triage,
                  QStringLiteral("--sarif"), sarif, QStringLiteral("--markdown"), markdown});
         QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -220,7 +203,7 @@ private slots:
                           "{\"schema\": \"difftriage-report/1\", \"tests\": 3}"));
         arguments.replaceInStrings(QStringLiteral("@report"), m_report);
         arguments.replaceInStrings(QStringLiteral("@dir"), m_dir.path());
-        const Run run = cli(QStringList{QStringLiteral("report")} + arguments);
+        const CliRun run = cli(QStringList{QStringLiteral("report")} + arguments);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
         QCOMPARE(run.err.count('\n'), 1);
@@ -245,13 +228,13 @@ private slots:
                                   qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
                                   QStringLiteral("--fail-on-difference")};
         for (const QString &option : {QStringLiteral("--triage"), QStringLiteral("--body-file")}) {
-            const Run bad =
+            const CliRun bad =
                 cli(analyze + QStringList{option, m_dir.filePath(QStringLiteral("no"))});
             QCOMPARE(bad.exitCode, 2);
             QVERIFY2(bad.err.contains(option.toUtf8()), bad.err.constData());
         }
         const QString reportPath = out + QStringLiteral("/report.json");
-        const Run first =
+        const CliRun first =
             cli(analyze + QStringList{QStringLiteral("--report"), reportPath,
                                       QStringLiteral("--sarif"), out + QStringLiteral("/r.sarif"),
                                       QStringLiteral("--junit"), out + QStringLiteral("/r.xml"),
@@ -281,7 +264,7 @@ private slots:
         // The stated intent can come from the options (CI knows the PR's title and body).
         const QString body = m_dir.filePath(QStringLiteral("body.txt"));
         QVERIFY(writeFile(body, "Pure refactor, no behaviour change.\n"));
-        const Run accepted =
+        const CliRun accepted =
             cli(analyze + QStringList{QStringLiteral("--title"), QStringLiteral("Tidy up remove"),
                                       QStringLiteral("--body-file"), body},
                 dataHome);

@@ -134,8 +134,9 @@ private slots:
         // No skipping for lack of bubblewrap: CI installs it (scripts/setup-debian.sh). Only a
         // kernel that refuses bubblewrap its namespaces (a chroot, a locked-down container)
         // leaves the full rows nothing to test; they are skipped with that reason.
-        m_fullRefused = m_full->sandbox() != SandboxLevel::Full
-            && m_full->sandboxNote().contains(QStringLiteral("bubblewrap does not work here"));
+        m_fullRefused =
+            m_full->sandbox() != SandboxLevel::Full &&
+            m_full->sandboxNote().contains(QStringLiteral("bubblewrap does not work here"));
         QVERIFY2(m_full->sandbox() == SandboxLevel::Full || m_fullRefused,
                  qPrintable(m_full->sandboxNote()));
         m_degraded = startExecutor(true);

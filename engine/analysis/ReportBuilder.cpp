@@ -77,9 +77,9 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
 
     const Normalizer &normalizer = judge.normalizer();
     int index = 0;
+    QSet<QString> fingerprints;
     for (const FoundDifference &found : session.differences()) {
         ReportDifference difference;
-        difference.id = QStringLiteral("d%1").arg(++index);
         difference.testId = found.testId;
         difference.testCode = found.shrunk.code;
         difference.originalTestCode = found.original.code;
@@ -91,6 +91,11 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
             shortHash({difference.testCode, difference.kind, difference.oldSide.output,
                        difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
                        difference.newSide.errorType.value_or(QString())});
+        // Different tests can shrink to the same one: the reviewer sees it once.
+        if (fingerprints.contains(difference.fingerprint))
+            continue;
+        fingerprints.insert(difference.fingerprint);
+        difference.id = QStringLiteral("d%1").arg(++index);
         // One cause, one cluster: the same target failing the same way on each side.
         const QString cause =
             found.kind == DifferenceKind::ApiChange ? found.original.entry : QString();

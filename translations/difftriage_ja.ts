@@ -448,6 +448,10 @@
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
+    <message>
+        <source>Analysis of %1 cancelled.</source>
+        <translation>%1 の解析を取り消しました。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -640,6 +644,30 @@
     <message>
         <source>&amp;Language:</source>
         <translation>言語(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Send the changed code to an endpoint on another machine</source>
+        <translation>変更されたコードを別のマシンのエンドポイントへ送信する</translation>
+    </message>
+    <message>
+        <source>Any OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, OpenAI</source>
+        <translation>OpenAI 互換のエンドポイントなら何でも: Ollama、llama.cpp、vLLM、OpenAI</translation>
+    </message>
+    <message>
+        <source>e.g. qwen2.5-coder:7b or gpt-4.1-mini</source>
+        <translation>例: qwen2.5-coder:7b や gpt-4.1-mini</translation>
+    </message>
+    <message>
+        <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY and never stored</source>
+        <translation>API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から読み取り、保存しません</translation>
+    </message>
+    <message>
+        <source>LLM &amp;endpoint:</source>
+        <translation>LLM エンドポイント(&amp;E):</translation>
+    </message>
+    <message>
+        <source>LLM &amp;model:</source>
+        <translation>LLM モデル(&amp;M):</translation>
     </message>
 </context>
 <context>

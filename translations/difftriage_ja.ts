@@ -452,6 +452,14 @@
         <source>Analysis of %1 cancelled.</source>
         <translation>%1 の解析を取り消しました。</translation>
     </message>
+    <message>
+        <source>Py&amp;test File (expects the chosen side)…</source>
+        <translation>pytest ファイル (選んだ側を期待)(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>

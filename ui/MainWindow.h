@@ -37,6 +37,7 @@ public:
         Markdown,
         Json,
         Pdf,
+        Pytest,
     };
 
     explicit MainWindow(QWidget *parent = nullptr);

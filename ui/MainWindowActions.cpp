@@ -14,6 +14,7 @@
 #include "report/HtmlExporter.h"
 #include "report/JsonExporter.h"
 #include "report/MarkdownExporter.h"
+#include "report/PytestExporter.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -39,6 +40,8 @@ void MainWindow::createMenus()
     exportMenu->addAction(tr("&JSON (report and verdicts)…"), this,
                           [this] { exportInteractively(ExportFormat::Json); });
     exportMenu->addAction(tr("&PDF…"), this, [this] { exportInteractively(ExportFormat::Pdf); });
+    exportMenu->addAction(tr("Py&test File (expects the chosen side)…"), this,
+                          [this] { exportInteractively(ExportFormat::Pytest); });
     file->addAction(tr("Export &Triage…"), this, &MainWindow::exportTriage);
     file->addAction(tr("&Import Triage…"), this, &MainWindow::importTriage);
     file->addSeparator();
@@ -111,15 +114,21 @@ engine::Status MainWindow::exportCurrent(ExportFormat format, const QString &pat
 {
     if (!m_report)
         return engine::makeError(tr("No analysis is open."));
+    // The verdicts as they are now, including those set since the analysis was shown.
+    engine::Report report = *m_report;
+    if (m_session->isOpen())
+        m_session->store()->apply(report);
     switch (format) {
     case ExportFormat::Html:
-        return engine::HtmlExporter(*m_report, m_heatmap->sources()).write(path);
+        return engine::HtmlExporter(report, m_heatmap->sources()).write(path);
     case ExportFormat::Markdown:
-        return engine::MarkdownExporter(*m_report).write(path);
+        return engine::MarkdownExporter(report).write(path);
     case ExportFormat::Json:
-        return engine::JsonExporter(*m_report).write(path);
+        return engine::JsonExporter(report).write(path);
+    case ExportFormat::Pytest:
+        return engine::PytestExporter(report).write(path);
     case ExportFormat::Pdf:
-        return PdfExporter::write(engine::HtmlExporter(*m_report, m_heatmap->sources()).render(),
+        return PdfExporter::write(engine::HtmlExporter(report, m_heatmap->sources()).render(),
                                   path);
     }
     return engine::makeError(QStringLiteral("unknown format"));
@@ -134,6 +143,7 @@ void MainWindow::exportInteractively(ExportFormat format)
     const QString filter = format == ExportFormat::Html       ? tr("HTML (*.html)")
                            : format == ExportFormat::Markdown ? tr("Markdown (*.md)")
                            : format == ExportFormat::Json     ? tr("JSON (*.json)")
+                           : format == ExportFormat::Pytest   ? tr("Python (*.py)")
                                                               : tr("PDF (*.pdf)");
     const QString path = QFileDialog::getSaveFileName(this, tr("Export"), {}, filter);
     if (path.isEmpty())

@@ -71,8 +71,8 @@ int runReport(const QStringList &arguments)
     if (!outputs)
         return fail(outputs.error().message);
     if (outputs->isEmpty())
-        return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif or "
-                                   "--junit FILE"));
+        return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif, --junit "
+                                   "or --pytest FILE"));
     outputs->applyTriage(*report);
     if (Status written = outputs->write(*report); !written)
         return fail(written.error().message);

@@ -5,6 +5,7 @@
 #include "report/HtmlExporter.h"
 #include "report/JunitExporter.h"
 #include "report/MarkdownExporter.h"
+#include "report/PytestExporter.h"
 #include "report/SarifExporter.h"
 #include "triage/RepositoryIdentity.h"
 
@@ -18,7 +19,7 @@ using namespace difftriage::engine;
 namespace {
 
 constexpr ExportFormat Formats[] = {ExportFormat::Html, ExportFormat::Markdown, ExportFormat::Sarif,
-                                    ExportFormat::Junit};
+                                    ExportFormat::Junit, ExportFormat::Pytest};
 
 QString describe(ExportFormat format)
 {
@@ -30,9 +31,11 @@ QString describe(ExportFormat format)
     case ExportFormat::Sarif:
         return QStringLiteral("Write SARIF 2.1.0 here (code scanning).");
     case ExportFormat::Junit:
+        return QStringLiteral("Write JUnit XML here (CI test reporters).");
+    case ExportFormat::Pytest:
         break;
     }
-    return QStringLiteral("Write JUnit XML here (CI test reporters).");
+    return QStringLiteral("Write the differences as a pytest file expecting the triaged side.");
 }
 
 Expected<TriageStore> readStore(const QString &path, bool mustExist)
@@ -57,9 +60,11 @@ QString toString(ExportFormat format)
     case ExportFormat::Sarif:
         return QStringLiteral("sarif");
     case ExportFormat::Junit:
+        return QStringLiteral("junit");
+    case ExportFormat::Pytest:
         break;
     }
-    return QStringLiteral("junit");
+    return QStringLiteral("pytest");
 }
 
 void addExportOptions(QCommandLineParser &parser)
@@ -92,9 +97,11 @@ Status writeExport(ExportFormat format, const Report &report, const QString &pat
     case ExportFormat::Sarif:
         return SarifExporter(report, QCoreApplication::applicationVersion()).write(path);
     case ExportFormat::Junit:
+        return JunitExporter(report).write(path);
+    case ExportFormat::Pytest:
         break;
     }
-    return JunitExporter(report).write(path);
+    return PytestExporter(report).write(path);
 }
 
 Expected<ReportOutputs> ReportOutputs::fromOptions(const QCommandLineParser &parser,

@@ -16,9 +16,11 @@ enum class ExportFormat
     Markdown,
     Sarif,
     Junit,
+    Pytest,
 };
 
-// --html FILE --markdown FILE --sarif FILE --junit FILE, as `analyze` and `report` spell them.
+// --html FILE --markdown FILE --sarif FILE --junit FILE --pytest FILE, as `analyze` and `report`
+// spell them.
 void addExportOptions(QCommandLineParser &parser);
 // --triage FILE
 void addTriageOption(QCommandLineParser &parser);

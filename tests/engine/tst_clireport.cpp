@@ -28,6 +28,24 @@ CliRun cli(const QStringList &arguments, const QString &dataHome = {})
     return difftriage::test::runCli(arguments, environment);
 }
 
+QString python()
+{
+    return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON");
+}
+
+CliRun run(const QString &program, const QStringList &arguments, const QString &cwd = {})
+{
+    QProcess process;
+    process.setWorkingDirectory(cwd);
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(program, arguments);
+    CliRun result;
+    if (process.waitForFinished(120000))
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = process.readAll();
+    return result;
+}
+
 QByteArray readAll(const QString &path)
 {
     QFile file(path);
@@ -286,9 +304,53 @@ private slots:
         }
         QCOMPARE(cli(analyze + QStringList{QStringLiteral("--triage"), triage}, dataHome).exitCode,
                  3);
+        checkPytestExport(demo, reportPath, pr, differences);
     }
 
 private:
+    // The pytest export pins the side the reviewer chose: it passes on that tree and fails on
+    // the other, whichever way the verdict goes.
+    void checkPytestExport(const QString &demo, const QString &reportPath, const QString &pr,
+                           const QJsonArray &differences)
+    {
+        const QJsonObject report = QJsonDocument::fromJson(readAll(reportPath)).object();
+        QHash<QString, QString> trees;
+        for (const QString &side : {QStringLiteral("base"), QStringLiteral("head")}) {
+            trees[side] = m_dir.filePath(QStringLiteral("tree-") + side);
+            QCOMPARE(
+                run(QStringLiteral("git"),
+                    {QStringLiteral("-C"), demo, QStringLiteral("worktree"), QStringLiteral("add"),
+                     QStringLiteral("--detach"), trees[side], report[side].toString()})
+                    .exitCode,
+                0);
+        }
+        for (const Verdict verdict : {Verdict::Intended, Verdict::Regression}) {
+            const QString triage = m_dir.filePath(QStringLiteral("pytest-triage.json"));
+            QFile::remove(triage);
+            TriageStore store(triage);
+            for (const QJsonValue &difference : differences)
+                QVERIFY(store.set(pr, difference[QStringLiteral("fingerprint")].toString(), verdict,
+                                  {}));
+            const QString tests = m_dir.filePath(QStringLiteral("test_pinned.py"));
+            const CliRun exported =
+                cli({QStringLiteral("report"), reportPath, QStringLiteral("--triage"), triage,
+                     QStringLiteral("--pytest"), tests});
+            QVERIFY2(exported.exitCode == 0, exported.err.constData());
+            const QString chosen =
+                verdict == Verdict::Intended ? QStringLiteral("head") : QStringLiteral("base");
+            const QString other =
+                verdict == Verdict::Intended ? QStringLiteral("base") : QStringLiteral("head");
+            const QStringList pytest{
+                QStringLiteral("-m"), QStringLiteral("pytest"),           QStringLiteral("-q"),
+                QStringLiteral("-p"), QStringLiteral("no:cacheprovider"), tests};
+            const CliRun passes = run(python(), pytest, trees[chosen]);
+            QVERIFY2(passes.exitCode == 0, passes.out.constData());
+            QVERIFY(passes.out.contains(QByteArray::number(differences.size()) + " passed"));
+            const CliRun fails = run(python(), pytest, trees[other]);
+            QVERIFY2(fails.exitCode == 1, fails.out.constData());
+        }
+    }
+
     QTemporaryDir m_dir;
     QString m_report;
 };

@@ -141,6 +141,15 @@ private slots:
         const QString pdf = m_home.filePath(QStringLiteral("export.pdf"));
         QVERIFY(reopened.exportCurrent(ui::MainWindow::ExportFormat::Pdf, pdf).ok());
         QVERIFY(QFileInfo(pdf).size() > 1000);
+        // The pytest file pins the reviewer's choice for the accepted difference.
+        const QString pytest = m_home.filePath(QStringLiteral("test_pr24.py"));
+        QVERIFY(reopened.exportCurrent(ui::MainWindow::ExportFormat::Pytest, pytest).ok());
+        QFile tests(pytest);
+        QVERIFY(tests.open(QIODevice::ReadOnly));
+        const QString pinned = QString::fromUtf8(tests.readAll());
+        QVERIFY2(pinned.contains(QStringLiteral("verdict: intended\n# note: 19 % is the new "
+                                                "statutory rate\ndef test_")),
+                 qPrintable(pinned));
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
     }
 

@@ -460,6 +460,40 @@
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
+    <message>
+        <source>Open Re&amp;ports…</source>
+        <translation>レポートを開く(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Open the repository the reports are about first.</source>
+        <translation>先にレポートの対象のリポジトリを開いてください。</translation>
+    </message>
+    <message>
+        <source>Open Reports</source>
+        <translation>レポートを開く</translation>
+    </message>
+    <message>
+        <source>DiffTriage reports (*.json);;All files (*)</source>
+        <translation>DiffTriage レポート (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>No repository is open.</source>
+        <translation>リポジトリが開かれていません。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %n report(s)</source>
+        <translation>
+            <numerusform>%n 件のレポートを開きました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some reports were not opened</source>
+        <translation>開けなかったレポートがあります</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>

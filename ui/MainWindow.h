@@ -48,6 +48,9 @@ public:
     void showChange(const engine::ChangeSpec &change);
     void analyse(const QList<engine::ChangeSpec> &changes);
     engine::Status exportCurrent(ExportFormat format, const QString &path) const;
+    // Reports written elsewhere (CI runners, a colleague) join the open repository's saved
+    // analyses, to be browsed and triaged like local ones. Reads them off the GUI thread.
+    void importReports(const QStringList &paths);
 
     TriageSession *session() const { return m_session; }
     AnalysisQueue *queue() const { return m_queue; }
@@ -63,6 +66,7 @@ public:
 signals:
     void repositoryOpened();
     void reportShown();
+    void reportsImported(int count, const QStringList &errors);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -87,6 +91,7 @@ private:
     void exportInteractively(ExportFormat format);
     void exportTriage();
     void importTriage();
+    void openReports();
     void showMessage(const QString &message);
 
     TriageSession *m_session;

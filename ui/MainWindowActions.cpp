@@ -31,6 +31,8 @@ void MainWindow::createMenus()
                     &MainWindow::chooseRepository);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
+    file->addAction(tr("Open Re&ports…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                    &MainWindow::openReports);
     file->addSeparator();
     QMenu *exportMenu = file->addMenu(tr("&Export"));
     exportMenu->addAction(tr("&HTML…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,

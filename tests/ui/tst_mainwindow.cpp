@@ -153,6 +153,43 @@ private slots:
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
     }
 
+    // A report written by the CLI elsewhere (a CI runner) joins the repository's analyses: it is
+    // browsed and shown without a run; a broken file is named and does not stop the others.
+    void openReportsProducedElsewhere()
+    {
+        const QString report = m_home.filePath(QStringLiteral("ci-pr12.json"));
+        QProcess cli;
+        cli.start(qEnvironmentVariable("DIFFTRIAGE_CLI"),
+                  {QStringLiteral("analyze"), QStringLiteral("--repo"), m_repository,
+                   QStringLiteral("--pr"), QStringLiteral("12"), QStringLiteral("--python"),
+                   qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3"),
+                   QStringLiteral("--report"), report});
+        QVERIFY(cli.waitForFinished(600000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QString broken = m_home.filePath(QStringLiteral("broken.json"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"schema\": \"difftriage-report/1\", \"differences\": 7}");
+        file.close();
+
+        ui::MainWindow window;
+        window.show();
+        const engine::ChangeSpec change = openAndFind(window, 12);
+        QVERIFY(!change.base.isEmpty());
+        QSignalSpy imported(&window, &ui::MainWindow::reportsImported);
+        window.importReports({report, broken});
+        QVERIFY(imported.wait(60000));
+        QCOMPARE(imported.first().at(0).toInt(), 1);
+        const QStringList errors = imported.first().at(1).toStringList();
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().startsWith(QStringLiteral("broken.json: ")),
+                 qPrintable(errors.first()));
+        window.browser()->selectChange(change.base, change.head);
+        QVERIFY(window.currentReport());
+        QVERIFY(!window.queue()->isBusy());
+        QVERIFY(!window.currentReport()->differences.isEmpty());
+    }
+
 private:
     engine::ChangeSpec openAndFind(ui::MainWindow &window, int number)
     {

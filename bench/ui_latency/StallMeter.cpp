@@ -1,0 +1,28 @@
+#include "StallMeter.h"
+
+StallMeter::StallMeter(QObject *parent) : QObject(parent)
+{
+    m_timer.setTimerType(Qt::PreciseTimer);
+    m_timer.setInterval(1);
+    connect(&m_timer, &QTimer::timeout, this, &StallMeter::tick);
+    m_clock.start();
+    m_timer.start();
+}
+
+void StallMeter::restart()
+{
+    m_last = m_clock.nsecsElapsed();
+    m_maxGapNs = 0;
+    m_totalGapNs = 0;
+    m_ticks = 0;
+}
+
+void StallMeter::tick()
+{
+    const qint64 now = m_clock.nsecsElapsed();
+    const qint64 gap = now - m_last;
+    m_last = now;
+    m_maxGapNs = std::max(m_maxGapNs, gap);
+    m_totalGapNs += gap;
+    ++m_ticks;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+// Measures how long the GUI event loop goes without serving a 1 ms timer: the longest gap is the
+// longest stall a user would feel (a click or a repaint waits that long).
+class StallMeter final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit StallMeter(QObject *parent = nullptr);
+
+    void restart();
+    double maxStallMs() const { return m_maxGapNs / 1e6; }
+    double meanGapMs() const { return m_ticks ? m_totalGapNs / 1e6 / m_ticks : 0.0; }
+    qint64 ticks() const { return m_ticks; }
+
+private:
+    void tick();
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_maxGapNs = 0;
+    qint64 m_totalGapNs = 0;
+    qint64 m_ticks = 0;
+};

@@ -494,6 +494,34 @@
         <source>Some reports were not opened</source>
         <translation>開けなかったレポートがあります</translation>
     </message>
+    <message>
+        <source>Open a change first.</source>
+        <translation>先に変更を開いてください。</translation>
+    </message>
+    <message>
+        <source>The test is empty.</source>
+        <translation>テストが空です。</translation>
+    </message>
+    <message>
+        <source>Running the test on both versions…</source>
+        <translation>両方のバージョンでテストを実行しています…</translation>
+    </message>
+    <message>
+        <source>The test could not run: %1</source>
+        <translation>テストを実行できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Same behaviour on both versions.</source>
+        <translation>両方のバージョンで同じ振る舞いです。</translation>
+    </message>
+    <message>
+        <source>The test is flaky: a rerun disagreed with its first run.</source>
+        <translation>このテストは不安定です: 再実行の結果が最初の実行と一致しませんでした。</translation>
+    </message>
+    <message>
+        <source>The test shows a difference: %1</source>
+        <translation>テストが差分を示しました: %1</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -772,6 +800,22 @@
     <message>
         <source>Shrunk test %1 → %2</source>
         <translation>縮小したテスト %1 → %2</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the test (or write a new one) to run it on both versions</source>
+        <translation>テストを編集して (または新しく書いて) 両方のバージョンで実行する</translation>
+    </message>
+    <message>
+        <source>R&amp;un on Both Versions</source>
+        <translation>両方のバージョンで実行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Run the test in this view on the old and the new version, in the background; a difference joins the list</source>
+        <translation>この表示のテストを旧バージョンと新バージョンでバックグラウンド実行します。差分があれば一覧に加わります</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
             m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Queued);
     });
     connect(m_queue, &AnalysisQueue::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_test, &TestPanel::runRequested, this, &MainWindow::runTestOnBothVersions);
     connect(m_queue, &AnalysisQueue::failed, this,
             [this](const engine::ChangeSpec &change, const QString &message) {
                 m_prModel->setTriageStatus(change.base, change.head,
@@ -363,15 +364,20 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
         }
         return;
     }
-    if (engine::Status saved = m_session->saveReport(report); !saved)
-        showMessage(saved.error().message);
-    refreshStatus(change.base, change.head);
-    showMessage(tr("%1: %n difference(s)", nullptr, static_cast<int>(report.differences.size()))
+    m_session->saveReportInBackground(report, [this, change, report](const engine::Status &saved) {
+        if (!saved)
+            showMessage(saved.error().message);
+        else
+            showMessage(
+                tr("%1: %n difference(s)", nullptr, static_cast<int>(report.differences.size()))
                     .arg(change.title));
-    if (m_change && m_change->base == change.base && m_change->head == change.head) {
-        if (auto saved = m_session->savedReport(change))
-            showReport(*saved);
-    }
+        refreshStatus(change.base, change.head);
+        if (m_change && m_change->base == change.base && m_change->head == change.head) {
+            engine::Report shown = report;
+            m_session->store()->apply(shown);
+            showReport(shown);
+        }
+    });
 }
 
 void MainWindow::showMessage(const QString &message)

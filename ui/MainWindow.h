@@ -51,6 +51,9 @@ public:
     // Reports written elsewhere (CI runners, a colleague) join the open repository's saved
     // analyses, to be browsed and triaged like local ones. Reads them off the GUI thread.
     void importReports(const QStringList &paths);
+    // Runs a test (a reviewer's edit, or a new one) on both versions of the open change, on a
+    // pool thread; a difference joins the change's list and its saved analysis.
+    void runTestOnBothVersions(const QString &code, const QString &target);
 
     TriageSession *session() const { return m_session; }
     AnalysisQueue *queue() const { return m_queue; }
@@ -67,6 +70,7 @@ signals:
     void repositoryOpened();
     void reportShown();
     void reportsImported(int count, const QStringList &errors);
+    void singleTestFinished(const difftriage::engine::ReportDifference &result);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -92,6 +96,7 @@ private:
     void exportTriage();
     void importTriage();
     void openReports();
+    void addReviewerDifference(const engine::ReportDifference &difference);
     void showMessage(const QString &message);
 
     TriageSession *m_session;

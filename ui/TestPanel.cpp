@@ -11,8 +11,19 @@ namespace difftriage::ui {
 
 TestPanel::TestPanel(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_original(new QToolButton(this)),
-      m_code(new CodeView(this))
+      m_edit(new QToolButton(this)), m_run(new QToolButton(this)), m_code(new CodeView(this))
 {
+    m_edit->setText(tr("&Edit"));
+    m_edit->setCheckable(true);
+    m_edit->setToolTip(tr("Edit the test (or write a new one) to run it on both versions"));
+    connect(m_edit, &QToolButton::toggled, this, &TestPanel::setEditing);
+    m_run->setText(tr("R&un on Both Versions"));
+    m_run->setToolTip(tr("Run the test in this view on the old and the new version, in the "
+                         "background; a difference joins the list"));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    connect(m_run, &QToolButton::clicked, this, [this] {
+        emit runRequested(m_code->text(), m_difference ? m_difference->target : QString());
+    });
     m_original->setText(tr("Show &original test"));
     m_original->setCheckable(true);
     m_original->setToolTip(tr("Switch between the shrunk test and the test as it was generated"));
@@ -21,6 +32,8 @@ TestPanel::TestPanel(QWidget *parent)
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
     header->addWidget(m_original);
+    header->addWidget(m_edit);
+    header->addWidget(m_run);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(header);
@@ -51,12 +64,31 @@ QString TestPanel::code() const
     return m_code->text();
 }
 
+bool TestPanel::isEditing() const
+{
+    return m_edit->isChecked();
+}
+
+void TestPanel::setEditing(bool editing)
+{
+    if (m_edit->isChecked() != editing) {
+        m_edit->setChecked(editing); // toggled() comes back here
+        return;
+    }
+    if (!editing)
+        render(); // back to the difference's own test
+    m_code->setReadOnly(!editing);
+    if (editing)
+        m_code->setFocus();
+}
+
 void TestPanel::render()
 {
     if (!m_difference) {
         m_title->setText(tr("No difference selected"));
         m_original->setEnabled(false);
         m_code->setCode({});
+        m_code->setReadOnly(!isEditing());
         return;
     }
     const bool hasOriginal = !m_difference->originalTestCode.isEmpty() &&
@@ -66,6 +98,7 @@ void TestPanel::render()
     m_title->setText((original ? tr("Original test %1 → %2") : tr("Shrunk test %1 → %2"))
                          .arg(m_difference->testId, m_difference->target));
     m_code->setCode(original ? m_difference->originalTestCode : m_difference->testCode);
+    m_code->setReadOnly(!isEditing());
 }
 
 } // namespace difftriage::ui

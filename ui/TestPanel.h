@@ -25,6 +25,13 @@ public:
     void clear();
     bool showsOriginal() const;
     QString code() const;
+    bool isEditing() const;
+    // Shows the test as editable (or back to the difference's own code when `editing` is off).
+    void setEditing(bool editing);
+
+signals:
+    // The reviewer asks for the test in the view, edited or not, to run on both versions.
+    void runRequested(const QString &code, const QString &target);
 
 private:
     void render();
@@ -32,6 +39,8 @@ private:
     std::optional<engine::ReportDifference> m_difference;
     QLabel *m_title;
     QToolButton *m_original;
+    QToolButton *m_edit;
+    QToolButton *m_run;
     CodeView *m_code;
 };
 

@@ -109,6 +109,30 @@ engine::Status TriageSession::saveReport(const engine::Report &report)
     return saved;
 }
 
+void TriageSession::saveReportInBackground(const engine::Report &report,
+                                           std::function<void(const engine::Status &)> done)
+{
+    if (!m_archive) {
+        done(engine::makeError(tr("No repository is open.")));
+        return;
+    }
+    auto *watcher = new QFutureWatcher<engine::Status>(this);
+    const QString directory = m_archive->directory();
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, directory, pr = engine::TriageStore::prKey(report.base, report.head),
+             fingerprints = fingerprintsOf(report), done = std::move(done)] {
+                watcher->deleteLater();
+                const engine::Status saved = watcher->result();
+                // Only if the same repository is still open.
+                if (saved && m_archive && m_archive->directory() == directory)
+                    m_analysed.insert(pr, fingerprints);
+                done(saved);
+            });
+    // The archive by value: the session may switch repositories while this runs.
+    watcher->setFuture(QtConcurrent::run(
+        [archive = engine::ReportArchive(directory), report] { return archive.save(report); }));
+}
+
 engine::Status TriageSession::decide(const engine::Report &report, const QStringList &fingerprints,
                                      engine::Verdict verdict, const QString &note)
 {

@@ -10,6 +10,7 @@
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
+#include <functional>
 #include <memory>
 
 namespace difftriage::ui {
@@ -37,6 +38,10 @@ public:
     // The saved analysis of a change with the stored verdicts applied; nullopt if never analysed.
     std::optional<engine::Report> savedReport(const engine::ChangeSpec &change) const;
     engine::Status saveReport(const engine::Report &report);
+    // The same on a pool thread (serialising and syncing a large report stalls the GUI); `done`
+    // runs on this object's thread once the file is in place.
+    void saveReportInBackground(const engine::Report &report,
+                                std::function<void(const engine::Status &)> done);
     // Records a verdict (and note) for each fingerprint of the change's report.
     engine::Status decide(const engine::Report &report, const QStringList &fingerprints,
                           engine::Verdict verdict, const QString &note);

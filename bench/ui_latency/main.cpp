@@ -1,6 +1,7 @@
 // The GUI's responsiveness during analyses: the longest event-loop stall while the demo
 // repository opens and all its PRs are analysed on the worker thread, against the same window
-// idle, measured side by side in one run. Goal: max_stall_ms <= 50.
+// idle, measured side by side in one run. Goal: max_stall_ms <= 50. max_busy_ms is the GUI
+// thread's own CPU time in its longest stretch: the part of a stall that is the GUI's own work.
 //   build/bin/ui_latency [python]        (QT_QPA_PLATFORM=offscreen without a display)
 #include "AnalysisQueue.h"
 #include "MainWindow.h"
@@ -67,8 +68,9 @@ int main(int argc, char **argv)
     meter.restart();
     spinFor(3000);
     const double idle = meter.maxStallMs();
-    std::printf("%-28s max_stall_ms=%.1f mean_gap_ms=%.2f\n", "idle window", idle,
-                meter.meanGapMs());
+    const double idleBusy = meter.maxBusyMs();
+    std::printf("%-28s max_stall_ms=%.1f max_busy_ms=%.1f mean_gap_ms=%.2f\n", "idle window", idle,
+                idleBusy, meter.meanGapMs());
 
     meter.restart();
     bool opened = false;
@@ -79,7 +81,9 @@ int main(int argc, char **argv)
         return 1;
     }
     const double opening = meter.maxStallMs();
-    std::printf("%-28s max_stall_ms=%.1f\n", "opening the repository", opening);
+    const double openingBusy = meter.maxBusyMs();
+    std::printf("%-28s max_stall_ms=%.1f max_busy_ms=%.1f\n", "opening the repository", opening,
+                openingBusy);
 
     meter.restart();
     QElapsedTimer clock;
@@ -91,12 +95,14 @@ int main(int argc, char **argv)
         return 1;
     }
     const double analysing = meter.maxStallMs();
-    std::printf("%-28s max_stall_ms=%.1f mean_gap_ms=%.2f (%lld PRs in %.0f s)\n",
-                "analysing every PR", analysing, meter.meanGapMs(),
+    const double analysingBusy = meter.maxBusyMs();
+    std::printf("%-28s max_stall_ms=%.1f max_busy_ms=%.1f mean_gap_ms=%.2f (%lld PRs in %.0f s)\n",
+                "analysing every PR", analysing, analysingBusy, meter.meanGapMs(),
                 static_cast<long long>(changes.size()), clock.elapsed() / 1000.0);
 
     const double worst = std::max(opening, analysing);
-    std::printf("max_stall_ms=%.1f idle_max_stall_ms=%.1f stall_ratio=%.2f\n", worst, idle,
-                idle > 0 ? worst / idle : 0.0);
+    const double worstBusy = std::max(openingBusy, analysingBusy);
+    std::printf("max_stall_ms=%.1f max_busy_ms=%.1f idle_max_stall_ms=%.1f stall_ratio=%.2f\n",
+                worst, worstBusy, idle, idle > 0 ? worst / idle : 0.0);
     return 0;
 }

@@ -2,14 +2,10 @@
 
 #include "access/TargetAnalysis.h"
 #include "analysis/AnalysisSession.h"
-#include "analysis/ChangeWorkspace.h"
-#include "analysis/ImportCheck.h"
+#include "analysis/AnalysisSetup.h"
 #include "analysis/ReportBuilder.h"
-#include "change/TreeCache.h"
 #include "execute/Executor.h"
-#include "execute/PrepareCommand.h"
 #include "generate/OfflineGenerator.h"
-#include "git/Repository.h"
 #include "judge/Judge.h"
 #include "llm/LlmGenerator.h"
 
@@ -20,62 +16,6 @@
 #include <QStandardPaths>
 
 namespace difftriage::engine {
-
-namespace {
-
-QString importRootOf(const Targets &targets, const char *side, const QString &tree)
-{
-    const auto roots = targets.raw.value(side, nlohmann::json::object())
-                           .value("import_roots", nlohmann::json::array());
-    const QString first = roots.empty() || !roots[0].is_string()
-                              ? QStringLiteral(".")
-                              : QString::fromStdString(roots[0].get<std::string>());
-    return QDir::cleanPath(tree + QLatin1Char('/') + first);
-}
-
-void collectOneSidedNames(const Targets &targets, QStringList &oldOnly, QStringList &newOnly)
-{
-    for (const AccessInfo &info : targets.access) {
-        for (const AccessMethod &method : info.methods) {
-            if (method.versions == QLatin1String("old_only"))
-                oldOnly << method.publicName << method.entryQualname;
-            else if (method.versions == QLatin1String("new_only"))
-                newOnly << method.publicName << method.entryQualname;
-        }
-    }
-}
-
-// A changed file that does not parse on one side: its functions count as absent there, which
-// the reader must know before taking the differences at face value.
-QStringList unparsedChangedFiles(const Targets &targets)
-{
-    QStringList notes;
-    for (const NotAnalysableFile &file : targets.notAnalysable) {
-        if (!file.changed)
-            continue;
-        const QString where =
-            file.line > 0 ? QStringLiteral("line %1: ").arg(file.line) : QString();
-        notes << QStringLiteral("%1 cannot be analysed on the %2 side (%3%4): its functions "
-                                "count as absent there, and tests importing it fail")
-                     .arg(file.file, file.side, where, file.message);
-    }
-    return notes;
-}
-
-Report emptyReport(const ChangeSpec &change, const QString &reason, const QStringList &notes)
-{
-    Report report;
-    report.base = change.base;
-    report.head = change.head;
-    report.title = change.title;
-    report.body = change.body;
-    report.number = change.number;
-    report.stopReason = reason;
-    report.notes = notes;
-    return report;
-}
-
-} // namespace
 
 Analysis::Analysis(AnalysisOptions options) : m_options(std::move(options)) {}
 
@@ -112,101 +52,20 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         if (progress)
             progress({stage, 0, 0, 0, 0});
     };
-    m_badInput = true;
-    say(QStringLiteral("preparing"));
-    auto repository = git::Repository::open(m_options.repository);
-    if (!repository)
-        return repository.error();
-    TreeCache cache = m_options.treeCacheDirectory.isEmpty()
-                          ? TreeCache()
-                          : TreeCache(m_options.treeCacheDirectory);
-    auto workspace = loadChange(*repository, m_options.change);
-    if (!workspace)
-        return workspace.error();
-    if (workspace->diff.pythonFiles().isEmpty()) {
-        Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
-                                    workspace->diff.notes);
-        report.repo = repository->path();
-        return report;
-    }
-    auto pythonOld = resolvePythonInterpreter(m_options.pythonOld);
-    if (!pythonOld)
-        return pythonOld.error();
-    auto pythonNew = m_options.pythonNew == m_options.pythonOld
-                         ? pythonOld
-                         : resolvePythonInterpreter(m_options.pythonNew);
-    if (!pythonNew)
-        return pythonNew.error();
-    TreePreparation preparation;
-    preparation.command =
-        m_options.prepare.isEmpty() ? workspace->config.prepare : m_options.prepare;
-    preparation.run = [&](const QString &tree, const QString &commitId, bool newSide) {
-        say(QStringLiteral("preparing the %1 tree")
-                .arg(newSide ? QStringLiteral("new") : QStringLiteral("old")));
-        PrepareRequest request;
-        request.command = preparation.command;
-        request.tree = tree;
-        request.commitId = commitId;
-        request.sideName = newSide ? QStringLiteral("new") : QStringLiteral("old");
-        request.python = newSide ? *pythonNew : *pythonOld;
-        request.forceDegradedSandbox = m_options.forceDegradedSandbox;
-        return runPrepareCommand(request);
-    };
-    if (auto trees = materializeTrees(*repository, cache, *workspace, preparation); !trees)
-        return trees.error();
-
-    say(QStringLiteral("analysing"));
-    TargetAnalysisInput input{*pythonOld,
-                              workspace->oldTree,
-                              workspace->newTree,
-                              m_options.change.base,
-                              m_options.change.head,
-                              workspace->diff.pythonFiles(),
-                              workspace->config.importRoots,
-                              workspace->config.exclude,
-                              5,
-                              QString()};
-    auto targets = analyzeTargets(input);
-    if (!targets) {
-        m_badInput = false;
-        return targets.error();
-    }
-    QStringList notes = workspace->diff.notes + workspace->config.warnings + targets->notes +
-                        unparsedChangedFiles(*targets);
-    if (targets->functions.isEmpty()) {
-        Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
-                                    notes << QStringLiteral("no changed executable code"));
-        report.repo = repository->path();
-        report.notAnalysable = targets->raw.value("not_analysable", nlohmann::json::object());
-        return report;
-    }
-
-    const int hashSeed = static_cast<int>(m_options.seed % 1000000ULL); // reruns add to it
-    Executor executor(WorkerConfig{*pythonOld, workspace->oldTree,
-                                   importRootOf(*targets, "old", workspace->oldTree), hashSeed,
-                                   m_options.forceDegradedSandbox},
-                      WorkerConfig{*pythonNew, workspace->newTree,
-                                   importRootOf(*targets, "new", workspace->newTree), hashSeed,
-                                   m_options.forceDegradedSandbox},
-                      m_options.workersPerVersion);
-    if (auto started = executor.start(); !started) {
-        m_badInput = false;
-        return started.error();
-    }
-    say(QStringLiteral("importing"));
-    if (auto imported = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
-        !imported)
-        return imported.error();
-
-    Normalizer normalizer;
-    normalizer.addRootPaths(executor.rootPaths() +
-                            QStringList{workspace->oldTree, workspace->newTree});
-    if (auto patterns = normalizer.addPatterns(workspace->config.normalize); !patterns)
-        return patterns.error();
-    Judge judge(normalizer);
-    QStringList oldOnly, newOnly;
-    collectOneSidedNames(*targets, oldOnly, newOnly);
-    judge.setOneSidedNames(oldOnly, newOnly);
+    auto prepared = setUp(say);
+    if (!prepared)
+        return prepared.error();
+    AnalysisSetup &setup = **prepared;
+    if (setup.nothingToAnalyse)
+        return *setup.nothingToAnalyse;
+    // The names the rest of the run was written with.
+    const ChangeWorkspace *workspace = &setup.workspace;
+    const PythonInterpreter *pythonOld = &setup.pythonOld;
+    const PythonInterpreter *pythonNew = &setup.pythonNew;
+    const Targets *targets = &setup.targets;
+    Executor &executor = *setup.executor;
+    Judge &judge = *setup.judge;
+    const QStringList &notes = setup.notes;
 
     // The generator: settings that cannot work are the user's input, so they fail as bad input.
     std::unique_ptr<Generator> generator;
@@ -228,8 +87,8 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     context.baseRequest.seed = m_options.seed;
     context.baseRequest.oldRoot = workspace->oldTree;
     context.baseRequest.newRoot = workspace->newTree;
-    context.baseRequest.oldImportRoot = importRootOf(*targets, "old", workspace->oldTree);
-    context.baseRequest.newImportRoot = importRootOf(*targets, "new", workspace->newTree);
+    context.baseRequest.oldImportRoot = setup.oldImportRoot;
+    context.baseRequest.newImportRoot = setup.newImportRoot;
     context.baseRequest.targets = &*targets;
     context.progress = progress;
     context.cancel = cancel;
@@ -257,7 +116,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
 
     say(QStringLiteral("reporting"));
     Report report = buildReport(m_options.change, *targets, session, judge);
-    report.repo = repository->path();
+    report.repo = setup.repositoryPath;
     report.generator = generator->name();
     if (const auto *llm = dynamic_cast<const LlmGenerator *>(generator.get())) {
         report.model = m_options.llm.model;

@@ -5,8 +5,12 @@
 #include "report/Report.h"
 
 #include <atomic>
+#include <functional>
+#include <memory>
 
 namespace difftriage::engine {
+
+struct AnalysisSetup;
 
 // One analysis of one change: trees → diff → changed functions and access information → rounds of
 // generation → execution on both versions → judge → union coverage → next round → shrinking →
@@ -20,12 +24,21 @@ public:
     Expected<Report> run(const ProgressCallback &progress = {},
                          const std::atomic_bool *cancel = nullptr);
 
+    // Runs one test (a reviewer's edit of a generated test, or a new one) on both versions the
+    // way the analysis runs its own: same trees, sandbox, normalisation and Definition 2. The
+    // result is a difference with its kind, kind "same" when both versions agree, or "flaky"
+    // when a rerun on one version disagrees with its first run. Blocking.
+    Expected<ReportDifference> runSingleTest(const QString &code, const QString &target,
+                                             const ProgressCallback &progress = {});
+
     // After a failed run: was it the input (exit 2) or DiffTriage itself (exit 1)?
     bool failedOnBadInput() const { return m_badInput; }
     // Where the round checkpoints of this analysis are kept.
     QString checkpointPath() const;
 
 private:
+    Expected<std::unique_ptr<AnalysisSetup>> setUp(const std::function<void(const QString &)> &say);
+
     AnalysisOptions m_options;
     bool m_badInput = true;
 };

@@ -19,7 +19,9 @@ QString shortHash(const QStringList &parts)
     return QString::fromLatin1(hash.result().toHex().left(16));
 }
 
-ReportSide sideOf(const TestOutcome &outcome, const Normalizer &normalizer)
+} // namespace
+
+ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
 {
     ReportSide side;
     side.status = toString(outcome.status);
@@ -37,7 +39,19 @@ ReportSide sideOf(const TestOutcome &outcome, const Normalizer &normalizer)
     return side;
 }
 
-} // namespace
+QString fingerprintOf(const ReportDifference &difference)
+{
+    return shortHash({difference.testCode, difference.kind, difference.oldSide.output,
+                      difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
+                      difference.newSide.errorType.value_or(QString())});
+}
+
+QString clusterOf(const ReportDifference &difference, const QString &cause)
+{
+    return shortHash({difference.target, difference.kind,
+                      difference.oldSide.errorType.value_or(QString()),
+                      difference.newSide.errorType.value_or(QString()), cause});
+}
 
 Report buildReport(const ChangeSpec &change, const Targets &targets, const AnalysisSession &session,
                    const Judge &judge)
@@ -84,13 +98,10 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
         difference.testCode = found.shrunk.code;
         difference.originalTestCode = found.original.code;
         difference.target = found.original.target;
-        difference.oldSide = sideOf(found.oldRun, normalizer);
-        difference.newSide = sideOf(found.newRun, normalizer);
+        difference.oldSide = reportSide(found.oldRun, normalizer);
+        difference.newSide = reportSide(found.newRun, normalizer);
         difference.kind = toString(found.kind);
-        difference.fingerprint =
-            shortHash({difference.testCode, difference.kind, difference.oldSide.output,
-                       difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
-                       difference.newSide.errorType.value_or(QString())});
+        difference.fingerprint = fingerprintOf(difference);
         // Different tests can shrink to the same one: the reviewer sees it once.
         if (fingerprints.contains(difference.fingerprint))
             continue;
@@ -99,9 +110,7 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
         // One cause, one cluster: the same target failing the same way on each side.
         const QString cause =
             found.kind == DifferenceKind::ApiChange ? found.original.entry : QString();
-        difference.cluster = shortHash({difference.target, difference.kind,
-                                        difference.oldSide.errorType.value_or(QString()),
-                                        difference.newSide.errorType.value_or(QString()), cause});
+        difference.cluster = clusterOf(difference, cause);
         report.differences << std::move(difference);
     }
     suggestIntent(report);

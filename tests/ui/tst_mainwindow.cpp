@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "PrBrowser.h"
 #include "SideBySideOutput.h"
+#include "TestPanel.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
 
@@ -150,6 +151,24 @@ private slots:
         QVERIFY2(pinned.contains(QStringLiteral("verdict: intended\n# note: 19 % is the new "
                                                 "statutory rate\ndef test_")),
                  qPrintable(pinned));
+
+        // The reviewer's own tests run on both versions off the GUI thread: an edit that still
+        // differs joins the list, one that behaves the same on both does not.
+        const qsizetype before = differences.size();
+        const QString edited = found->testCode + QStringLiteral("\nprint('checked twice')\n");
+        const QString target = found->target;
+        QSignalSpy ran(&reopened, &ui::MainWindow::singleTestFinished);
+        reopened.testPanel()->setEditing(true);
+        reopened.runTestOnBothVersions(edited, target);
+        QVERIFY(ran.wait(300000));
+        QCOMPARE(reopened.currentReport()->differences.size(), before + 1);
+        const engine::ReportDifference &added = reopened.currentReport()->differences.last();
+        QCOMPARE(added.testCode, edited);
+        QVERIFY2(added.id.startsWith(QLatin1Char('r')), qPrintable(added.id));
+        QCOMPARE(added.kind, QStringLiteral("different_output"));
+        reopened.runTestOnBothVersions(QStringLiteral("print(6 * 7)\n"), target);
+        QVERIFY(ran.wait(300000));
+        QCOMPARE(reopened.currentReport()->differences.size(), before + 1);
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
     }
 

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "access/Targets.h"
+#include "analysis/ChangeWorkspace.h"
+#include "execute/Executor.h"
+#include "judge/Judge.h"
+#include "python/PythonInterpreter.h"
+#include "report/Report.h"
+
+#include <memory>
+#include <optional>
+
+namespace difftriage::engine {
+
+// What an analysis and a single-test run share: the change's trees (prepared), interpreters,
+// changed functions and access information, a started executor and the judge.
+struct AnalysisSetup
+{
+    QString repositoryPath;
+    ChangeWorkspace workspace;
+    PythonInterpreter pythonOld;
+    PythonInterpreter pythonNew;
+    Targets targets;
+    QString oldImportRoot;
+    QString newImportRoot;
+    QStringList notes;
+    std::unique_ptr<Executor> executor;
+    std::unique_ptr<Judge> judge;
+    // Set when there is nothing to run (no Python change, no changed executable code): the
+    // report to return as it is. Nothing else is set then.
+    std::optional<Report> nothingToAnalyse;
+};
+
+} // namespace difftriage::engine

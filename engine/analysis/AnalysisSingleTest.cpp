@@ -1,0 +1,71 @@
+// One test, run on both versions as an analysis runs its own: the reviewer's edit of a generated
+// test, or one they wrote.
+#include "analysis/Analysis.h"
+#include "analysis/AnalysisSetup.h"
+#include "analysis/ReportBuilder.h"
+
+#include <QCryptographicHash>
+
+namespace difftriage::engine {
+
+Expected<ReportDifference> Analysis::runSingleTest(const QString &code, const QString &target,
+                                                   const ProgressCallback &progress)
+{
+    const auto say = [&](const QString &stage) {
+        if (progress)
+            progress({stage, 0, 0, 0, 0});
+    };
+    auto prepared = setUp(say);
+    if (!prepared)
+        return prepared.error();
+    AnalysisSetup &setup = **prepared;
+    if (setup.nothingToAnalyse)
+        return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
+    m_badInput = false;
+    say(QStringLiteral("running the test"));
+    TestRequest test;
+    test.id =
+        QStringLiteral("u") +
+        QString::fromLatin1(
+            QCryptographicHash::hash(code.toUtf8(), QCryptographicHash::Sha256).toHex().left(10));
+    test.code = code;
+    test.seed = m_options.seed;
+    if (m_options.testTimeoutSeconds > 0)
+        test.timeoutSeconds = m_options.testTimeoutSeconds;
+    else if (setup.workspace.config.timeLimitSeconds)
+        test.timeoutSeconds = *setup.workspace.config.timeLimitSeconds;
+    // Each side twice, with different seeds: a test that disagrees with itself is flaky, as in
+    // the analysis, and says nothing about the change.
+    QList<TestOutcome> runs;
+    for (const Side side : {Side::Old, Side::New}) {
+        for (int rerun = 0; rerun < 2; ++rerun) {
+            auto outcome = setup.executor->run(side, {test}, rerun);
+            if (!outcome)
+                return outcome.error();
+            if (outcome->isEmpty())
+                return makeError(QStringLiteral("the executor returned no result for the test"));
+            runs << outcome->first();
+        }
+    }
+    const TestOutcome &oldRun = runs[0];
+    const TestOutcome &newRun = runs[2];
+    const bool flaky = setup.judge->compare(runs[0], runs[1]).has_value() ||
+                       setup.judge->compare(runs[2], runs[3]).has_value();
+    const Normalizer &normalizer = setup.judge->normalizer();
+    ReportDifference difference;
+    difference.testId = test.id;
+    difference.testCode = code;
+    difference.originalTestCode = code;
+    difference.target = target;
+    difference.oldSide = reportSide(oldRun, normalizer);
+    difference.newSide = reportSide(newRun, normalizer);
+    const auto kind = setup.judge->compare(oldRun, newRun);
+    difference.kind = flaky  ? QStringLiteral("flaky")
+                      : kind ? toString(*kind)
+                             : QStringLiteral("same");
+    difference.fingerprint = fingerprintOf(difference);
+    difference.cluster = clusterOf(difference);
+    return difference;
+}
+
+} // namespace difftriage::engine

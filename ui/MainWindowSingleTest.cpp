@@ -1,0 +1,85 @@
+// The reviewer's own tests: edit a generated test, or write one, and run it on both versions.
+#include "AnalysisQueue.h"
+#include "DifferenceList.h"
+#include "DifferenceModel.h"
+#include "MainWindow.h"
+#include "SideBySideOutput.h"
+#include "TriageSession.h"
+#include "analysis/Analysis.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent>
+
+namespace difftriage::ui {
+
+void MainWindow::runTestOnBothVersions(const QString &code, const QString &target)
+{
+    if (!m_session->isOpen() || !m_change) {
+        showMessage(tr("Open a change first."));
+        return;
+    }
+    if (code.trimmed().isEmpty()) {
+        showMessage(tr("The test is empty."));
+        return;
+    }
+    engine::AnalysisOptions options = m_queue->optionsTemplate();
+    options.repository = m_session->repositoryPath();
+    options.change = *m_change;
+    showMessage(tr("Running the test on both versions…"));
+    auto *watcher = new QFutureWatcher<engine::Expected<engine::ReportDifference>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, change = *m_change] {
+        watcher->deleteLater();
+        const auto result = watcher->result();
+        if (!result) {
+            showMessage(tr("The test could not run: %1").arg(result.error().message));
+            return;
+        }
+        const bool stillShown =
+            m_change && m_change->base == change.base && m_change->head == change.head;
+        const bool differs =
+            result->kind != QLatin1String("same") && result->kind != QLatin1String("flaky");
+        if (result->kind == QLatin1String("same"))
+            showMessage(tr("Same behaviour on both versions."));
+        else if (!differs)
+            showMessage(tr("The test is flaky: a rerun disagreed with its first run."));
+        else
+            showMessage(tr("The test shows a difference: %1").arg(result->kind));
+        if (stillShown && differs)
+            addReviewerDifference(*result);
+        else if (stillShown)
+            m_output->setDifference(*result); // both outputs, for the reviewer to compare
+        emit singleTestFinished(*result);
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [options, code, target] { return engine::Analysis(options).runSingleTest(code, target); }));
+}
+
+void MainWindow::addReviewerDifference(const engine::ReportDifference &found)
+{
+    if (!m_report)
+        return;
+    for (const engine::ReportDifference &known : std::as_const(m_report->differences)) {
+        if (known.fingerprint == found.fingerprint) {
+            m_differenceList->selectDifference(int(&known - m_report->differences.data()));
+            return;
+        }
+    }
+    engine::ReportDifference difference = found;
+    int number = 1;
+    const auto taken = [&](const QString &id) {
+        return std::any_of(m_report->differences.cbegin(), m_report->differences.cend(),
+                           [&](const engine::ReportDifference &d) { return d.id == id; });
+    };
+    while (taken(QStringLiteral("r%1").arg(number)))
+        ++number;
+    difference.id = QStringLiteral("r%1").arg(number); // r: written or edited by the reviewer
+    m_report->differences << difference;
+    m_differences->setReport(*m_report);
+    m_differenceList->selectDifference(int(m_report->differences.size() - 1));
+    m_session->saveReportInBackground(*m_report, [this](const engine::Status &saved) {
+        if (!saved)
+            showMessage(saved.error().message);
+    });
+}
+
+} // namespace difftriage::ui

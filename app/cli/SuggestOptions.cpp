@@ -2,25 +2,9 @@
 
 #include "llm/LlmIntentClassifier.h"
 
-#include <algorithm>
-
 namespace difftriage::cli {
 
 using namespace difftriage::engine;
-
-namespace {
-
-// What the LLM generator already spent on this report (nothing for offline analyses).
-double spentOn(const Report &report)
-{
-    const nlohmann::json &llm = report.llm;
-    if (!llm.is_object() || !llm.contains("usage") || !llm["usage"].contains("cost") ||
-        !llm["usage"]["cost"].is_number())
-        return 0;
-    return llm["usage"]["cost"].get<double>();
-}
-
-} // namespace
 
 void SuggestOptions::add(QCommandLineParser &parser)
 {
@@ -52,17 +36,7 @@ Status SuggestOptions::apply(Report &report, const std::atomic_bool *cancel) con
         suggestIntent(report);
         return Ok{};
     }
-    LlmSettings settings = m_llm;
-    // --max-cost caps the whole analysis: the classifier gets what generation left over (a cap
-    // already spent makes every difference keep the heuristic's suggestion, with a note).
-    if (settings.maxCost > 0)
-        settings.maxCost = std::max(1e-9, settings.maxCost - spentOn(report));
-    auto classifier = makeLlmIntentClassifier(settings);
-    if (!classifier)
-        return classifier.error();
-    (*classifier)->setCancelFlag(cancel);
-    (*classifier)->suggest(report, IntentContext::of(report));
-    return Ok{};
+    return suggestIntentWithLlm(report, m_llm, cancel);
 }
 
 } // namespace difftriage::cli

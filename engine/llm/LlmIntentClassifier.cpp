@@ -24,6 +24,16 @@ QList<QList<qsizetype>> groupsOf(const QList<ReportDifference> &differences)
     return groups;
 }
 
+// What the LLM generator already spent on this report (nothing for offline analyses).
+double spentOn(const Report &report)
+{
+    const nlohmann::json &llm = report.llm;
+    if (!llm.is_object() || !llm.contains("usage") || !llm["usage"].contains("cost") ||
+        !llm["usage"]["cost"].is_number())
+        return 0;
+    return llm["usage"]["cost"].get<double>();
+}
+
 void fallBack(ReportDifference &difference, const QString &why)
 {
     // suggestIntent() already wrote the heuristic's suggestion; say why it is the one shown.
@@ -81,13 +91,12 @@ Expected<IntentSuggestion> LlmIntentClassifier::classify(const ReportDifference 
 void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
 {
     suggestIntent(report); // the fallback for whatever the model cannot answer
-    QString stoppedBecause;
     QString firstProblem;
     for (const QList<qsizetype> &group : groupsOf(report.differences)) {
         const ReportDifference &first = report.differences[group.first()];
         Expected<IntentSuggestion> suggestion =
-            stoppedBecause.isEmpty() ? classify(first, context)
-                                     : Expected<IntentSuggestion>(makeError(stoppedBecause));
+            m_stopped.isEmpty() ? classify(first, context)
+                                : Expected<IntentSuggestion>(makeError(m_stopped));
         if (!suggestion) {
             const QString why = suggestion.error().message;
             if (firstProblem.isEmpty())
@@ -95,8 +104,8 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
             // A failed request (not a malformed reply) after the client's retries means the
             // endpoint is down, the key or model is wrong or the money is spent: the rest falls
             // back at once instead of waiting for more time-outs.
-            if (stoppedBecause.isEmpty() && m_client->lastFailure() != LlmFailure::None)
-                stoppedBecause = why;
+            if (m_stopped.isEmpty() && m_client->lastFailure() != LlmFailure::None)
+                m_stopped = why;
             for (qsizetype index : group)
                 fallBack(report.differences[index], why);
             m_fellBack += static_cast<int>(group.size());
@@ -147,6 +156,24 @@ Expected<std::unique_ptr<LlmIntentClassifier>> makeLlmIntentClassifier(const Llm
         return prompt.error();
     return std::make_unique<LlmIntentClassifier>(std::make_shared<LlmClient>(settings),
                                                  std::move(*prompt));
+}
+
+Status suggestIntentWithLlm(Report &report, LlmSettings settings, const std::atomic_bool *cancel)
+{
+    const double cap = settings.maxCost;
+    if (cap > 0)
+        settings.maxCost = cap - spentOn(report);
+    auto classifier = makeLlmIntentClassifier(settings);
+    if (!classifier) {
+        suggestIntent(report);
+        return classifier.error();
+    }
+    // 0 would mean "no cap": a spent one asks nothing, and every difference says why.
+    if (cap > 0 && settings.maxCost <= 0)
+        (*classifier)->stop(QStringLiteral("the LLM cost cap of $%1 is reached").arg(cap));
+    (*classifier)->setCancelFlag(cancel);
+    (*classifier)->suggest(report, IntentContext::of(report));
+    return Ok{};
 }
 
 } // namespace difftriage::engine

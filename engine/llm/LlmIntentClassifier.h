@@ -32,6 +32,8 @@ public:
     void suggest(Report &report, const IntentContext &context);
 
     void setCancelFlag(const std::atomic_bool *cancel) { m_client->setCancelFlag(cancel); }
+    // Ask nothing more: every further difference keeps the heuristic's suggestion, for `why`.
+    void stop(const QString &why) { m_stopped = why; }
     int requestsMade() const { return m_requests; }
     // {"model", "prompt_version", "classified", "fell_back", "usage": CostLedger::toJson()}
     nlohmann::json reportJson() const;
@@ -44,9 +46,17 @@ private:
     int m_requests = 0;
     int m_classified = 0;
     int m_fellBack = 0;
+    QString m_stopped;
 };
 
 // The classifier for these settings, after the consent check for remote endpoints.
 Expected<std::unique_ptr<LlmIntentClassifier>> makeLlmIntentClassifier(const LlmSettings &settings);
+
+// Renews the report's suggestions with the model of `settings`; what it cannot answer keeps the
+// heuristic's. `settings.maxCost` caps the whole analysis, so the classifier gets what generation
+// left. An error only when no classifier could be made (settings, consent, templates); the
+// report then holds the heuristic's suggestions.
+Status suggestIntentWithLlm(Report &report, LlmSettings settings,
+                            const std::atomic_bool *cancel = nullptr);
 
 } // namespace difftriage::engine

@@ -377,6 +377,37 @@ private slots:
         QCOMPARE(report.differences[2].suggestionSource, QStringLiteral("llm"));
     }
 
+    void costCapCoversGeneration()
+    {
+        m_server->setHandler(
+            [](const ReceivedRequest &) { return ScriptedReply::chat(regressionAnswers()); });
+        LlmSettings s = settings();
+        s.maxCost = 0.01;
+        Report report = tierReport();
+        report.llm = {{"usage", {{"cost", 0.02}}}}; // what the generator spent
+        QVERIFY(suggestIntentWithLlm(report, s));
+        QVERIFY(m_server->requests().isEmpty());
+        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("heuristic"));
+        QVERIFY(report.differences.first().suggestionReasons.first().contains(
+            QLatin1String("cost cap")));
+        // With money left it asks.
+        report.llm = {{"usage", {{"cost", 0.001}}}};
+        QVERIFY(suggestIntentWithLlm(report, s));
+        QCOMPARE(m_server->requests().size(), 1);
+        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("llm"));
+    }
+
+    void badSettingsKeepTheHeuristic()
+    {
+        LlmSettings s = settings();
+        s.model.clear();
+        Report report = tierReport();
+        const Status status = suggestIntentWithLlm(report, s);
+        QVERIFY(!status);
+        QVERIFY(status.error().message.contains(QLatin1String("--llm-model")));
+        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("heuristic"));
+    }
+
     void remoteEndpointNeedsConsent()
     {
         LlmSettings s = settings();

@@ -61,4 +61,24 @@ QString Vocabulary::stage(const QString &stage)
     return stage;
 }
 
+QString Vocabulary::confidence(const QString &confidence)
+{
+    if (confidence == QLatin1String("low"))
+        return tr("low confidence");
+    if (confidence == QLatin1String("medium"))
+        return tr("medium confidence");
+    if (confidence == QLatin1String("high"))
+        return tr("high confidence");
+    return tr("confidence unknown");
+}
+
+QString Vocabulary::suggestionSource(const QString &source)
+{
+    if (source == QLatin1String("heuristic"))
+        return tr("offline heuristic");
+    if (source == QLatin1String("llm"))
+        return tr("language model");
+    return source;
+}
+
 } // namespace difftriage::ui

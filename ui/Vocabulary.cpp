@@ -58,6 +58,8 @@ QString Vocabulary::stage(const QString &stage)
         return tr("Shrinking tests");
     if (stage == QLatin1String("reporting"))
         return tr("Writing the report");
+    if (stage == QLatin1String("suggesting"))
+        return tr("Suggesting verdicts");
     return stage;
 }
 

@@ -93,7 +93,8 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
     suggestIntent(report); // the fallback for whatever the model cannot answer
     QString firstProblem;
     for (const QList<qsizetype> &group : groupsOf(report.differences)) {
-        const ReportDifference &first = report.differences[group.first()];
+        // A copy: writing to report.differences below may detach the list.
+        const ReportDifference first = report.differences.at(group.first());
         Expected<IntentSuggestion> suggestion =
             m_stopped.isEmpty() ? classify(first, context)
                                 : Expected<IntentSuggestion>(makeError(m_stopped));

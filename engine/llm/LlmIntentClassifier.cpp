@@ -6,6 +6,8 @@ namespace difftriage::engine {
 
 namespace {
 
+constexpr const char *NotePrefix = "intent suggestions: ";
+
 // The differences of one cause: the model is asked about the first, its answer holds for all.
 QList<QList<qsizetype>> groupsOf(const QList<ReportDifference> &differences)
 {
@@ -91,6 +93,9 @@ Expected<IntentSuggestion> LlmIntentClassifier::classify(const ReportDifference 
 void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
 {
     suggestIntent(report); // the fallback for whatever the model cannot answer
+    // Renewing a saved report's suggestions replaces the note of the earlier run.
+    report.notes.removeIf(
+        [](const QString &note) { return note.startsWith(QLatin1String(NotePrefix)); });
     QString firstProblem;
     for (const QList<qsizetype> &group : groupsOf(report.differences)) {
         // A copy: writing to report.differences below may detach the list.
@@ -125,12 +130,13 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
         m_classified += static_cast<int>(group.size());
     }
     if (m_fellBack > 0)
-        report.notes << QStringLiteral("intent suggestions: the LLM classifier gave no answer for "
-                                       "%1 of %2 differences (%3); they keep the offline "
-                                       "heuristic's suggestion")
-                            .arg(m_fellBack)
-                            .arg(report.differences.size())
-                            .arg(firstProblem);
+        report.notes << QLatin1String(NotePrefix) +
+                            QStringLiteral("the LLM classifier gave no answer for %1 of %2 "
+                                           "differences (%3); they keep the offline heuristic's "
+                                           "suggestion")
+                                .arg(m_fellBack)
+                                .arg(report.differences.size())
+                                .arg(firstProblem);
     if (!report.llm.is_object())
         report.llm = nlohmann::json::object();
     report.llm["classifier"] = reportJson();

@@ -303,6 +303,11 @@ private slots:
         // The reminder names what was wrong.
         QVERIFY(
             m_server->requests().value(1).lastContent().contains(QLatin1String("no JSON object")));
+        // Asking again replaces the note rather than adding a second one.
+        m_server->enqueue(ScriptedReply::chat(regressionAnswers()));
+        classifier(settings())->suggest(report, IntentContext::of(report));
+        QVERIFY(report.notes.isEmpty());
+        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("llm"));
     }
 
     void reminderRescuesAReply()

@@ -87,6 +87,34 @@
         <source>Writing the report</source>
         <translation>レポートを作成中</translation>
     </message>
+    <message>
+        <source>Suggesting verdicts</source>
+        <translation>判定を提案中</translation>
+    </message>
+    <message>
+        <source>low confidence</source>
+        <translation>確信度 低</translation>
+    </message>
+    <message>
+        <source>medium confidence</source>
+        <translation>確信度 中</translation>
+    </message>
+    <message>
+        <source>high confidence</source>
+        <translation>確信度 高</translation>
+    </message>
+    <message>
+        <source>confidence unknown</source>
+        <translation>確信度 不明</translation>
+    </message>
+    <message>
+        <source>offline heuristic</source>
+        <translation>オフラインのヒューリスティック</translation>
+    </message>
+    <message>
+        <source>language model</source>
+        <translation>言語モデル</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::CoverageHeatmap</name>
@@ -739,6 +767,18 @@
         <source>LLM &amp;model:</source>
         <translation>LLM モデル(&amp;M):</translation>
     </message>
+    <message>
+        <source>Offline heuristic (no network)</source>
+        <translation>オフラインのヒューリスティック(ネットワーク不使用)</translation>
+    </message>
+    <message>
+        <source>Who suggests a verdict for each difference; the model&apos;s answers fall back to the heuristic where it gives none</source>
+        <translation>各差分の判定を提案するもの。モデルが答えない差分はヒューリスティックの提案になります</translation>
+    </message>
+    <message>
+        <source>&amp;Suggestions:</source>
+        <translation>提案(&amp;S):</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::SideBySideOutput</name>
@@ -858,6 +898,10 @@
     <message>
         <source>No suggestion for this difference.</source>
         <translation>この差分への提案はありません。</translation>
+    </message>
+    <message>
+        <source>by the %1</source>
+        <translation>提案元: %1</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@ void AnalysisQueue::enqueue(const QString &repository, const engine::ChangeSpec 
 {
     if (contains(change))
         return;
-    Job job{m_nextId++, m_template};
+    Job job{m_nextId++, m_template, m_suggestWithLlm};
     job.options.repository = repository;
     job.options.change = change;
     m_pending << job;
@@ -92,9 +92,8 @@ void AnalysisQueue::startNext()
     // Queued: the runner's slot runs on its thread, never here.
     QMetaObject::invokeMethod(
         m_runner,
-        [runner = m_runner, id = m_current->id, options = m_current->options] {
-            runner->run(id, options);
-        },
+        [runner = m_runner, id = m_current->id, options = m_current->options,
+         suggest = m_current->suggestWithLlm] { runner->run(id, options, suggest); },
         Qt::QueuedConnection);
 }
 

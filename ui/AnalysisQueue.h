@@ -27,6 +27,9 @@ public:
     // Everything but the repository and the change: interpreters, generator, budgets.
     void setTemplate(const engine::AnalysisOptions &options) { m_template = options; }
     const engine::AnalysisOptions &optionsTemplate() const { return m_template; }
+    // Whether the template's LLM (options.llm) suggests the verdicts after each analysis.
+    void setSuggestWithLlm(bool enabled) { m_suggestWithLlm = enabled; }
+    bool suggestsWithLlm() const { return m_suggestWithLlm; }
 
     // Queues a change of `repository` unless it is already queued or running.
     void enqueue(const QString &repository, const engine::ChangeSpec &change);
@@ -54,6 +57,7 @@ private:
     {
         quint64 id = 0;
         engine::AnalysisOptions options;
+        bool suggestWithLlm = false;
     };
     struct ThreadStopper
     {
@@ -73,6 +77,7 @@ private:
     std::unique_ptr<QThread, ThreadStopper> m_thread;
     AnalysisRunner *m_runner; // owned by m_thread (deleteLater on finished)
     engine::AnalysisOptions m_template;
+    bool m_suggestWithLlm = false;
     QList<Job> m_pending;
     std::optional<Job> m_current;
     quint64 m_nextId = 1;

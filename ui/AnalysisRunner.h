@@ -27,7 +27,10 @@ public:
     static int runsOnGuiThread();
 
 public slots:
-    void run(quint64 job, const difftriage::engine::AnalysisOptions &options);
+    // `suggestWithLlm`: after the analysis, options.llm's model suggests the verdicts (the
+    // heuristic's stay where it cannot).
+    void run(quint64 job, const difftriage::engine::AnalysisOptions &options,
+             bool suggestWithLlm = false);
 
 signals:
     void progressed(quint64 job, const difftriage::engine::AnalysisProgress &progress);

@@ -147,6 +147,8 @@ void MainWindow::applySettings()
     options.llm.model = settings.value(QStringLiteral("llm/model")).toString();
     options.llm.allowRemote = settings.value(QStringLiteral("llm/allowRemote"), false).toBool();
     m_queue->setTemplate(options);
+    m_queue->setSuggestWithLlm(settings.value(QStringLiteral("analysis/suggest")).toString() ==
+                               QLatin1String("llm"));
 }
 
 void MainWindow::restoreLayout()

@@ -15,7 +15,8 @@ namespace difftriage::ui {
 
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_python(new QLineEdit(this)), m_generator(new QComboBox(this)),
-      m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)),
+      m_suggest(new QComboBox(this)), m_llmUrl(new QLineEdit(this)),
+      m_llmModel(new QLineEdit(this)),
       m_allowRemote(
           new QCheckBox(tr("Send the changed code to an endpoint on another machine"), this)),
       m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this))
@@ -41,6 +42,14 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_generator->setCurrentIndex(m_generator->findData(
         settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline"))));
 
+    m_suggest->addItem(tr("Offline heuristic (no network)"), QStringLiteral("heuristic"));
+    m_suggest->addItem(tr("Language model"), QStringLiteral("llm"));
+    m_suggest->setCurrentIndex(
+        std::max(0, m_suggest->findData(settings.value(QStringLiteral("analysis/suggest"),
+                                                       QStringLiteral("heuristic")))));
+    m_suggest->setToolTip(tr("Who suggests a verdict for each difference; the model's answers "
+                             "fall back to the heuristic where it gives none"));
+
     m_llmUrl->setText(
         settings.value(QStringLiteral("llm/url"), QStringLiteral("http://localhost:11434/v1"))
             .toString());
@@ -51,13 +60,15 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_allowRemote->setToolTip(tr("The API key is read from DIFFTRIAGE_LLM_API_KEY or "
                                  "OPENAI_API_KEY and never stored"));
     const auto enableLlm = [this] {
-        const bool llm = m_generator->currentData() == QLatin1String("llm");
+        const bool llm = m_generator->currentData() == QLatin1String("llm") ||
+                         m_suggest->currentData() == QLatin1String("llm");
         for (QWidget *widget :
              {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel),
               static_cast<QWidget *>(m_allowRemote)})
             widget->setEnabled(llm);
     };
     connect(m_generator, &QComboBox::currentIndexChanged, this, enableLlm);
+    connect(m_suggest, &QComboBox::currentIndexChanged, this, enableLlm);
     enableLlm();
 
     m_timeBudget->setRange(0, 24 * 3600);
@@ -78,6 +89,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QFormLayout(this);
     layout->addRow(tr("&Python:"), pythonRow);
     layout->addRow(tr("&Generator:"), m_generator);
+    layout->addRow(tr("&Suggestions:"), m_suggest);
     layout->addRow(tr("LLM &endpoint:"), m_llmUrl);
     layout->addRow(tr("LLM &model:"), m_llmModel);
     layout->addRow(QString(), m_allowRemote);
@@ -91,6 +103,7 @@ void SettingsDialog::accept()
     QSettings settings;
     settings.setValue(QStringLiteral("analysis/python"), m_python->text().trimmed());
     settings.setValue(QStringLiteral("analysis/generator"), m_generator->currentData());
+    settings.setValue(QStringLiteral("analysis/suggest"), m_suggest->currentData());
     settings.setValue(QStringLiteral("llm/url"), m_llmUrl->text().trimmed());
     settings.setValue(QStringLiteral("llm/model"), m_llmModel->text().trimmed());
     settings.setValue(QStringLiteral("llm/allowRemote"), m_allowRemote->isChecked());

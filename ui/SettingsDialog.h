@@ -9,7 +9,8 @@ class QLineEdit;
 
 namespace difftriage::ui {
 
-// The user's analysis settings (interpreter, generator, LLM endpoint and model, time budget) and
+// The user's analysis settings (interpreter, generator, who suggests verdicts, LLM endpoint and
+// model, time budget) and
 // the language, in QSettings. The API key is never stored here: it comes from the environment
 // (DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY), and endpoints never come from the repository.
 class SettingsDialog final : public QDialog
@@ -25,6 +26,7 @@ public:
 private:
     QLineEdit *m_python;
     QComboBox *m_generator;
+    QComboBox *m_suggest;
     QLineEdit *m_llmUrl;
     QLineEdit *m_llmModel;
     QCheckBox *m_allowRemote;

@@ -28,6 +28,7 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
     m_body->setOpenExternalLinks(false);
+    m_suggestion->setObjectName(QStringLiteral("suggestion"));
     m_suggestion->setWordWrap(true);
     m_suggestion->setTextFormat(Qt::RichText);
 
@@ -96,6 +97,17 @@ void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &
         const auto suggested = engine::verdictFromString(*difference->suggestedVerdict)
                                    .value_or(engine::Verdict::None);
         QString text = tr("Suggested: <b>%1</b>").arg(Vocabulary::verdict(suggested));
+        // Who suggested it and how sure it is: a model's answer and a keyword rule weigh
+        // differently for the reviewer.
+        QStringList details;
+        if (difference->suggestionConfidence)
+            details << Vocabulary::confidence(*difference->suggestionConfidence);
+        if (!difference->suggestionSource.isEmpty())
+            details
+                << tr("by the %1").arg(Vocabulary::suggestionSource(difference->suggestionSource));
+        if (!details.isEmpty())
+            text += QStringLiteral(" <i>(%1)</i>")
+                        .arg(details.join(QStringLiteral(", ")).toHtmlEscaped());
         for (const QString &reason : difference->suggestionReasons)
             text += QStringLiteral("<br>• ") + reason.toHtmlEscaped();
         m_suggestion->setText(text);

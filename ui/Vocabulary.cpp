@@ -58,7 +58,29 @@ QString Vocabulary::stage(const QString &stage)
         return tr("Shrinking tests");
     if (stage == QLatin1String("reporting"))
         return tr("Writing the report");
+    if (stage == QLatin1String("suggesting"))
+        return tr("Suggesting verdicts");
     return stage;
+}
+
+QString Vocabulary::confidence(const QString &confidence)
+{
+    if (confidence == QLatin1String("low"))
+        return tr("low confidence");
+    if (confidence == QLatin1String("medium"))
+        return tr("medium confidence");
+    if (confidence == QLatin1String("high"))
+        return tr("high confidence");
+    return tr("confidence unknown");
+}
+
+QString Vocabulary::suggestionSource(const QString &source)
+{
+    if (source == QLatin1String("heuristic"))
+        return tr("offline heuristic");
+    if (source == QLatin1String("llm"))
+        return tr("language model");
+    return source;
 }
 
 } // namespace difftriage::ui

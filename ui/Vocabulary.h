@@ -17,6 +17,10 @@ public:
     static QString verdict(engine::Verdict verdict);
     static QString kind(const QString &kind);
     static QString stage(const QString &stage);
+    // low | medium | high
+    static QString confidence(const QString &confidence);
+    // Who suggested a verdict: heuristic | llm
+    static QString suggestionSource(const QString &source);
 };
 
 } // namespace difftriage::ui

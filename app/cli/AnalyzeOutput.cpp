@@ -1,5 +1,7 @@
 #include "AnalyzeOutput.h"
 
+#include "triage/OverallStatus.h"
+
 #include <QStringList>
 #include <cstdio>
 
@@ -45,6 +47,13 @@ QString summarize(const engine::Report &report)
     for (const QString &note : report.notes)
         text += QStringLiteral("note: %1\n").arg(note);
     text += QStringLiteral("differences: %1\n").arg(report.differences.size());
+    // The PR's overall status, most severe first, as the reviewer and the suggestions see it.
+    if (const auto decided = overallStatus(report.differences, engine::VerdictOrigin::Reviewer);
+        decided != engine::Verdict::None)
+        text += QStringLiteral("status: %1\n").arg(engine::toString(decided));
+    if (const auto suggested = overallStatus(report.differences, engine::VerdictOrigin::Suggestion);
+        suggested != engine::Verdict::None)
+        text += QStringLiteral("suggested status: %1\n").arg(engine::toString(suggested));
     for (const auto &difference : report.differences) {
         text += QStringLiteral("\n  %1  %2  %3\n")
                     .arg(difference.id, difference.kind, difference.target);
@@ -56,9 +65,12 @@ QString summarize(const engine::Report &report)
         if (difference.verdict)
             text += QStringLiteral("    verdict: %1\n").arg(*difference.verdict);
         if (difference.suggestedVerdict)
-            text += QStringLiteral("    suggested: %1 (%2 confidence)\n")
+            text += QStringLiteral("    suggested: %1 (%2 confidence%3)\n")
                         .arg(*difference.suggestedVerdict,
-                             difference.suggestionConfidence.value_or(QStringLiteral("unknown")));
+                             difference.suggestionConfidence.value_or(QStringLiteral("unknown")),
+                             difference.suggestionSource.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(", ") + difference.suggestionSource);
         for (const QString &reason : difference.suggestionReasons)
             text += QStringLiteral("      - %1\n").arg(reason);
     }

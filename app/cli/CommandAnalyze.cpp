@@ -4,6 +4,7 @@
 #include "IntentOptions.h"
 #include "LlmOptions.h"
 #include "ReportOutputs.h"
+#include "SuggestOptions.h"
 #include "analysis/Analysis.h"
 #include "triage/DifferenceGate.h"
 
@@ -86,6 +87,7 @@ int runAnalyze(const QStringList &arguments)
     addExportOptions(parser);
     addTriageOption(parser);
     addIntentOptions(parser);
+    SuggestOptions::add(parser);
     if (!parseArguments(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
     const QString generator = parser.value(QStringLiteral("generator"));
@@ -98,6 +100,9 @@ int runAnalyze(const QStringList &arguments)
         if (auto valid = checkLlmSettings(*llm); !valid)
             return fail(valid.error().message);
     }
+    auto suggest = SuggestOptions::from(parser, *llm);
+    if (!suggest)
+        return fail(suggest.error().message);
     double seed = 0, maxTests = 0, timeBudget = 0;
     if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
         !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests) ||
@@ -150,6 +155,11 @@ int runAnalyze(const QStringList &arguments)
     if (!report)
         return fail(report.error().message,
                     analysis.failedOnBadInput() ? ExitBadInput : ExitInternal);
+    // The analysis suggested with the heuristic; the model's answers replace what it can answer.
+    if (suggest->usesLlm() && !interrupted.load()) {
+        if (Status suggested = suggest->apply(*report, &interrupted); !suggested)
+            return fail(suggested.error().message, ExitInternal);
+    }
     outputs->applyTriage(*report);
     const nlohmann::json document = report->toJson();
     if (parser.isSet(QStringLiteral("report"))) {

@@ -1,10 +1,13 @@
 #include "CliSupport.h"
 #include "Commands.h"
+#include "LlmOptions.h"
 #include "ReportOutputs.h"
+#include "SuggestOptions.h"
 #include "report/ReportFile.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
 
 namespace difftriage::cli {
 
@@ -41,6 +44,15 @@ QString sourceRepository(const QCommandLineParser &parser, const Report &report)
     return QFileInfo(report.repo).isDir() ? report.repo : QString();
 }
 
+Status writeDocument(const Report &report, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QByteArray::fromStdString(report.toJson().dump(2) + "\n")) < 0 || !file.commit())
+        return makeError(QStringLiteral("cannot write %1").arg(path));
+    return Ok{};
+}
+
 } // namespace
 
 int runReport(const QStringList &arguments)
@@ -48,7 +60,7 @@ int runReport(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Convert a saved report (analyze --report) into HTML, Markdown, SARIF or "
-                       "JUnit XML."));
+                       "JUnit XML; --suggest renews its suggested verdicts first."));
     parser.addPositionalArgument(QStringLiteral("IN.json"), QStringLiteral("The report."));
     addExportOptions(parser);
     addTriageOption(parser);
@@ -56,6 +68,11 @@ int runReport(const QStringList &arguments)
                       QStringLiteral("The repository the HTML heatmap reads the changed files "
                                      "from (default: the report's, when it exists)."),
                       QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("report"),
+                      QStringLiteral("Write the report document, with renewed suggestions, here."),
+                      QStringLiteral("FILE")});
+    SuggestOptions::add(parser);
+    addLlmOptions(parser);
     addJsonOption(parser);
     if (!parseWithInput(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
@@ -64,21 +81,43 @@ int runReport(const QStringList &arguments)
         return fail(QStringLiteral("--repo %1: no such directory")
                         .arg(parser.value(QStringLiteral("repo"))));
 
+    auto llm = llmSettingsFrom(parser);
+    if (!llm)
+        return fail(llm.error().message);
+    auto suggest = SuggestOptions::from(parser, *llm);
+    if (!suggest)
+        return fail(suggest.error().message);
+
     auto report = loadReportFile(parser.positionalArguments().first());
     if (!report)
         return fail(report.error().message);
     auto outputs = ReportOutputs::fromOptions(parser, sourceRepository(parser, *report), false);
     if (!outputs)
         return fail(outputs.error().message);
-    if (outputs->isEmpty())
-        return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif, --junit "
-                                   "or --pytest FILE"));
+    const QString document = parser.value(QStringLiteral("report"));
+    if (outputs->isEmpty() && document.isEmpty())
+        return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif, "
+                                   "--junit, --pytest or --report FILE"));
+    // Without --suggest the saved suggestions stay as they are.
+    if (parser.isSet(QStringLiteral("suggest"))) {
+        if (Status suggested = suggest->apply(*report); !suggested)
+            return fail(suggested.error().message, ExitInternal);
+    }
     outputs->applyTriage(*report);
     if (Status written = outputs->write(*report); !written)
         return fail(written.error().message);
 
     nlohmann::json files = nlohmann::json::array();
     QString text;
+    if (!document.isEmpty()) {
+        if (Status written = writeDocument(*report, document); !written)
+            return fail(written.error().message);
+        files.push_back(
+            {{"format", "report"}, {"path", QFileInfo(document).absoluteFilePath().toStdString()}});
+        text += QStringLiteral("%1  %2\n")
+                    .arg(QStringLiteral("report"), -8)
+                    .arg(QDir::toNativeSeparators(document));
+    }
     for (const auto &[format, path] : outputs->exports()) {
         files.push_back({{"format", toString(format).toStdString()},
                          {"path", QFileInfo(path).absoluteFilePath().toStdString()}});

@@ -8,24 +8,49 @@ namespace difftriage::engine {
 
 namespace {
 
-const QStringList &templateFiles()
+// The sections the code fills, per template file: a file missing one is refused at load time, not
+// when the first prompt is built.
+const QMap<QString, QStringList> &requiredSections()
 {
-    static const QStringList files{QStringLiteral("generate"), QStringLiteral("feedback"),
-                                   QStringLiteral("repair")};
-    return files;
+    static const QMap<QString, QStringList> sections{
+        {QStringLiteral("generate"),
+         {QStringLiteral("version"), QStringLiteral("system"), QStringLiteral("user"),
+          QStringLiteral("rules"), QStringLiteral("function"), QStringLiteral("version_block")}},
+        {QStringLiteral("feedback"),
+         {QStringLiteral("version"), QStringLiteral("user"), QStringLiteral("function"),
+          QStringLiteral("reference"), QStringLiteral("follow_up")}},
+        {QStringLiteral("repair"),
+         {QStringLiteral("version"), QStringLiteral("static"), QStringLiteral("runtime")}},
+        {QStringLiteral("classify"),
+         {QStringLiteral("version"), QStringLiteral("system"), QStringLiteral("user"),
+          QStringLiteral("commits"), QStringLiteral("error"), QStringLiteral("aborted"),
+          QStringLiteral("empty")}},
+    };
+    return sections;
 }
 
 } // namespace
 
-Expected<PromptTemplates> PromptTemplates::load()
+QStringList PromptTemplates::generatorFiles()
 {
-    return fromDirectory(dataDirectory() + QStringLiteral("/templates"));
+    return {QStringLiteral("generate"), QStringLiteral("feedback"), QStringLiteral("repair")};
 }
 
-Expected<PromptTemplates> PromptTemplates::fromDirectory(const QString &directory)
+QStringList PromptTemplates::classifierFiles()
+{
+    return {QStringLiteral("classify")};
+}
+
+Expected<PromptTemplates> PromptTemplates::load(const QStringList &files)
+{
+    return fromDirectory(dataDirectory() + QStringLiteral("/templates"), files);
+}
+
+Expected<PromptTemplates> PromptTemplates::fromDirectory(const QString &directory,
+                                                         const QStringList &files)
 {
     QMap<QString, QString> texts;
-    for (const QString &name : templateFiles()) {
+    for (const QString &name : files) {
         const QString path = directory + QStringLiteral("/prompt_") + name + QStringLiteral(".txt");
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
@@ -38,6 +63,7 @@ Expected<PromptTemplates> PromptTemplates::fromDirectory(const QString &director
 Expected<PromptTemplates> PromptTemplates::fromTexts(const QMap<QString, QString> &textsByFile)
 {
     PromptTemplates templates;
+    templates.m_files = textsByFile.keys();
     for (auto it = textsByFile.cbegin(); it != textsByFile.cend(); ++it) {
         QString current;
         QStringList lines;
@@ -57,14 +83,13 @@ Expected<PromptTemplates> PromptTemplates::fromTexts(const QMap<QString, QString
         }
         flush();
     }
-    for (const char *required :
-         {"generate.version", "generate.system", "generate.user", "generate.rules",
-          "generate.function", "generate.version_block", "feedback.version", "feedback.user",
-          "feedback.function", "feedback.reference", "feedback.follow_up", "repair.version",
-          "repair.static", "repair.runtime"}) {
-        if (!templates.has(QLatin1String(required)))
-            return makeError(
-                QStringLiteral("prompt templates lack section '%1'").arg(QLatin1String(required)));
+    for (const QString &file : templates.m_files) {
+        for (const QString &section : requiredSections().value(file)) {
+            const QString required = file + QLatin1Char('.') + section;
+            if (!templates.has(required))
+                return makeError(
+                    QStringLiteral("prompt templates lack section '%1'").arg(required));
+        }
     }
     return templates;
 }
@@ -96,7 +121,14 @@ QString PromptTemplates::fill(const QString &section, const QMap<QString, QStrin
 QString PromptTemplates::versions() const
 {
     QStringList parts;
-    for (const QString &name : templateFiles())
+    // In the generator's order, then any other file: the report's string stays stable.
+    QStringList files = generatorFiles();
+    files.removeIf([this](const QString &file) { return !m_files.contains(file); });
+    for (const QString &file : m_files) {
+        if (!files.contains(file))
+            files << file;
+    }
+    for (const QString &name : files)
         parts << m_sections.value(name + QStringLiteral(".version"));
     return parts.join(QLatin1Char('+'));
 }

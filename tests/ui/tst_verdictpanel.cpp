@@ -1,0 +1,60 @@
+// The verdict panel shows the suggestion with its source, confidence and reasons.
+#include "VerdictPanel.h"
+
+#include <QLabel>
+#include <QTest>
+
+using namespace difftriage;
+
+class TestVerdictPanel final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsSourceConfidenceAndReasons_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("confidence");
+        QTest::addColumn<QStringList>("shown");
+        QTest::newRow("llm") << QStringLiteral("llm") << QStringLiteral("medium")
+                             << QStringList{QStringLiteral("medium confidence"),
+                                            QStringLiteral("language model")};
+        QTest::newRow("heuristic")
+            << QStringLiteral("heuristic") << QStringLiteral("high")
+            << QStringList{QStringLiteral("high confidence"), QStringLiteral("offline heuristic")};
+    }
+
+    void showsSourceConfidenceAndReasons()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, confidence);
+        QFETCH(QStringList, shown);
+        engine::ReportDifference difference;
+        difference.suggestedVerdict = QStringLiteral("regression");
+        difference.suggestionConfidence = confidence;
+        difference.suggestionSource = source;
+        difference.suggestionReasons = {QStringLiteral("noteworthy: the amount <changes>"),
+                                        QStringLiteral("unintended")};
+        ui::VerdictPanel panel;
+        panel.setDifference(difference, engine::Verdict::None, {});
+        const auto *label = panel.findChild<QLabel *>(QStringLiteral("suggestion"));
+        QVERIFY(label);
+        const QString text = label->text();
+        QVERIFY2(text.contains(QLatin1String("Regression")), qPrintable(text));
+        for (const QString &part : shown)
+            QVERIFY2(text.contains(part), qPrintable(text));
+        QVERIFY(text.contains(QLatin1String("the amount &lt;changes&gt;")));
+        QVERIFY(text.contains(QLatin1String("unintended")));
+    }
+
+    void withoutSuggestion()
+    {
+        ui::VerdictPanel panel;
+        panel.setDifference(engine::ReportDifference{}, engine::Verdict::None, {});
+        const auto *label = panel.findChild<QLabel *>(QStringLiteral("suggestion"));
+        QVERIFY(label->text().contains(QLatin1String("No suggestion")));
+    }
+};
+
+QTEST_MAIN(TestVerdictPanel)
+#include "tst_verdictpanel.moc"

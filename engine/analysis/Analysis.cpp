@@ -115,7 +115,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     }
 
     say(QStringLiteral("reporting"));
-    Report report = buildReport(m_options.change, *targets, session, judge);
+    Report report = buildReport(m_options.change, *targets, session, judge, setup.commitMessages);
     report.repo = setup.repositoryPath;
     report.generator = generator->name();
     if (const auto *llm = dynamic_cast<const LlmGenerator *>(generator.get())) {

@@ -11,6 +11,8 @@
 
 namespace difftriage::engine {
 
+constexpr int MaxCommitMessages = 50; // a long-lived branch says enough in its first fifty
+
 namespace {
 
 QString importRootOf(const Targets &targets, const char *side, const QString &tree)
@@ -83,6 +85,12 @@ Analysis::setUp(const std::function<void(const QString &)> &say)
     auto workspace = loadChange(*repository, m_options.change);
     if (!workspace)
         return workspace.error();
+    // A history that cannot be walked (a shallow clone) only costs the suggestions some text.
+    if (auto commits = repository->commitsBetween(m_options.change.base, m_options.change.head,
+                                                  MaxCommitMessages)) {
+        for (const git::CommitInfo &commit : *commits)
+            setup->commitMessages << commit.message.trimmed();
+    }
     if (workspace->diff.pythonFiles().isEmpty()) {
         Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
                                     workspace->diff.notes);

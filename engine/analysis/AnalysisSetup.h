@@ -24,6 +24,7 @@ struct AnalysisSetup
     QString oldImportRoot;
     QString newImportRoot;
     QStringList notes;
+    QStringList commitMessages; // the change's own commits: part of its stated intent
     std::unique_ptr<Executor> executor;
     std::unique_ptr<Judge> judge;
     // Set when there is nothing to run (no Python change, no changed executable code): the

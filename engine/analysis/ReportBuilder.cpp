@@ -54,9 +54,10 @@ QString clusterOf(const ReportDifference &difference, const QString &cause)
 }
 
 Report buildReport(const ChangeSpec &change, const Targets &targets, const AnalysisSession &session,
-                   const Judge &judge)
+                   const Judge &judge, const QStringList &commitMessages)
 {
     Report report;
+    report.commitMessages = commitMessages;
     report.base = change.base;
     report.head = change.head;
     report.title = change.title;

@@ -22,6 +22,6 @@ QString clusterOf(const ReportDifference &difference, const QString &cause = {})
 // fingerprints (stable across runs, the triage store's key) and clusters (same target, kind,
 // cause).
 Report buildReport(const ChangeSpec &change, const Targets &targets, const AnalysisSession &session,
-                   const Judge &judge);
+                   const Judge &judge, const QStringList &commitMessages = {});
 
 } // namespace difftriage::engine

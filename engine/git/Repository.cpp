@@ -170,6 +170,32 @@ Expected<QList<CommitInfo>> Repository::firstParentHistory(const QString &head, 
     return commits;
 }
 
+Expected<QList<CommitInfo>> Repository::commitsBetween(const QString &base, const QString &head,
+                                                       int limit) const
+{
+    git_oid headOid, baseOid;
+    if (!oidFromHex(head, &headOid))
+        return makeError(QStringLiteral("not a commit id: %1").arg(head));
+    if (!oidFromHex(base, &baseOid))
+        return makeError(QStringLiteral("not a commit id: %1").arg(base));
+    git_revwalk *rawWalk = nullptr;
+    if (git_revwalk_new(&rawWalk, m_impl->repo.get()) != 0)
+        return lastError(QStringLiteral("cannot walk history"));
+    RevwalkHandle walk(rawWalk);
+    if (git_revwalk_push(walk.get(), &headOid) != 0 || git_revwalk_hide(walk.get(), &baseOid) != 0)
+        return lastError(QStringLiteral("cannot walk history from %1 to %2").arg(base, head));
+    QList<CommitInfo> commits;
+    git_oid next;
+    while ((limit <= 0 || commits.size() < limit) && git_revwalk_next(&next, walk.get()) == 0) {
+        git_commit *raw = nullptr;
+        if (git_commit_lookup(&raw, m_impl->repo.get(), &next) != 0)
+            return lastError(QStringLiteral("cannot read commit %1").arg(oidToHex(next)));
+        CommitHandle commitOwner(raw);
+        commits << describe(raw);
+    }
+    return commits;
+}
+
 Expected<QList<ReferenceInfo>> Repository::references(const QString &glob) const
 {
     git_reference_iterator *rawIterator = nullptr;

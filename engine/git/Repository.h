@@ -34,6 +34,9 @@ public:
     Expected<ReferenceInfo> defaultBranch() const;
     // Commits on the first-parent line from `head`, newest first; limit <= 0 means all.
     Expected<QList<CommitInfo>> firstParentHistory(const QString &head, int limit = 0) const;
+    // The commits reachable from `head` but not from `base` (a PR's own commits), newest first.
+    Expected<QList<CommitInfo>> commitsBetween(const QString &base, const QString &head,
+                                               int limit = 0) const;
     Expected<QList<ReferenceInfo>> references(const QString &glob) const;
     Expected<QString> mergeBase(const QString &a, const QString &b) const;
     Expected<bool> isAncestor(const QString &ancestor, const QString &descendant) const;

@@ -17,7 +17,10 @@ struct IntentContext
     QString body;
     QStringList commitMessages;
 
-    static IntentContext of(const Report &report) { return {report.title, report.body, {}}; }
+    static IntentContext of(const Report &report)
+    {
+        return {report.title, report.body, report.commitMessages};
+    }
 };
 
 // The intent classifier's prompt for one difference, from prompt_classify.txt.

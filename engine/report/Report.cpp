@@ -117,6 +117,7 @@ json Report::toJson() const
             {"number", number ? json(*number) : json(nullptr)},
             {"title", str(title)},
             {"body", str(body)},
+            {"commit_messages", strings(commitMessages)},
             {"generator", str(generator)},
             {"model", optionalString(model)},
             {"seed", seed},
@@ -152,6 +153,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     report.head = qstr(document, "head");
     report.title = qstr(document, "title");
     report.body = qstr(document, "body");
+    report.commitMessages = qstrings(document, "commit_messages");
     if (document.contains("number") && document["number"].is_number_integer())
         report.number = document["number"].get<int>();
     report.generator = qstr(document, "generator");

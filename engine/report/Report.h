@@ -80,6 +80,7 @@ struct Report
     static constexpr auto Schema = "difftriage-report/1";
 
     QString repo, base, head, title, body;
+    QStringList commitMessages; // the change's own commits, newest first: stated intent too
     std::optional<int> number;
     QString generator = QStringLiteral("offline");
     std::optional<QString> model;

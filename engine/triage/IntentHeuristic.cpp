@@ -111,7 +111,7 @@ IntentSuggestion IntentHeuristic::forAbort(IntentEvidence &e) const
 
 void suggestIntent(Report &report)
 {
-    const IntentHeuristic heuristic(IntentText(report.title, report.body));
+    const IntentHeuristic heuristic(IntentText(report.title, report.body, report.commitMessages));
     for (ReportDifference &difference : report.differences) {
         const IntentSuggestion suggestion = heuristic.suggest(difference);
         difference.suggestedVerdict = toString(suggestion.verdict);

@@ -153,6 +153,9 @@ private slots:
                                     QStringLiteral("--report"), reportPath()});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject report = readJson(reportPath());
+        // The change's own commit messages are part of its stated intent.
+        QCOMPARE(report.value(QStringLiteral("commit_messages")).toArray(),
+                 QJsonArray{QStringLiteral("pluralise the count")});
         const QJsonArray differences = report.value(QStringLiteral("differences")).toArray();
         QVERIFY2(!differences.isEmpty(), run.out.constData());
         // The generated module carries the pretend version of its own commit on each side.

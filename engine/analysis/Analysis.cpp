@@ -197,6 +197,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     context.baseRequest.oldImportRoot = importRootOf(*targets, "old", workspace->oldTree);
     context.baseRequest.newImportRoot = importRootOf(*targets, "new", workspace->newTree);
     context.baseRequest.targets = &*targets;
+    context.baseRequest.relations = workspace->config.relations;
     context.progress = progress;
     context.cancel = cancel;
     context.checkpointPath = checkpointPath();
@@ -218,6 +219,8 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         return rounds.error();
     if (session.stopReason() != QLatin1String("cancelled")) {
         if (auto shrunk = session.shrinkDifferences(); !shrunk)
+            return shrunk.error();
+        if (auto shrunk = session.shrinkRelationReviews(); !shrunk)
             return shrunk.error();
     }
 

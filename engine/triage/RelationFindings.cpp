@@ -36,7 +36,10 @@ QString relationLabelOf(const nlohmann::json &genome)
 
 QString relationCause(const QString &label, const QString &oldOutput, const QString &newOutput)
 {
-    return relationVerdict(oldOutput) != relationVerdict(newOutput) ? label : QString();
+    // A side that raised before its verdict says nothing about the relation.
+    const auto before = observeRelation(oldOutput);
+    const auto after = observeRelation(newOutput);
+    return before && after && before->holds != after->holds ? label : QString();
 }
 
 std::optional<ReportRelation> compareRelation(const QString &label, const QString &oldOutput,

@@ -24,8 +24,8 @@ QString relationVerdict(const QString &output);
 // The relation label a generated test checks ("normalisation/crlf"), empty for other tests.
 QString relationLabelOf(const nlohmann::json &genome);
 // What sets a relation check's difference apart from the target's other differences: its label
-// when the verdict changed between the versions; empty when it did not (the check then shows an
-// ordinary difference of its output).
+// when both versions gave a verdict and it changed; empty otherwise (the check then shows an
+// ordinary difference of its output, or of an exception raised before the verdict).
 QString relationCause(const QString &label, const QString &oldOutput, const QString &newOutput);
 // Both versions' verdicts and what they signal; nullopt when the test is no relation check.
 std::optional<ReportRelation> compareRelation(const QString &label, const QString &oldOutput,

@@ -116,6 +116,9 @@ private slots:
         QVERIFY(relation);
         QCOMPARE(relation->signal, signal);
         QVERIFY(!compareRelation(QString(), oldOutput, newOutput));
+        // Only a changed verdict is a cause of its own, apart from the target's other differences.
+        const QString cause = relationCause(QStringLiteral("additivity"), oldOutput, newOutput);
+        QCOMPARE(cause.isEmpty(), signal == QLatin1String("none"));
     }
 
     void labelFromTheGenome()

@@ -76,8 +76,10 @@ struct ReportTest
     // same | difference | duplicate (a difference of a cause already reported, not rerun) |
     // flaky (discarded: a rerun disagreed); empty in reports written before it existed.
     QString outcome;
-    QString relation;        // the relation label when the test is a relation check
-    QString relationVerdict; // holds | breaks | not_observed, on the old version
+    // Initialised here so that older aggregate initialisers, which stop at `outcome`, still
+    // compile warning-free.
+    QString relation = {};        // the relation label when the test is a relation check
+    QString relationVerdict = {}; // holds | breaks | not_observed, on the old version
 };
 
 struct Report

@@ -17,13 +17,8 @@ namespace {
 
 ReportTest test(const char *id, const char *outcome)
 {
-    return {QString::fromLatin1(id),
-            QStringLiteral("print(f(1))"),
-            0,
-            QStringLiteral("pkg.mod.f"),
-            QString::fromLatin1(outcome),
-            {},
-            {}};
+    return {QString::fromLatin1(id), QStringLiteral("print(f(1))"), 0, QStringLiteral("pkg.mod.f"),
+            QString::fromLatin1(outcome)};
 }
 
 ReportDifference difference(const char *id, const char *testId, const char *kind)

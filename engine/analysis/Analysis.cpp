@@ -90,6 +90,7 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
     context.baseRequest.oldImportRoot = setup.oldImportRoot;
     context.baseRequest.newImportRoot = setup.newImportRoot;
     context.baseRequest.targets = &*targets;
+    context.baseRequest.relations = workspace->config.relations;
     context.progress = progress;
     context.cancel = cancel;
     context.checkpointPath = checkpointPath();
@@ -111,6 +112,8 @@ Expected<Report> Analysis::run(const ProgressCallback &progress, const std::atom
         return rounds.error();
     if (session.stopReason() != QLatin1String("cancelled")) {
         if (auto shrunk = session.shrinkDifferences(); !shrunk)
+            return shrunk.error();
+        if (auto shrunk = session.shrinkRelationReviews(); !shrunk)
             return shrunk.error();
     }
 

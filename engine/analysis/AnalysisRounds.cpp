@@ -2,7 +2,9 @@
 #include "analysis/AnalysisSession.h"
 #include "execute/Executor.h"
 #include "judge/Judge.h"
+#include "triage/RelationFindings.h"
 
+#include <QMap>
 #include <algorithm>
 #include <deque>
 #include <future>
@@ -194,9 +196,12 @@ Status AnalysisSession::shrinkOne(FoundDifference &found)
         for (qsizetype i = 0; i < smaller.size() && !improved && !cancelled(); ++i) {
             const TestOutcome &oldBatch = runs->first.value(i);
             const TestOutcome &newBatch = runs->second.value(i);
+            // A relation check must still check it, with the same verdicts.
             if (m_context.judge->compare(oldBatch, newBatch) != found.kind ||
                 oldBatch.errorType != found.oldRun.errorType ||
-                newBatch.errorType != found.newRun.errorType)
+                newBatch.errorType != found.newRun.errorType ||
+                observeRelation(oldBatch.output) != observeRelation(found.oldRun.output) ||
+                observeRelation(newBatch.output) != observeRelation(found.newRun.output))
                 continue;
             auto alone = runAlone(smaller[i], oldBatch, newBatch);
             if (!alone)
@@ -222,6 +227,66 @@ Status AnalysisSession::shrinkOne(FoundDifference &found)
             found.shrunk = found.original;
             found.oldRun = record.oldRun;
             found.newRun = record.newRun;
+        }
+    }
+    return Ok{};
+}
+
+Status AnalysisSession::shrinkRelationReviews()
+{
+    const auto breaks = [](const TestOutcome &run) {
+        return relationVerdict(run.output) == QLatin1String("breaks");
+    };
+    QMap<QPair<QString, QString>, qsizetype> shortest; // target and relation -> test index
+    for (qsizetype index = 0; index < m_tests.size(); ++index) {
+        const TestRecord &record = m_tests.at(index);
+        const QString label = relationLabelOf(record.candidate.genome);
+        if (label.isEmpty() || record.fate != QLatin1String("same") || !breaks(record.oldRun))
+            continue;
+        const QPair<QString, QString> key{record.candidate.target, label};
+        const auto known = shortest.constFind(key);
+        if (known == shortest.cend() ||
+            record.candidate.code.size() < m_tests.at(*known).candidate.code.size())
+            shortest.insert(key, index);
+    }
+    for (const qsizetype index : std::as_const(shortest)) {
+        Candidate current = m_tests.at(index).candidate;
+        const int round = m_tests.at(index).round;
+        for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
+            report(QStringLiteral("shrinking relation checks"), double(step) / ShrinkSteps);
+            auto variants = m_context.generator->simplify(current, m_context.baseRequest);
+            if (!variants)
+                return variants.error();
+            QList<Candidate> smaller;
+            for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
+                if (variant.code.size() < current.code.size() &&
+                    !m_testIndex.contains(testIdFor(variant.code)))
+                    smaller << variant;
+            }
+            if (smaller.isEmpty())
+                break;
+            auto runs = searchPairs(smaller);
+            if (!runs)
+                return runs.error();
+            qsizetype kept = -1; // the first variant still breaking the same way on both
+            for (qsizetype i = 0; i < smaller.size() && kept < 0; ++i) {
+                const TestOutcome &oldRun = runs->first.value(i);
+                const TestOutcome &newRun = runs->second.value(i);
+                if (breaks(oldRun) && !m_context.judge->compare(oldRun, newRun) &&
+                    observeRelation(oldRun.output) == observeRelation(newRun.output))
+                    kept = i;
+            }
+            if (kept < 0)
+                break;
+            current = smaller.at(kept);
+            const QString id = testIdFor(current.code);
+            m_testIndex.insert(id, static_cast<int>(m_tests.size()));
+            m_tests << TestRecord{id,
+                                  round,
+                                  current,
+                                  runs->first.value(kept),
+                                  runs->second.value(kept),
+                                  QStringLiteral("same")};
         }
     }
     return Ok{};

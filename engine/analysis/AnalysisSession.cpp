@@ -2,6 +2,7 @@
 
 #include "execute/Executor.h"
 #include "judge/Judge.h"
+#include "triage/RelationFindings.h"
 
 #include <future>
 #include <vector>
@@ -173,8 +174,16 @@ Expected<std::optional<DifferenceKind>> AnalysisSession::confirm(const Candidate
 bool AnalysisSession::clusterIsFull(const QString &target, DifferenceKind kind,
                                     const TestRecord &record) const
 {
+    // A relation that breaks on one version only is a cause of its own: the target's ordinary
+    // differences say nothing about it.
+    const auto causeOf = [](const Candidate &candidate, const TestOutcome &oldRun,
+                            const TestOutcome &newRun) {
+        return relationCause(relationLabelOf(candidate.genome), oldRun.output, newRun.output);
+    };
+    const QString relation = causeOf(record.candidate, record.oldRun, record.newRun);
     const auto sameCause = [&](const FoundDifference &found) {
         return found.original.target == target && found.kind == kind &&
+               causeOf(found.original, found.oldRun, found.newRun) == relation &&
                errorTypeOf(found.oldRun) == errorTypeOf(record.oldRun) &&
                errorTypeOf(found.newRun) == errorTypeOf(record.newRun);
     };

@@ -2,6 +2,7 @@
 
 #include "judge/Judge.h"
 #include "triage/IntentHeuristic.h"
+#include "triage/RelationFindings.h"
 
 #include <QCryptographicHash>
 #include <QHash>
@@ -86,11 +87,20 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
     report.rounds = session.rounds();
     report.testsExecuted = session.executions();
     report.flakyDiscarded = session.flakyDiscarded();
-    for (const TestRecord &record : session.tests())
-        report.tests << ReportTest{record.id, record.candidate.code, record.round,
-                                   record.candidate.target, record.fate};
-
     const Normalizer &normalizer = judge.normalizer();
+    QHash<QString, QString> sameRelationOutputs; // relation checks alike on both versions
+    for (const TestRecord &record : session.tests()) {
+        const QString relation = relationLabelOf(record.candidate.genome);
+        const QString verdict =
+            relation.isEmpty() ? QString() : relationVerdict(record.oldRun.output);
+        report.tests << ReportTest{record.id,    record.candidate.code,
+                                   record.round, record.candidate.target,
+                                   record.fate,  relation,
+                                   verdict};
+        if (!relation.isEmpty() && record.fate == QLatin1String("same"))
+            sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
+    }
+
     int index = 0;
     QSet<QString> fingerprints;
     for (const FoundDifference &found : session.differences()) {
@@ -108,12 +118,16 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Analy
             continue;
         fingerprints.insert(difference.fingerprint);
         difference.id = QStringLiteral("d%1").arg(++index);
-        // One cause, one cluster: the same target failing the same way on each side.
-        const QString cause =
-            found.kind == DifferenceKind::ApiChange ? found.original.entry : QString();
+        // One cause, one cluster: the same target failing the same way on each side (or the
+        // same relation breaking).
+        const QString cause = found.kind == DifferenceKind::ApiChange
+                                  ? found.original.entry
+                                  : relationCause(relationLabelOf(found.original.genome),
+                                                  found.oldRun.output, found.newRun.output);
         difference.cluster = clusterOf(difference, cause);
         report.differences << std::move(difference);
     }
+    collectRelations(report, sameRelationOutputs);
     suggestIntent(report);
     return report;
 }

@@ -28,6 +28,45 @@ Expected<QString> string(const json &value, const QString &key, const QString &o
     return QString::fromStdString(value.get<std::string>());
 }
 
+bool isRelationLabel(const QString &label)
+{
+    static const QStringList labels{
+        QStringLiteral("idempotence"),
+        QStringLiteral("normalisation"),
+        QStringLiteral("normalisation/bom"),
+        QStringLiteral("normalisation/crlf"),
+        QStringLiteral("normalisation/trailing_newline"),
+        QStringLiteral("normalisation/whitespace"),
+        QStringLiteral("path_agreement"),
+        QStringLiteral("additivity"),
+        QStringLiteral("permutation"),
+        QStringLiteral("token_sensitivity"),
+    };
+    return labels.contains(label);
+}
+
+// {"pkg.mod.f": [labels], "disable": [labels or functions]}; an unknown label is worth a
+// warning (the generator ignores it), a wrong shape is an error.
+Expected<json> relations(const json &value, const QString &origin, QStringList &warnings)
+{
+    if (!value.is_object())
+        return makeError(QStringLiteral("%1: 'relations' must be an object").arg(origin));
+    for (auto it = value.begin(); it != value.end(); ++it) {
+        const QString name = QString::fromStdString(it.key());
+        auto list = stringList(it.value(), QStringLiteral("relations.") + name, origin);
+        if (!list)
+            return list.error();
+        if (name == QLatin1String("disable"))
+            continue; // a label, or a function whose relations are all off
+        for (const QString &label : *list) {
+            if (!isRelationLabel(label))
+                warnings << QStringLiteral("%1: unknown relation '%2' for %3 ignored")
+                                .arg(origin, label, name);
+        }
+    }
+    return value;
+}
+
 } // namespace
 
 QStringList ProjectConfig::defaultExcludes()
@@ -74,9 +113,10 @@ Expected<ProjectConfig> parseProjectConfig(const QByteArray &text, const QString
             else
                 config.normalize = *list;
         } else if (key == QLatin1String("relations")) {
-            if (!value.is_object())
-                return makeError(QStringLiteral("%1: 'relations' must be an object").arg(origin));
-            config.relations = value;
+            auto checked = relations(value, origin, config.warnings);
+            if (!checked)
+                return checked.error();
+            config.relations = *checked;
         } else if (key == QLatin1String("time_limit_s")) {
             if (!value.is_number() || value.get<double>() <= 0)
                 return makeError(

@@ -39,6 +39,7 @@ struct GenerationRequest
     const Targets *targets = nullptr;
     QList<FeedbackTest> feedback;
     nlohmann::json uncovered = nlohmann::json::object(); // {target: {"old": [...], "new": [...]}}
+    nlohmann::json relations = nlohmann::json::object(); // `.difftriage.json`'s "relations"
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

@@ -43,6 +43,7 @@ json toJson(const GenerationRequest &request)
              {{"old", request.oldImportRoot.toStdString()},
               {"new", request.newImportRoot.toStdString()}}},
             {"targets", request.targets ? request.targets->raw : json::object()},
+            {"relations", request.relations},
             {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
 }
 

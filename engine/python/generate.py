@@ -31,7 +31,9 @@ analyzer's import roots, else the tree root).
                      "genome": {...}, "code": "from pkg import public_fn\\n\\n..."}]}
 
 At most ``max_candidates``, no two with the same code (nor the code of a feedback test), spread
-round-robin over the targets.  The genome format is documented in :mod:`gen.snippet`.
+round-robin over the targets; round 0 adds metamorphic relation checks of the changed public
+functions, which carry ``"relation": "<label>"`` (configured by the request's ``relations``).
+The genome format is documented in :mod:`gen.snippet`.
 
 ``shrink`` request: ``{"seed", "genome", ...}`` plus, optionally, the same fields as
 ``generate`` (with ``targets`` and the roots, shrinking keeps the mined boundary constants as

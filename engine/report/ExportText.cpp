@@ -65,4 +65,25 @@ QString describeKind(const QString &kind)
     return descriptions.value(kind, QStringLiteral("A behavioural difference."));
 }
 
+QString describeRelation(const ReportRelation &relation)
+{
+    if (relation.signal == QLatin1String("regression"))
+        return QStringLiteral("Relation %1 holds on the old version and breaks on the new one: "
+                              "a strong regression signal.")
+            .arg(relation.label);
+    if (relation.signal == QLatin1String("coincidental_fix"))
+        return QStringLiteral("Relation %1 breaks on the old version and holds on the new one: "
+                              "a fix, perhaps a coincidental one.")
+            .arg(relation.label);
+    return {};
+}
+
+QString relationReviewAdvice()
+{
+    return QStringLiteral(
+        "It breaks on both versions, so it shows no difference. Either the relation is wrong "
+        "for this input, or the implementation is wrong, or the specification does not say: "
+        "decide which before relying on it.");
+}
+
 } // namespace difftriage::engine

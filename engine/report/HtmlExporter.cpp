@@ -1,5 +1,7 @@
 #include "report/HtmlExporter.h"
 
+#include "report/ExportText.h"
+
 #include <QHash>
 #include <QStringList>
 
@@ -38,6 +40,7 @@ td, th { border: 1px solid var(--line); padding: 0.3em 0.5em; text-align: left;
 .error { font-weight: bold; }
 .verdict { font-weight: bold; text-transform: uppercase; }
 .reasons { margin: 0.2em 0 0.6em; font-size: 0.9em; }
+.relation { font-weight: bold; }
 .heat { border: 1px solid var(--line); font-family: ui-monospace, monospace; font-size: 0.85em; }
 .heat div { white-space: pre; } .heat .n { color: var(--muted); display: inline-block;
   width: 4em; text-align: right; padding-right: 1em; user-select: none; }
@@ -90,7 +93,8 @@ QString HtmlExporter::render() const
                           "<title>DiffTriage: %1</title><style>%2</style></head><body>\n")
                .arg(esc(title), QLatin1String(Style)) +
            QStringLiteral("<h1>%1</h1>\n").arg(esc(title)) + renderSummary() + renderDifferences() +
-           renderFunctions() + renderHeatmap() + QStringLiteral("</body></html>\n");
+           renderRelationReviews() + renderFunctions() + renderHeatmap() +
+           QStringLiteral("</body></html>\n");
 }
 
 Status HtmlExporter::write(const QString &path) const
@@ -150,6 +154,9 @@ QString HtmlExporter::renderDifferences() const
                 html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
                             .arg(esc(*difference->suggestionConfidence));
             html += QStringLiteral("</p>\n") + suggestionReasons(*difference);
+            if (difference->relation && !describeRelation(*difference->relation).isEmpty())
+                html += QStringLiteral("<p class=\"relation\">%1</p>\n")
+                            .arg(esc(describeRelation(*difference->relation)));
             if (!difference->note.isEmpty())
                 html += QStringLiteral("<p>Note: %1</p>\n").arg(esc(difference->note));
             html += QStringLiteral("<pre>%1</pre>\n<div class=\"sides\">")
@@ -160,6 +167,21 @@ QString HtmlExporter::renderDifferences() const
         }
         html += QStringLiteral("</section>\n");
     }
+    return html;
+}
+
+QString HtmlExporter::renderRelationReviews() const
+{
+    if (m_report.relationReviews.isEmpty())
+        return {};
+    QString html = QStringLiteral("<h2>Relations to review</h2>\n<p>%1</p>\n")
+                       .arg(esc(relationReviewAdvice()));
+    for (const ReportRelationReview &review : m_report.relationReviews)
+        html += QStringLiteral("<div class=\"difference\"><h3>%1 · %2 <span class=\"muted\">"
+                               "breaks on both versions</span></h3>\n<pre>%3</pre>\n"
+                               "<pre>%4</pre></div>\n")
+                    .arg(esc(review.target), esc(review.label), esc(review.testCode),
+                         esc(review.output));
     return html;
 }
 

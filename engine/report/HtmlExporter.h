@@ -7,9 +7,10 @@
 namespace difftriage::engine {
 
 // One self-contained HTML file (inline CSS, no scripts, no external resources) with the PR's
-// intent, its differences grouped by cluster with verdicts and notes, the changed functions'
-// union coverage and, when the sources are given, the coverage heatmap of the changed files.
-// The report's verdicts are expected to be applied already (TriageStore::apply).
+// intent, its differences grouped by cluster with verdicts and notes, the metamorphic relations
+// broken on both versions, the changed functions' union coverage and, when the sources are given,
+// the coverage heatmap of the changed files. The report's verdicts are expected to be applied
+// already (TriageStore::apply).
 class HtmlExporter final
 {
 public:
@@ -24,6 +25,7 @@ public:
 private:
     QString renderSummary() const;
     QString renderDifferences() const;
+    QString renderRelationReviews() const;
     QString renderFunctions() const;
     QString renderHeatmap() const;
 

@@ -1,6 +1,7 @@
 #include "report/MarkdownExporter.h"
 
 #include "report/ExportSources.h"
+#include "report/ExportText.h"
 
 #include <QHash>
 #include <QStringList>
@@ -62,7 +63,7 @@ QString MarkdownExporter::render() const
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
                      m_report.stopReason);
-    return text + renderDifferences() + renderCoverage();
+    return text + renderDifferences() + renderRelationReviews() + renderCoverage();
 }
 
 Status MarkdownExporter::write(const QString &path) const
@@ -103,6 +104,8 @@ QString MarkdownExporter::renderDifferences() const
                 text += QStringLiteral("- %1\n").arg(reason);
             if (!difference->suggestionReasons.isEmpty())
                 text += QLatin1Char('\n');
+            if (difference->relation && !describeRelation(*difference->relation).isEmpty())
+                text += QStringLiteral("**%1**\n\n").arg(describeRelation(*difference->relation));
             if (!difference->note.isEmpty())
                 text += QStringLiteral("> %1\n\n").arg(difference->note);
             text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
@@ -110,6 +113,20 @@ QString MarkdownExporter::renderDifferences() const
                     sideMarkdown(QStringLiteral("New"), difference->newSide);
         }
     }
+    return text;
+}
+
+QString MarkdownExporter::renderRelationReviews() const
+{
+    if (m_report.relationReviews.isEmpty())
+        return {};
+    QString text = QStringLiteral("## Relations to review\n\n") + relationReviewAdvice() +
+                   QStringLiteral("\n\n");
+    for (const ReportRelationReview &review : m_report.relationReviews)
+        text += QStringLiteral("### `%1` · %2 breaks on both versions\n\n")
+                    .arg(review.target, review.label) +
+                fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
+                fenced(review.output) + QLatin1Char('\n');
     return text;
 }
 

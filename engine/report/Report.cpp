@@ -90,7 +90,9 @@ json Report::toJson() const
                             {"code", str(test.code)},
                             {"round", test.round},
                             {"target", str(test.target)},
-                            {"outcome", str(test.outcome)}});
+                            {"outcome", str(test.outcome)},
+                            {"relation", str(test.relation)},
+                            {"relation_verdict", str(test.relationVerdict)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
         differenceList.push_back(
@@ -109,7 +111,11 @@ json Report::toJson() const
              {"suggested_verdict", optionalString(difference.suggestedVerdict)},
              {"suggestion_reasons", strings(difference.suggestionReasons)},
              {"suggestion_confidence", optionalString(difference.suggestionConfidence)},
-             {"suggestion_source", str(difference.suggestionSource)}});
+             {"suggestion_source", str(difference.suggestionSource)},
+             {"relation", engine::toJson(difference.relation)}});
+    json reviews = json::array();
+    for (const auto &review : relationReviews)
+        reviews.push_back(engine::toJson(review));
     return {{"schema", Schema},
             {"repo", str(repo)},
             {"base", str(base)},
@@ -134,6 +140,7 @@ json Report::toJson() const
             {"flaky_discarded", flakyDiscarded},
             {"tests", testList},
             {"differences", differenceList},
+            {"relation_reviews", reviews},
             {"notes", strings(notes)},
             {"not_analysable", notAnalysable},
             {"llm", llm},
@@ -183,8 +190,15 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         report.rounds << ReportRound{item.value("index", 0), item.value("tests_generated", 0),
                                      item.value("union_coverage", 0.0)};
     for (const json &item : document.value("tests", json::array()))
-        report.tests << ReportTest{qstr(item, "id"), qstr(item, "code"), item.value("round", 0),
-                                   qstr(item, "target"), qstr(item, "outcome")};
+        report.tests << ReportTest{qstr(item, "id"),
+                                   qstr(item, "code"),
+                                   item.value("round", 0),
+                                   qstr(item, "target"),
+                                   qstr(item, "outcome"),
+                                   qstr(item, "relation"),
+                                   qstr(item, "relation_verdict")};
+    for (const json &item : document.value("relation_reviews", json::array()))
+        report.relationReviews << relationReviewFromJson(item);
     for (const json &item : document.value("differences", json::array())) {
         ReportDifference difference;
         difference.id = qstr(item, "id");
@@ -203,6 +217,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         difference.suggestionReasons = qstrings(item, "suggestion_reasons");
         difference.suggestionConfidence = qoptional(item, "suggestion_confidence");
         difference.suggestionSource = qstr(item, "suggestion_source");
+        difference.relation = relationFromJson(item.value("relation", json()));
         report.differences << std::move(difference);
     }
     return report;

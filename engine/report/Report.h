@@ -1,5 +1,7 @@
 #pragma once
 
+#include "report/ReportRelation.h"
+
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -37,6 +39,7 @@ struct ReportDifference
     QStringList suggestionReasons;
     std::optional<QString> suggestionConfidence; // low | medium | high
     QString suggestionSource;                    // heuristic | llm; empty without a suggestion
+    std::optional<ReportRelation> relation;      // when the test is a relation check
 };
 
 struct ReportChangedFunction
@@ -73,6 +76,10 @@ struct ReportTest
     // same | difference | duplicate (a difference of a cause already reported, not rerun) |
     // flaky (discarded: a rerun disagreed); empty in reports written before it existed.
     QString outcome;
+    // Initialised here so that older aggregate initialisers, which stop at `outcome`, still
+    // compile warning-free.
+    QString relation = {};        // the relation label when the test is a relation check
+    QString relationVerdict = {}; // holds | breaks | not_observed, on the old version
 };
 
 struct Report
@@ -98,7 +105,8 @@ struct Report
     int flakyDiscarded = 0;
     QList<ReportTest> tests;
     QList<ReportDifference> differences;
-    QStringList notes;  // what could not be analysed, and why
+    QList<ReportRelationReview> relationReviews; // relations broken on both versions
+    QStringList notes;                           // what could not be analysed, and why
     nlohmann::json llm; // the LLM generator's model, usage, cost and rendered prompts; null offline
     nlohmann::json notAnalysable = nlohmann::json::array();
     double seconds = 0;

@@ -26,19 +26,26 @@ IntentSuggestion IntentHeuristic::suggest(const ReportDifference &difference) co
         m_text,           target, m_text.mention(target), DifferenceFacts::of(difference),
         stanceOf(m_text), {}};
     const QString &kind = difference.kind;
+    IntentSuggestion suggestion;
     if (kind == QLatin1String("api_change"))
-        return forApiChange(evidence);
-    if (kind == QLatin1String("only_new_aborts") || kind == QLatin1String("only_old_aborts"))
-        return forAbort(evidence);
-    if (kind == QLatin1String("only_new_raises"))
-        return forNewRaise(evidence);
-    if (kind == QLatin1String("only_old_raises"))
-        return forOldRaise(evidence);
-    if (kind == QLatin1String("different_exception"))
-        return forException(evidence);
-    if (kind == QLatin1String("different_warnings"))
-        return forWarnings(evidence);
-    return forOutput(evidence);
+        suggestion = forApiChange(evidence);
+    else if (kind == QLatin1String("only_new_aborts") || kind == QLatin1String("only_old_aborts"))
+        suggestion = forAbort(evidence);
+    else if (kind == QLatin1String("only_new_raises"))
+        suggestion = forNewRaise(evidence);
+    else if (kind == QLatin1String("only_old_raises"))
+        suggestion = forOldRaise(evidence);
+    else if (kind == QLatin1String("different_exception"))
+        suggestion = forException(evidence);
+    else if (kind == QLatin1String("different_warnings"))
+        suggestion = forWarnings(evidence);
+    else
+        suggestion = forOutput(evidence);
+    if (difference.relation && difference.relation->signal != QLatin1String("none")) {
+        evidence.reasons = suggestion.reasons;
+        return forRelation(evidence, *difference.relation);
+    }
+    return suggestion;
 }
 
 IntentSuggestion IntentHeuristic::forOutput(IntentEvidence &e) const

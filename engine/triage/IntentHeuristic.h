@@ -46,6 +46,9 @@ private:
     IntentSuggestion forNewRaise(IntentEvidence &evidence) const;
     IntentSuggestion forOldRaise(IntentEvidence &evidence) const;
     IntentSuggestion forApiChange(IntentEvidence &evidence) const;
+    // A metamorphic relation that held and breaks (or the reverse) outweighs the wording of the
+    // PR; IntentRelationRule.cpp.
+    IntentSuggestion forRelation(IntentEvidence &evidence, const ReportRelation &relation) const;
 
     IntentText m_text;
 };

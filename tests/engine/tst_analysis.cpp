@@ -84,6 +84,7 @@ private slots:
             << QStringList{QStringLiteral("only_new_raises"), QStringLiteral("only_old_raises"),
                            QStringLiteral("different_output")};
         QTest::newRow("#30 API change") << 30 << QStringList{QStringLiteral("api_change")};
+        QTest::newRow("#33 description spacing, a relation breaks") << 33 << output;
     }
     void demoPrs()
     {
@@ -112,6 +113,59 @@ private slots:
         }
         QVERIFY(run.out.contains("differences:"));
         validateAgainstSchema(reportPath);
+    }
+
+    // A relation that held on the old version and breaks on the new one is reported with its
+    // shrunk check and suggested as a regression; one broken on both versions is listed for
+    // review. Reads the reports demoPrs wrote.
+    void relationBreaks_data()
+    {
+        QTest::addColumn<int>("pr");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QStringList>("labels"); // any of them, held on old, broken on new
+        QTest::addColumn<QString>("reviewed");   // broken on both versions; empty: not checked
+        QTest::newRow("#27 CRLF") << 27 << QStringLiteral("invoicekit.parsing.parse_items")
+                                  << QStringList{QStringLiteral("normalisation/crlf")} << QString();
+        QTest::newRow("#33 surrounding whitespace")
+            << 33 << QStringLiteral("invoicekit.parsing.parse_item")
+            << QStringList{QStringLiteral("normalisation/whitespace"),
+                           QStringLiteral("normalisation/trailing_newline")}
+            << QStringLiteral("normalisation/bom");
+    }
+    void relationBreaks()
+    {
+        QFETCH(int, pr);
+        QFETCH(QString, target);
+        QFETCH(QStringList, labels);
+        QFETCH(QString, reviewed);
+        const QJsonObject report =
+            readJson(m_dir.filePath(QStringLiteral("report-%1.json").arg(pr)));
+        QVERIFY2(!report.isEmpty(), "demoPrs writes the report first");
+        bool found = false;
+        for (const QJsonValue &value : report.value(QStringLiteral("differences")).toArray()) {
+            const QJsonObject difference = value.toObject();
+            const QJsonObject relation = difference.value(QStringLiteral("relation")).toObject();
+            if (difference.value(QStringLiteral("target")).toString() != target ||
+                !labels.contains(relation.value(QStringLiteral("label")).toString()))
+                continue;
+            if (relation.value(QStringLiteral("signal")).toString() != QLatin1String("regression"))
+                continue;
+            found = true;
+            const QString code = difference.value(QStringLiteral("test_code")).toString();
+            QVERIFY2(code.contains(QStringLiteral("print('relation ")), qPrintable(code));
+            QVERIFY(code.size() <=
+                    difference.value(QStringLiteral("original_test_code")).toString().size());
+            QCOMPARE(difference.value(QStringLiteral("suggested_verdict")).toString(),
+                     QStringLiteral("regression"));
+        }
+        QVERIFY2(found, qPrintable(QStringLiteral("no relation break of %1 among %2")
+                                       .arg(target, labels.join(QLatin1Char(',')))));
+        if (reviewed.isEmpty())
+            return;
+        QStringList reviews;
+        for (const QJsonValue &value : report.value(QStringLiteral("relation_reviews")).toArray())
+            reviews << value.toObject().value(QStringLiteral("relation")).toString();
+        QVERIFY2(reviews.contains(reviewed), qPrintable(reviews.join(QLatin1Char(','))));
     }
 
     void failOnDifferenceAndBadInput()

@@ -48,6 +48,24 @@ private slots:
             << QByteArray("{\"time_limit_s\": -1}") << "'time_limit_s' must be a positive number";
         QTest::newRow("relations list")
             << QByteArray("{\"relations\": []}") << "'relations' must be an object";
+        QTest::newRow("relations of a function not a list")
+            << QByteArray("{\"relations\": {\"pkg.f\": \"idempotence\"}}")
+            << "'relations.pkg.f' must be a list of strings";
+        QTest::newRow("relations disable mixed")
+            << QByteArray("{\"relations\": {\"disable\": [1]}}")
+            << "'relations.disable' must be a list of strings";
+    }
+
+    void relationsWarnAboutUnknownLabels()
+    {
+        auto config = parseProjectConfig(
+            "{\"relations\": {\"pkg.f\": [\"idempotence\", \"normalisation/crlf\", "
+            "\"symmetry\"], \"disable\": [\"token_sensitivity\", \"pkg.g\"]}}",
+            QStringLiteral("cfg"));
+        QVERIFY(config.ok());
+        QCOMPARE(config->relations["disable"].size(), 2u);
+        QCOMPARE(config->warnings.size(), 1);
+        QVERIFY(config->warnings.first().contains(QStringLiteral("'symmetry' for pkg.f")));
     }
     void rejects()
     {

@@ -152,7 +152,7 @@ private slots:
         QVERIFY2(prs.ok(), prs.ok() ? "" : qPrintable(prs.error().message));
         for (const DemoPr &pr : *prs)
             m_mergeCommits.insert(pr.number, pr.mergeCommit);
-        QCOMPARE(m_mergeCommits.size(), 9);
+        QCOMPARE(m_mergeCommits.size(), 10);
     }
 
     void cleanupTestCase()
@@ -274,6 +274,12 @@ private slots:
                                           "from invoicekit import format_money")} +
                    function(QStringLiteral("invoicekit.report.render_invoice"),
                             QStringLiteral("from invoicekit import render_invoice"));
+        QTest::newRow("#33 public function, a relation breaks")
+            << 33
+            << QStringList{QStringLiteral("invoicekit.parsing.parse_item public both old=25 "
+                                          "new=25,28 reasons=body")}
+            << function(QStringLiteral("invoicekit.parsing.parse_item"),
+                        QStringLiteral("from invoicekit import parse_item"));
     }
 
     void demoPr()

@@ -21,7 +21,10 @@ Modules:
 * :mod:`gen.strategies` - fresh candidates for one plan;
 * :mod:`gen.feedback` - coverage feedback: closest tests, mutations;
 * :mod:`gen.search` - the request: fair spread over targets, deduplication, caps;
-* :mod:`gen.shrink` - simpler variants of a genome.
+* :mod:`gen.shrink` - simpler variants of a genome;
+* :mod:`gen.relations` - metamorphic relations: which apply (names, types, configuration), inputs;
+* :mod:`gen.relation_snippet` - relation genome → a snippet that prints whether it holds;
+* :mod:`gen.relation_plans` - relation checks for the plans of changed public functions.
 
 Everything is deterministic for a given request: only ``random.Random`` seeded from the request,
 sorted iteration everywhere.

@@ -20,6 +20,7 @@ from .hints import Hints
 from .mine import Mined, mine_target
 from .project import FUNC, BUILTIN_NAMES, Param, Tree, params_of
 from .mutators import mutators
+from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
 
 SIDES = ("old", "new")
@@ -71,6 +72,8 @@ class EntryPlan:
     ctor_sites: List[Site] = field(default_factory=list)
     path: List[str] = field(default_factory=list)
     setups: List[Setup] = field(default_factory=list)
+    relations: List[str] = field(default_factory=list)  # metamorphic relations to check
+    subject: Optional[str] = None  # the parameter the relations transform
 
     def meta(self) -> Dict[str, Any]:
         return {"qualname": self.qualname, "plan": self.key, "op": self.op,
@@ -126,6 +129,7 @@ class Workspace:
             self.trees[side] = Tree(str(root), roots_list)
         self.targets_json = targets
         self.sites: Dict[str, CallSites] = {}
+        self.relations_config = request.get("relations")
 
     # -- building ----------------------------------------------------------------------------
     def build(self, wanted: Optional[Set[str]] = None) -> List[Target]:
@@ -342,10 +346,28 @@ class Workspace:
                 setups.append(Setup(method, [self._slot(p, hints, setup_sites, params)
                                              for p in params], setup_sites))
         plan_key = "%s|%s|%s" % (target, qual, raw.side)
-        return EntryPlan(plan_key, target, raw.side, versions_of(raw.item), qual, op, dunder,
+        plan = EntryPlan(plan_key, target, raw.side, versions_of(raw.item), qual, op, dunder,
                          import_line, expr, name if class_qual else None, is_async,
                          show_result, show_obj, obj_name, ctor, call, sites, ctor_sites,
                          list(raw.item.get("path") or []), setups)
+        if qual == target and plan.versions == "both" and op in ("call", "static", "method"):
+            self._relations(plan, raw, hints, call_params, name)
+        return plan
+
+    def _relations(self, plan: EntryPlan, raw: _Raw, hints: Hints, params: List[Param],
+                   name: str) -> None:
+        """The relations a changed public function is checked for, and what they transform:
+        its first positional parameter (a required one when there is one)."""
+        positional = [p for p in params if p.kind in ("positional_only", "positional_or_keyword")]
+        required = [p for p in positional if p.required]
+        subject = (required or positional or [None])[0]
+        if subject is None:
+            return
+        returns = getattr(raw.node, "returns", None)
+        returns_spec = hints.spec(returns, raw.module) if returns is not None else ("any",)
+        inferred = infer(name, subject.name, hints.param_spec(subject), returns_spec)
+        plan.relations = configure(inferred, [plan.target, plan.qualname], self.relations_config)
+        plan.subject = subject.name
 
     def _slot(self, param: Param, hints: Hints, sites: List[Site], params: List[Param]
               ) -> Slot:

@@ -16,6 +16,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 from .feedback import feedback_stream
 from .genome import derive_seed, is_genome
 from .plans import EntryPlan, Target, Workspace
+from .relation_plans import relation_candidates
 from .snippet import render_genome
 from .strategies import fresh
 from .values import reset_keys
@@ -125,6 +126,8 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
                 out.append(candidate)
                 still.append(stream)
         active = still
+    if round_index == 0:  # relation checks once, besides the coverage-driven candidates
+        out.extend(relation_candidates(wanted, seen))
     return {"candidates": out}
 
 

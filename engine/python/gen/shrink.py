@@ -17,6 +17,7 @@ from .genome import is_genome
 from .plans import EntryPlan, Workspace
 from .snippet import render_genome
 from .mutate import simpler, simpler_than
+from .relations import label_of, relation_of
 from .values import Value, key, python_number, reset_keys, size
 
 MAX_VARIANTS = 80
@@ -152,9 +153,13 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
         if code in seen or len(code) >= len(original):  # a shorter test, or no progress
             continue
         seen.add(code)
-        out.append({"target": genome.get("target"),
-                    "entry": (genome.get("entry") or {}).get("qualname"),
-                    "genome": variant, "code": code})
+        item = {"target": genome.get("target"),
+                "entry": (genome.get("entry") or {}).get("qualname"),
+                "genome": variant, "code": code}
+        relation = relation_of(variant)
+        if relation is not None:  # still the same relation check, on a simpler input
+            item["relation"] = label_of(relation)
+        out.append(item)
         if len(out) >= MAX_VARIANTS:
             break
     return {"candidates": out}

@@ -243,5 +243,9 @@ def show(name: str, mode: str) -> str:
 
 
 def render_genome(genome: Dict[str, Any]) -> str:
-    """The snippet for a genome (deterministic)."""
+    """The snippet for a genome (deterministic); a relation check when it carries one."""
+    if genome.get("relation") is not None:
+        from .relation_snippet import render_relation  # it builds on this module
+
+        return render_relation(genome)
     return _Renderer(genome).run()

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QString>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace difftriage::engine {
+
+// What a metamorphic relation check (a generated test that compares f(x) with f(T(x))) said on
+// each version. A relation that held on the old version and breaks on the new one is a strong
+// regression signal; the other way round, a coincidental fix.
+struct ReportRelation
+{
+    QString label;      // idempotence | normalisation/crlf | path_agreement | ...
+    QString oldVerdict; // holds | breaks | not_observed (the check did not get that far)
+    QString newVerdict;
+    QString signal; // regression | coincidental_fix | none
+
+    bool operator==(const ReportRelation &) const = default;
+};
+
+// A relation that breaks on both versions: no difference, but the relation, the implementation or
+// the specification is wrong, and the reviewer should decide which.
+struct ReportRelationReview
+{
+    QString label;
+    QString target;
+    QString testId;
+    QString testCode;
+    QString output; // what the check printed (the same on both versions)
+
+    bool operator==(const ReportRelationReview &) const = default;
+};
+
+nlohmann::json toJson(const std::optional<ReportRelation> &relation);
+std::optional<ReportRelation> relationFromJson(const nlohmann::json &value);
+nlohmann::json toJson(const ReportRelationReview &review);
+ReportRelationReview relationReviewFromJson(const nlohmann::json &object);
+
+} // namespace difftriage::engine

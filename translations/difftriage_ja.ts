@@ -903,6 +903,30 @@
         <source>by the %1</source>
         <translation>提案元: %1</translation>
     </message>
+    <message>
+        <source>holds</source>
+        <translation>成立</translation>
+    </message>
+    <message>
+        <source>breaks</source>
+        <translation>不成立</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>未到達</translation>
+    </message>
+    <message>
+        <source>Relation &lt;b&gt;%1&lt;/b&gt;: %2 on the old version, %3 on the new one</source>
+        <translation>関係 &lt;b&gt;%1&lt;/b&gt;: 旧バージョンでは%2、新バージョンでは%3</translation>
+    </message>
+    <message>
+        <source> — a strong regression signal</source>
+        <translation> — リグレッションの強い兆候</translation>
+    </message>
+    <message>
+        <source> — a coincidental-fix signal</source>
+        <translation> — 偶然の修正の兆候</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

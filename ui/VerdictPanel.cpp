@@ -77,6 +77,15 @@ void VerdictPanel::setChange(const QString &title, const QString &body)
     m_body->setPlainText(body.isEmpty() ? tr("(The change has no description.)") : body);
 }
 
+QString VerdictPanel::relationVerdict(const QString &verdict)
+{
+    if (verdict == QLatin1String("holds"))
+        return tr("holds");
+    if (verdict == QLatin1String("breaks"))
+        return tr("breaks");
+    return tr("not reached");
+}
+
 void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &difference,
                                  engine::Verdict verdict, const QString &note)
 {
@@ -93,6 +102,19 @@ void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &
     m_cluster->setEnabled(difference.has_value());
     m_note->setEnabled(difference.has_value());
     m_note->setPlainText(note);
+    // A metamorphic relation's verdicts on each side are evidence of their own.
+    QString relation;
+    if (difference && difference->relation) {
+        const engine::ReportRelation &checked = *difference->relation;
+        relation = tr("Relation <b>%1</b>: %2 on the old version, %3 on the new one")
+                       .arg(checked.label.toHtmlEscaped(), relationVerdict(checked.oldVerdict),
+                            relationVerdict(checked.newVerdict));
+        if (checked.signal == QLatin1String("regression"))
+            relation += tr(" — a strong regression signal");
+        else if (checked.signal == QLatin1String("coincidental_fix"))
+            relation += tr(" — a coincidental-fix signal");
+        relation += QStringLiteral("<br>");
+    }
     if (difference && difference->suggestedVerdict) {
         const auto suggested = engine::verdictFromString(*difference->suggestedVerdict)
                                    .value_or(engine::Verdict::None);
@@ -110,9 +132,10 @@ void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &
                         .arg(details.join(QStringLiteral(", ")).toHtmlEscaped());
         for (const QString &reason : difference->suggestionReasons)
             text += QStringLiteral("<br>• ") + reason.toHtmlEscaped();
-        m_suggestion->setText(text);
+        m_suggestion->setText(relation + text);
     } else {
-        m_suggestion->setText(difference ? tr("No suggestion for this difference.") : QString());
+        m_suggestion->setText(difference ? relation + tr("No suggestion for this difference.")
+                                         : QString());
     }
     m_updating = false;
 }

@@ -43,6 +43,7 @@ signals:
     void noteEdited(const QString &note);
 
 private:
+    static QString relationVerdict(const QString &verdict);
     QLabel *m_title;
     QTextBrowser *m_body;
     QLabel *m_suggestion;

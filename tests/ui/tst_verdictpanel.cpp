@@ -54,6 +54,23 @@ private slots:
         const auto *label = panel.findChild<QLabel *>(QStringLiteral("suggestion"));
         QVERIFY(label->text().contains(QLatin1String("No suggestion")));
     }
+
+    // A relation check's verdicts on each side, and the signal they give, are shown as evidence.
+    void showsTheRelationSignal()
+    {
+        ui::VerdictPanel panel;
+        engine::ReportDifference difference;
+        difference.relation =
+            engine::ReportRelation{QStringLiteral("normalisation/crlf"), QStringLiteral("holds"),
+                                   QStringLiteral("breaks"), QStringLiteral("regression")};
+        panel.setDifference(difference, engine::Verdict::None, {});
+        const QString text = panel.findChild<QLabel *>(QStringLiteral("suggestion"))->text();
+        QVERIFY2(text.contains(QLatin1String("<b>normalisation/crlf</b>: holds on the old version, "
+                                             "breaks on the new one")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QLatin1String("strong regression signal")));
+        QVERIFY(text.contains(QLatin1String("No suggestion")));
+    }
 };
 
 QTEST_MAIN(TestVerdictPanel)

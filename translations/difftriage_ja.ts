@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>DiffTriage was built without a keychain</source>
+        <translation>DiffTriage はキーチェーンなしでビルドされています</translation>
+    </message>
+</context>
+<context>
     <name>Vocabulary</name>
     <message>
         <source>Intended</source>
@@ -550,6 +557,10 @@
         <source>The test shows a difference: %1</source>
         <translation>テストが差分を示しました: %1</translation>
     </message>
+    <message>
+        <source>The API key is used until you quit but was not stored in the keychain: %1</source>
+        <translation>API キーは終了するまで使いますが、キーチェーンには保存されませんでした: %1</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -757,7 +768,7 @@
     </message>
     <message>
         <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY and never stored</source>
-        <translation>API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から読み取り、保存しません</translation>
+        <translation type="vanished">API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から読み取り、保存しません</translation>
     </message>
     <message>
         <source>LLM &amp;endpoint:</source>
@@ -778,6 +789,22 @@
     <message>
         <source>&amp;Suggestions:</source>
         <translation>提案(&amp;S):</translation>
+    </message>
+    <message>
+        <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY, else from the system keychain</source>
+        <translation>API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から、なければシステムのキーチェーンから読み取ります</translation>
+    </message>
+    <message>
+        <source>Kept in the system keychain; type to replace it</source>
+        <translation>システムのキーチェーンに保存されます。入力すると置き換えます</translation>
+    </message>
+    <message>
+        <source>Not stored: set DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY</source>
+        <translation>保存しません: DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY を設定してください</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API キー(&amp;K):</translation>
     </message>
 </context>
 <context>

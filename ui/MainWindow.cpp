@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AnalysisQueue.h"
+#include "ApiKeyStore.h"
 #include "CoverageHeatmap.h"
 #include "DifferenceList.h"
 #include "DifferenceModel.h"
@@ -102,6 +103,14 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_queue, &AnalysisQueue::idle, m_progress, &ProgressPanel::stop);
     restoreLayout();
+    // The keychain answers asynchronously (D-Bus): the key joins the settings when it comes.
+    if (ApiKeyStore::isAvailable())
+        ApiKeyStore::read(this, [this](const QString &key, const QString &) {
+            if (key.isEmpty())
+                return;
+            m_keychainApiKey = key;
+            applySettings();
+        });
 }
 
 MainWindow::~MainWindow() = default;
@@ -146,6 +155,8 @@ void MainWindow::applySettings()
         QUrl(settings.value(QStringLiteral("llm/url"), options.llm.baseUrl.toString()).toString());
     options.llm.model = settings.value(QStringLiteral("llm/model")).toString();
     options.llm.allowRemote = settings.value(QStringLiteral("llm/allowRemote"), false).toBool();
+    if (options.llm.apiKey.isEmpty())
+        options.llm.apiKey = m_keychainApiKey;
     m_queue->setTemplate(options);
     m_queue->setSuggestWithLlm(settings.value(QStringLiteral("analysis/suggest")).toString() ==
                                QLatin1String("llm"));

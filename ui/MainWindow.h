@@ -115,6 +115,7 @@ private:
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;
+    QString m_keychainApiKey; // from the system keychain; the environment's key wins
 };
 
 } // namespace difftriage::ui

@@ -1,6 +1,7 @@
 // MainWindow's menus, shortcuts and exports: the part of the window that only wires actions to
 // what MainWindow.cpp already does, kept apart so each file stays readable.
 #include "AnalysisQueue.h"
+#include "ApiKeyStore.h"
 #include "CoverageHeatmap.h"
 #include "DifferenceList.h"
 #include "MainWindow.h"
@@ -49,8 +50,18 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Settings…"), QKeySequence::Preferences, this, [this] {
         SettingsDialog dialog(this);
-        if (dialog.exec() == QDialog::Accepted)
-            applySettings();
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (dialog.apiKeyEdited()) {
+            m_keychainApiKey = dialog.apiKey();
+            ApiKeyStore::write(this, m_keychainApiKey, [this](const QString &why) {
+                if (!why.isEmpty())
+                    showMessage(tr("The API key is used until you quit but was not stored in "
+                                   "the keychain: %1")
+                                    .arg(why));
+            });
+        }
+        applySettings();
     });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -1,5 +1,7 @@
 #include "SettingsDialog.h"
 
+#include "ApiKeyStore.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -16,7 +18,7 @@ namespace difftriage::ui {
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_python(new QLineEdit(this)), m_generator(new QComboBox(this)),
       m_suggest(new QComboBox(this)), m_llmUrl(new QLineEdit(this)),
-      m_llmModel(new QLineEdit(this)),
+      m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
       m_allowRemote(
           new QCheckBox(tr("Send the changed code to an endpoint on another machine"), this)),
       m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this))
@@ -58,7 +60,13 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_llmModel->setPlaceholderText(tr("e.g. qwen2.5-coder:7b or gpt-4.1-mini"));
     m_allowRemote->setChecked(settings.value(QStringLiteral("llm/allowRemote"), false).toBool());
     m_allowRemote->setToolTip(tr("The API key is read from DIFFTRIAGE_LLM_API_KEY or "
-                                 "OPENAI_API_KEY and never stored"));
+                                 "OPENAI_API_KEY, else from the system keychain"));
+    m_apiKey->setEchoMode(QLineEdit::Password);
+    m_apiKey->setEnabled(ApiKeyStore::isAvailable());
+    m_apiKey->setPlaceholderText(
+        ApiKeyStore::isAvailable()
+            ? tr("Kept in the system keychain; type to replace it")
+            : tr("Not stored: set DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY"));
     const auto enableLlm = [this] {
         const bool llm = m_generator->currentData() == QLatin1String("llm") ||
                          m_suggest->currentData() == QLatin1String("llm");
@@ -66,6 +74,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
              {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel),
               static_cast<QWidget *>(m_allowRemote)})
             widget->setEnabled(llm);
+        m_apiKey->setEnabled(llm && ApiKeyStore::isAvailable());
     };
     connect(m_generator, &QComboBox::currentIndexChanged, this, enableLlm);
     connect(m_suggest, &QComboBox::currentIndexChanged, this, enableLlm);
@@ -92,10 +101,21 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     layout->addRow(tr("&Suggestions:"), m_suggest);
     layout->addRow(tr("LLM &endpoint:"), m_llmUrl);
     layout->addRow(tr("LLM &model:"), m_llmModel);
+    layout->addRow(tr("API &key:"), m_apiKey);
     layout->addRow(QString(), m_allowRemote);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
     layout->addRow(buttons);
+}
+
+QString SettingsDialog::apiKey() const
+{
+    return m_apiKey->text().trimmed();
+}
+
+bool SettingsDialog::apiKeyEdited() const
+{
+    return m_apiKey->isModified();
 }
 
 void SettingsDialog::accept()

@@ -20,6 +20,9 @@ class SettingsDialog final : public QDialog
 
 public:
     explicit SettingsDialog(QWidget *parent = nullptr);
+    // The API key typed here, for the keychain; apiKeyEdited() is false when left untouched.
+    QString apiKey() const;
+    bool apiKeyEdited() const;
 
     void accept() override;
 
@@ -29,6 +32,7 @@ private:
     QComboBox *m_suggest;
     QLineEdit *m_llmUrl;
     QLineEdit *m_llmModel;
+    QLineEdit *m_apiKey;
     QCheckBox *m_allowRemote;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;

@@ -1,4 +1,6 @@
 // End to end: `difftriage-cli analyze` on every PR of the demo repository.
+#include "CliRun.h"
+
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,32 +11,16 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using difftriage::test::CliRun;
 
 QString python()
 {
     return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON");
 }
 
-Run cli(const QStringList &arguments, int timeoutMs = 300000)
+CliRun cli(const QStringList &arguments, int timeoutMs = 300000)
 {
-    QProcess process;
-    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return difftriage::test::runCli(arguments, {}, timeoutMs);
 }
 
 QJsonObject readJson(const QString &path)
@@ -62,7 +48,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_demo = m_dir.filePath(QStringLiteral("demo"));
-        const Run run = cli({QStringLiteral("demo"), QStringLiteral("--out"), m_demo});
+        const CliRun run = cli({QStringLiteral("demo"), QStringLiteral("--out"), m_demo});
         QVERIFY2(run.exitCode == 0, run.err.constData());
     }
 
@@ -91,7 +77,7 @@ private slots:
         QFETCH(int, pr);
         QFETCH(QStringList, kinds);
         const QString reportPath = m_dir.filePath(QStringLiteral("report-%1.json").arg(pr));
-        const Run run =
+        const CliRun run =
             cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
                  QStringLiteral("--pr"), QString::number(pr), QStringLiteral("--python"), python(),
                  QStringLiteral("--report"), reportPath});
@@ -170,16 +156,16 @@ private slots:
 
     void failOnDifferenceAndBadInput()
     {
-        const Run differs =
+        const CliRun differs =
             cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
                  QStringLiteral("--pr"), QStringLiteral("23"), QStringLiteral("--python"), python(),
                  QStringLiteral("--fail-on-difference")});
         QCOMPARE(differs.exitCode, 3);
-        const Run unknown = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                                 QStringLiteral("--pr"), QStringLiteral("999")});
+        const CliRun unknown = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                    QStringLiteral("--pr"), QStringLiteral("999")});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.err.contains("no PR #999"));
-        const Run noInterpreter =
+        const CliRun noInterpreter =
             cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
                  QStringLiteral("--pr"), QStringLiteral("23"), QStringLiteral("--python"),
                  QStringLiteral("/nonexistent/python9")});
@@ -215,7 +201,7 @@ private slots:
                                     QStringLiteral("scripted"),
                                     QStringLiteral("--llm-cache"),
                                     QStringLiteral("none")};
-        const Run run = cli(arguments + QStringList{QStringLiteral("--report"), reportPath});
+        const CliRun run = cli(arguments + QStringList{QStringLiteral("--report"), reportPath});
         server.terminate();
         server.waitForFinished();
         QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -228,16 +214,16 @@ private slots:
         validateAgainstSchema(reportPath);
 
         // Code leaves the machine only with consent; a model must be named.
-        const Run remote = cli(
+        const CliRun remote = cli(
             {QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo, QStringLiteral("--pr"),
              QStringLiteral("24"), QStringLiteral("--generator"), QStringLiteral("llm"),
              QStringLiteral("--llm-url"), QStringLiteral("https://llm.example.com/v1"),
              QStringLiteral("--llm-model"), QStringLiteral("m")});
         QCOMPARE(remote.exitCode, 2);
         QVERIFY(remote.err.contains("--allow-remote-llm"));
-        const Run unnamed = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
-                                 QStringLiteral("--pr"), QStringLiteral("24"),
-                                 QStringLiteral("--generator"), QStringLiteral("llm")});
+        const CliRun unnamed = cli({QStringLiteral("analyze"), QStringLiteral("--repo"), m_demo,
+                                    QStringLiteral("--pr"), QStringLiteral("24"),
+                                    QStringLiteral("--generator"), QStringLiteral("llm")});
         QCOMPARE(unnamed.exitCode, 2);
         QVERIFY(unnamed.err.contains("--llm-model"));
     }

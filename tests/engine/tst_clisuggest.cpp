@@ -1,6 +1,7 @@
 // `--suggest llm` of `difftriage-cli report` and `analyze`, against the local scripted server, run
 // as a user runs them: the model's suggestions in the report, the fallback on HTTP errors, and the
 // option checks.
+#include "CliRun.h"
 #include "FakeLlmServer.h"
 #include "report/Report.h"
 
@@ -18,27 +19,11 @@ using namespace difftriage::testing;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using difftriage::test::CliRun;
 
-Run cli(const QStringList &arguments)
+CliRun cli(const QStringList &arguments)
 {
-    QProcess process;
-    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
-    Run run;
-    if (!process.waitForFinished(600000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return difftriage::test::runCli(arguments);
 }
 
 QJsonObject readJson(const QString &path)
@@ -116,7 +101,7 @@ private slots:
         m_server->enqueue(ScriptedReply::chat(regressionReply));
         const QString out = m_dir.filePath(QStringLiteral("out.json"));
         const QString markdown = m_dir.filePath(QStringLiteral("out.md"));
-        const Run run =
+        const CliRun run =
             cli(QStringList{QStringLiteral("report"), m_report, QStringLiteral("--report"), out,
                             QStringLiteral("--markdown"), markdown} +
                 llmFlags());
@@ -146,7 +131,7 @@ private slots:
             return ScriptedReply::error(503, QStringLiteral("overloaded"));
         });
         const QString out = m_dir.filePath(QStringLiteral("fallback.json"));
-        const Run run =
+        const CliRun run =
             cli(QStringList{QStringLiteral("report"), m_report, QStringLiteral("--report"), out} +
                 llmFlags());
         QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -192,7 +177,7 @@ private slots:
               QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"), m_dir.path(),
                           QStringLiteral("--base"), QStringLiteral("HEAD~1"),
                           QStringLiteral("--head"), QStringLiteral("HEAD")}}) {
-            const Run run = cli(command + arguments);
+            const CliRun run = cli(command + arguments);
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
         }
@@ -209,12 +194,12 @@ private slots:
         m_server->setHandler(
             [](const ReceivedRequest &) { return ScriptedReply::chat(regressionReply); });
         const QString reportPath = m_dir.filePath(QStringLiteral("analysis.json"));
-        const Run run = cli(QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"), demo,
-                                        QStringLiteral("--pr"), QStringLiteral("23"),
-                                        QStringLiteral("--python"),
-                                        qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
-                                        QStringLiteral("--report"), reportPath} +
-                            llmFlags());
+        const CliRun run = cli(QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"),
+                                           demo, QStringLiteral("--pr"), QStringLiteral("23"),
+                                           QStringLiteral("--python"),
+                                           qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
+                                           QStringLiteral("--report"), reportPath} +
+                               llmFlags());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("suggested: regression (medium confidence, llm)"),
                  run.out.constData());

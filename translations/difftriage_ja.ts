@@ -561,6 +561,38 @@
         <source>The API key is used until you quit but was not stored in the keychain: %1</source>
         <translation>API キーは終了するまで使いますが、キーチェーンには保存されませんでした: %1</translation>
     </message>
+    <message>
+        <source>Relations to Review</source>
+        <translation>確認する関係</translation>
+    </message>
+    <message>
+        <source>Relations to Review (%1)</source>
+        <translation>確認する関係 (%1)</translation>
+    </message>
+    <message>
+        <source>Analysis cancelled: no code was sent.</source>
+        <translation>解析を取り消しました。コードは送信されていません。</translation>
+    </message>
+    <message>
+        <source>Send Code to %1?</source>
+        <translation>%1 にコードを送信しますか?</translation>
+    </message>
+    <message>
+        <source>The language model at %1 is on another machine. Analysing this repository with it sends the changed code, the tests and the PR&apos;s text there.</source>
+        <translation>%1 の言語モデルは別のマシン上にあります。このモデルでこのリポジトリを解析すると、変更されたコード、テスト、PR の本文がそこへ送信されます。</translation>
+    </message>
+    <message>
+        <source>Allow it for %1? The choice is remembered for this repository; Settings can forget it.</source>
+        <translation>%1 について許可しますか? この選択はこのリポジトリについて記憶され、設定で取り消せます。</translation>
+    </message>
+    <message>
+        <source>&amp;Allow for This Repository</source>
+        <translation>このリポジトリに許可(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Analyse &amp;Offline</source>
+        <translation>オフラインで解析(&amp;O)</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -674,6 +706,40 @@
     </message>
 </context>
 <context>
+    <name>difftriage::ui::RelationReviewModel</name>
+    <message>
+        <source>Relation</source>
+        <translation>関係</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>関数</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::RelationReviewPanel</name>
+    <message>
+        <source>Relations to review</source>
+        <translation>確認する関係</translation>
+    </message>
+    <message>
+        <source>Relation check</source>
+        <translation>関係の検査</translation>
+    </message>
+    <message>
+        <source>Output on both versions</source>
+        <translation>両バージョンでの出力</translation>
+    </message>
+    <message>
+        <source>No relation breaks on both versions.</source>
+        <translation>両バージョンで破れる関係はありません。</translation>
+    </message>
+    <message>
+        <source>These relations break on both versions, so they show no difference. For each, either the relation is wrong for this input, or the implementation is wrong, or the specification does not say: decide which before relying on it.</source>
+        <translation>これらの関係は両バージョンで破れるため、差分としては現れません。それぞれについて、関係がこの入力に対して誤っているのか、実装が誤っているのか、仕様が定めていないのかを、頼る前に判断してください。</translation>
+    </message>
+</context>
+<context>
     <name>difftriage::ui::RevisionDialog</name>
     <message>
         <source>Compare Revisions</source>
@@ -704,7 +770,7 @@
     </message>
     <message>
         <source>The interpreter that runs both versions (a name on PATH or a path)</source>
-        <translation>両バージョンを実行するインタープリタ (PATH 上の名前またはパス)</translation>
+        <translation type="vanished">両バージョンを実行するインタープリタ (PATH 上の名前またはパス)</translation>
     </message>
     <message>
         <source>…</source>
@@ -740,7 +806,7 @@
     </message>
     <message>
         <source>&amp;Python:</source>
-        <translation>&amp;Python:</translation>
+        <translation type="vanished">&amp;Python:</translation>
     </message>
     <message>
         <source>&amp;Generator:</source>
@@ -756,7 +822,7 @@
     </message>
     <message>
         <source>Send the changed code to an endpoint on another machine</source>
-        <translation>変更されたコードを別のマシンのエンドポイントへ送信する</translation>
+        <translation type="vanished">変更されたコードを別のマシンのエンドポイントへ送信する</translation>
     </message>
     <message>
         <source>Any OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, OpenAI</source>
@@ -792,7 +858,7 @@
     </message>
     <message>
         <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY, else from the system keychain</source>
-        <translation>API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から、なければシステムのキーチェーンから読み取ります</translation>
+        <translation type="vanished">API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から、なければシステムのキーチェーンから読み取ります</translation>
     </message>
     <message>
         <source>Kept in the system keychain; type to replace it</source>
@@ -805,6 +871,56 @@
     <message>
         <source>API &amp;key:</source>
         <translation>API キー(&amp;K):</translation>
+    </message>
+    <message>
+        <source>The interpreter that runs the old version (a name on PATH or a path), and the new one unless it has its own</source>
+        <translation>旧バージョンを実行するインタープリター (PATH 上の名前またはパス)。新バージョンに専用のものがなければ新バージョンにも使います</translation>
+    </message>
+    <message>
+        <source>Same as the old version</source>
+        <translation>旧バージョンと同じ</translation>
+    </message>
+    <message>
+        <source>An interpreter for the new version only, when the change moves to a newer Python</source>
+        <translation>変更がより新しい Python に移行する場合の、新バージョン専用のインタープリター</translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget Consent of %n Repository(s)</source>
+        <translation>
+            <numerusform>%n 件のリポジトリの同意を取り消す</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Code goes to an endpoint on another machine only for repositories you allowed when asked; forget those answers</source>
+        <translation>別のマシン上のエンドポイントへコードを送るのは、確認時に許可したリポジトリだけです。その回答を忘れます</translation>
+    </message>
+    <message>
+        <source>&amp;Python (old):</source>
+        <translation>Python (旧)(&amp;P):</translation>
+    </message>
+    <message>
+        <source>P&amp;ython (new):</source>
+        <translation>Python (新)(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>サンドボックス:</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>確認中…</translation>
+    </message>
+    <message>
+        <source>Unknown: %1</source>
+        <translation>不明: %1</translation>
+    </message>
+    <message>
+        <source>Full (bubblewrap)</source>
+        <translation>完全 (bubblewrap)</translation>
+    </message>
+    <message>
+        <source>Degraded</source>
+        <translation>縮退</translation>
     </message>
 </context>
 <context>
@@ -883,6 +999,10 @@
     <message>
         <source>Run the test in this view on the old and the new version, in the background; a difference joins the list</source>
         <translation>この表示のテストを旧バージョンと新バージョンでバックグラウンド実行します。差分があれば一覧に加わります</translation>
+    </message>
+    <message>
+        <source>%1 (your edit)</source>
+        <translation>%1 (編集中)</translation>
     </message>
 </context>
 <context>

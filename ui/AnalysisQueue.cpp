@@ -33,13 +33,19 @@ AnalysisQueue::~AnalysisQueue()
     m_runner->cancel();
 }
 
-void AnalysisQueue::enqueue(const QString &repository, const engine::ChangeSpec &change)
+void AnalysisQueue::enqueue(const QString &repository, const engine::ChangeSpec &change,
+                            LlmConsent::Use llm)
 {
     if (contains(change))
         return;
     Job job{m_nextId++, m_template, m_suggestWithLlm};
     job.options.repository = repository;
     job.options.change = change;
+    job.options.llm.allowRemote = llm == LlmConsent::Use::AllowedRemote;
+    if (llm == LlmConsent::Use::Offline) {
+        job.options.generator = QStringLiteral("offline");
+        job.suggestWithLlm = false;
+    }
     m_pending << job;
     emit queueChanged();
     if (!m_current)
@@ -78,6 +84,17 @@ bool AnalysisQueue::contains(const engine::ChangeSpec &change) const
         return true;
     return std::any_of(m_pending.cbegin(), m_pending.cend(),
                        [&](const Job &job) { return sameChange(job.options.change, change); });
+}
+
+std::optional<std::pair<engine::AnalysisOptions, bool>>
+AnalysisQueue::jobOptions(const engine::ChangeSpec &change) const
+{
+    if (m_current && sameChange(m_current->options.change, change))
+        return std::pair(m_current->options, m_current->suggestWithLlm);
+    for (const Job &job : m_pending)
+        if (sameChange(job.options.change, change))
+            return std::pair(job.options, job.suggestWithLlm);
+    return std::nullopt;
 }
 
 void AnalysisQueue::startNext()

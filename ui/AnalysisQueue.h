@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LlmConsent.h"
 #include "analysis/AnalysisOptions.h"
 #include "report/Report.h"
 
@@ -31,8 +32,10 @@ public:
     void setSuggestWithLlm(bool enabled) { m_suggestWithLlm = enabled; }
     bool suggestsWithLlm() const { return m_suggestWithLlm; }
 
-    // Queues a change of `repository` unless it is already queued or running.
-    void enqueue(const QString &repository, const engine::ChangeSpec &change);
+    // Queues a change of `repository` unless it is already queued or running; `llm` is the
+    // reviewer's consent for this repository (LlmConsent::settle).
+    void enqueue(const QString &repository, const engine::ChangeSpec &change,
+                 LlmConsent::Use llm = LlmConsent::Use::AsConfigured);
     // Stops the running analysis (within a second) and drops the queued ones.
     void cancelAll();
     void cancelCurrent();
@@ -41,6 +44,9 @@ public:
     std::optional<engine::ChangeSpec> current() const;
     QList<engine::ChangeSpec> pending() const;
     bool contains(const engine::ChangeSpec &change) const;
+    // The options a queued or running change is analysed with, and whether the LLM suggests.
+    std::optional<std::pair<engine::AnalysisOptions, bool>>
+    jobOptions(const engine::ChangeSpec &change) const;
 
 signals:
     void started(const difftriage::engine::ChangeSpec &change);

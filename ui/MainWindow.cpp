@@ -10,6 +10,7 @@
 #include "PrListModel.h"
 #include "ProgressPanel.h"
 #include "RecentRepositories.h"
+#include "RelationReviewPanel.h"
 #include "RevisionDialog.h"
 #include "SideBySideOutput.h"
 #include "TestPanel.h"
@@ -47,7 +48,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_differenceList(new DifferenceList(m_differences, this)),
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
       m_verdict(new VerdictPanel(this)), m_heatmap(new CoverageHeatmap(this)),
-      m_progress(new ProgressPanel(this)), m_sandbox(new QLabel(this))
+      m_relations(new RelationReviewPanel(this)), m_progress(new ProgressPanel(this)),
+      m_sandbox(new QLabel(this))
 {
     setWindowTitle(tr("DiffTriage"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
@@ -134,6 +136,14 @@ void MainWindow::createDocks()
         dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     QDockWidget *coverage =
         dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *relations = dock(m_relations, tr("Relations to Review"),
+                                  QStringLiteral("relationsDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(coverage, relations);
+    coverage->raise();
+    connect(m_relations, &RelationReviewPanel::countChanged, relations, [relations](int count) {
+        relations->setWindowTitle(count > 0 ? tr("Relations to Review (%1)").arg(count)
+                                            : tr("Relations to Review"));
+    });
     resize(1400, 900);
     // Wide enough for PR titles and difference names; the saved layout wins when there is one.
     resizeDocks({prs, verdict}, {440, 320}, Qt::Horizontal);
@@ -145,8 +155,12 @@ void MainWindow::applySettings()
 {
     engine::AnalysisOptions options;
     const QSettings settings;
-    options.pythonOld = options.pythonNew =
+    options.pythonOld =
         settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString();
+    // An empty interpreter for the new version means the old one's.
+    options.pythonNew = settings.value(QStringLiteral("analysis/pythonNew")).toString();
+    if (options.pythonNew.isEmpty())
+        options.pythonNew = options.pythonOld;
     options.generator =
         settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
     options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
@@ -154,7 +168,7 @@ void MainWindow::applySettings()
     options.llm.baseUrl =
         QUrl(settings.value(QStringLiteral("llm/url"), options.llm.baseUrl.toString()).toString());
     options.llm.model = settings.value(QStringLiteral("llm/model")).toString();
-    options.llm.allowRemote = settings.value(QStringLiteral("llm/allowRemote"), false).toBool();
+    options.llm.allowRemote = false; // granted per repository when an analysis is queued
     if (options.llm.apiKey.isEmpty())
         options.llm.apiKey = m_keychainApiKey;
     m_queue->setTemplate(options);
@@ -214,6 +228,7 @@ void MainWindow::onOpened()
     m_report.reset();
     m_differences->setReport({});
     m_heatmap->clear();
+    m_relations->setReviews({});
     m_prModel->setChanges(m_session->changes());
     for (const engine::ChangeSpec &change : m_session->changes())
         refreshStatus(change.base, change.head);
@@ -267,6 +282,7 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
     m_report.reset();
     m_differences->setReport({});
     m_heatmap->clear();
+    m_relations->setReviews({});
     showMessage(m_queue->contains(change) ? tr("This change is being analysed.")
                                           : tr("Not analysed yet: press Analyse (Ctrl+R)."));
 }
@@ -281,6 +297,7 @@ void MainWindow::showReport(const engine::Report &report)
     m_sandbox->setToolTip(report.sandboxNote);
     m_differences->setReport(report);
     m_heatmap->setReport(m_session->repositoryPath(), report);
+    m_relations->setReviews(report.relationReviews);
     const QModelIndex first = m_differences->nextUndecided({});
     if (first.isValid())
         m_differenceList->selectDifference(
@@ -349,14 +366,6 @@ void MainWindow::refreshStatus(const QString &base, const QString &head)
     if (m_queue->contains(probe))
         return; // queued or running: the queue's signals own the status until it is done
     m_prModel->setTriageStatus(base, head, m_session->statusOf(base, head));
-}
-
-void MainWindow::analyse(const QList<engine::ChangeSpec> &changes)
-{
-    if (!m_session->isOpen())
-        return;
-    for (const engine::ChangeSpec &change : changes)
-        m_queue->enqueue(m_session->repositoryPath(), change);
 }
 
 void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LlmConsent.h"
 #include "change/ChangeSpec.h"
 #include "core/Expected.h"
 #include "report/Report.h"
@@ -19,6 +20,7 @@ class DifferenceList;
 class DifferenceModel;
 class PrBrowser;
 class PrListModel;
+class RelationReviewPanel;
 class ProgressPanel;
 class SideBySideOutput;
 class TestPanel;
@@ -54,6 +56,9 @@ public:
     // Runs a test (a reviewer's edit, or a new one) on both versions of the open change, on a
     // pool thread; a difference joins the change's list and its saved analysis.
     void runTestOnBothVersions(const QString &code, const QString &target);
+    // Who answers when an analysis would send code to a remote endpoint not yet allowed for the
+    // open repository; a dialog by default, a script in tests.
+    void setConsentPrompt(LlmConsent::Prompt prompt);
 
     TriageSession *session() const { return m_session; }
     AnalysisQueue *queue() const { return m_queue; }
@@ -64,6 +69,7 @@ public:
     SideBySideOutput *output() const { return m_output; }
     TestPanel *testPanel() const { return m_test; }
     CoverageHeatmap *heatmap() const { return m_heatmap; }
+    RelationReviewPanel *relationReviews() const { return m_relations; }
     const std::optional<engine::Report> &currentReport() const { return m_report; }
 
 signals:
@@ -98,6 +104,7 @@ private:
     void openReports();
     void addReviewerDifference(const engine::ReportDifference &difference);
     void showMessage(const QString &message);
+    LlmConsent::Answer askConsent(const QString &host);
 
     TriageSession *m_session;
     AnalysisQueue *m_queue;
@@ -109,12 +116,14 @@ private:
     TestPanel *m_test;
     VerdictPanel *m_verdict;
     CoverageHeatmap *m_heatmap;
+    RelationReviewPanel *m_relations;
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
     QMenu *m_recentMenu = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;
+    LlmConsent::Prompt m_consentPrompt = [this](const QString &host) { return askConsent(host); };
     QString m_keychainApiKey; // from the system keychain; the environment's key wins
 };
 

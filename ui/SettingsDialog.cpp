@@ -1,43 +1,50 @@
 #include "SettingsDialog.h"
 
 #include "ApiKeyStore.h"
+#include "LlmConsent.h"
+#include "execute/SandboxStatus.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QToolButton>
+#include <QtConcurrent>
 
 namespace difftriage::ui {
 
 SettingsDialog::SettingsDialog(QWidget *parent)
-    : QDialog(parent), m_python(new QLineEdit(this)), m_generator(new QComboBox(this)),
-      m_suggest(new QComboBox(this)), m_llmUrl(new QLineEdit(this)),
-      m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
-      m_allowRemote(
-          new QCheckBox(tr("Send the changed code to an endpoint on another machine"), this)),
-      m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this))
+    : QDialog(parent), m_python(new QLineEdit(this)), m_pythonNew(new QLineEdit(this)),
+      m_sandbox(new QLabel(this)), m_generator(new QComboBox(this)), m_suggest(new QComboBox(this)),
+      m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
+      m_forgetConsent(new QPushButton(this)), m_timeBudget(new QDoubleSpinBox(this)),
+      m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     const QSettings settings;
     m_python->setText(
         settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString());
-    m_python->setToolTip(tr("The interpreter that runs both versions (a name on PATH or a path)"));
-    auto *browse = new QToolButton(this);
-    browse->setText(tr("…"));
-    connect(browse, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Python Interpreter"));
-        if (!path.isEmpty())
-            m_python->setText(path);
-    });
-    auto *pythonRow = new QHBoxLayout;
-    pythonRow->addWidget(m_python, 1);
-    pythonRow->addWidget(browse);
+    m_python->setToolTip(tr("The interpreter that runs the old version (a name on PATH or a "
+                            "path), and the new one unless it has its own"));
+    m_pythonNew->setText(settings.value(QStringLiteral("analysis/pythonNew")).toString());
+    m_pythonNew->setPlaceholderText(tr("Same as the old version"));
+    m_pythonNew->setToolTip(tr("An interpreter for the new version only, when the change moves "
+                               "to a newer Python"));
+    for (QLineEdit *edit : {m_python, m_pythonNew})
+        connect(edit, &QLineEdit::editingFinished, this, &SettingsDialog::probeSandbox);
+    m_python->setObjectName(QStringLiteral("pythonOld"));
+    m_pythonNew->setObjectName(QStringLiteral("pythonNew"));
+    m_sandbox->setObjectName(QStringLiteral("sandboxState"));
+    m_sandbox->setWordWrap(true);
+    m_sandbox->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    probeSandbox();
 
     m_generator->addItem(tr("Offline search (no network)"), QStringLiteral("offline"));
     m_generator->addItem(tr("Language model"), QStringLiteral("llm"));
@@ -58,9 +65,16 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_llmUrl->setToolTip(tr("Any OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, OpenAI"));
     m_llmModel->setText(settings.value(QStringLiteral("llm/model")).toString());
     m_llmModel->setPlaceholderText(tr("e.g. qwen2.5-coder:7b or gpt-4.1-mini"));
-    m_allowRemote->setChecked(settings.value(QStringLiteral("llm/allowRemote"), false).toBool());
-    m_allowRemote->setToolTip(tr("The API key is read from DIFFTRIAGE_LLM_API_KEY or "
-                                 "OPENAI_API_KEY, else from the system keychain"));
+    const int consents = LlmConsent::grantedRepositories();
+    m_forgetConsent->setText(tr("Forget Consent of %n Repository(s)", nullptr, consents));
+    m_forgetConsent->setEnabled(consents > 0);
+    m_forgetConsent->setToolTip(tr("Code goes to an endpoint on another machine only for "
+                                   "repositories you allowed when asked; forget those answers"));
+    connect(m_forgetConsent, &QPushButton::clicked, this, [this] {
+        LlmConsent::forgetAll();
+        m_forgetConsent->setText(tr("Forget Consent of %n Repository(s)", nullptr, 0));
+        m_forgetConsent->setEnabled(false);
+    });
     m_apiKey->setEchoMode(QLineEdit::Password);
     m_apiKey->setEnabled(ApiKeyStore::isAvailable());
     m_apiKey->setPlaceholderText(
@@ -71,8 +85,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
         const bool llm = m_generator->currentData() == QLatin1String("llm") ||
                          m_suggest->currentData() == QLatin1String("llm");
         for (QWidget *widget :
-             {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel),
-              static_cast<QWidget *>(m_allowRemote)})
+             {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel)})
             widget->setEnabled(llm);
         m_apiKey->setEnabled(llm && ApiKeyStore::isAvailable());
     };
@@ -96,16 +109,62 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QFormLayout(this);
-    layout->addRow(tr("&Python:"), pythonRow);
+    layout->addRow(tr("&Python (old):"), interpreterRow(m_python));
+    layout->addRow(tr("P&ython (new):"), interpreterRow(m_pythonNew));
+    layout->addRow(tr("Sandbox:"), m_sandbox);
     layout->addRow(tr("&Generator:"), m_generator);
     layout->addRow(tr("&Suggestions:"), m_suggest);
     layout->addRow(tr("LLM &endpoint:"), m_llmUrl);
     layout->addRow(tr("LLM &model:"), m_llmModel);
     layout->addRow(tr("API &key:"), m_apiKey);
-    layout->addRow(QString(), m_allowRemote);
+    layout->addRow(QString(), m_forgetConsent);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
     layout->addRow(buttons);
+}
+
+QLayout *SettingsDialog::interpreterRow(QLineEdit *edit)
+{
+    auto *browse = new QToolButton(this);
+    browse->setText(tr("…"));
+    connect(browse, &QToolButton::clicked, this, [this, edit] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Python Interpreter"));
+        if (path.isEmpty())
+            return;
+        edit->setText(path);
+        probeSandbox();
+    });
+    auto *row = new QHBoxLayout;
+    row->addWidget(edit, 1);
+    row->addWidget(browse);
+    return row;
+}
+
+void SettingsDialog::probeSandbox()
+{
+    QStringList interpreters{m_python->text().trimmed()};
+    if (const QString newer = m_pythonNew->text().trimmed();
+        !newer.isEmpty() && newer != interpreters.first())
+        interpreters << newer;
+    m_sandbox->setText(tr("Checking…"));
+    const quint64 probe = ++m_probe;
+    auto *watcher = new QFutureWatcher<engine::Expected<engine::SandboxStatus>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, probe] {
+        watcher->deleteLater();
+        if (probe != m_probe)
+            return;
+        const auto status = watcher->result();
+        if (!status) {
+            m_sandbox->setText(tr("Unknown: %1").arg(status.error().message));
+            return;
+        }
+        m_sandbox->setText((status->level == engine::SandboxLevel::Full ? tr("Full (bubblewrap)")
+                                                                        : tr("Degraded")) +
+                           QStringLiteral("\n") + status->interpreters.join(QLatin1Char('\n')));
+        m_sandbox->setToolTip(status->note);
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [interpreters] { return engine::probeSandboxStatus(interpreters, false); }));
 }
 
 QString SettingsDialog::apiKey() const
@@ -122,11 +181,11 @@ void SettingsDialog::accept()
 {
     QSettings settings;
     settings.setValue(QStringLiteral("analysis/python"), m_python->text().trimmed());
+    settings.setValue(QStringLiteral("analysis/pythonNew"), m_pythonNew->text().trimmed());
     settings.setValue(QStringLiteral("analysis/generator"), m_generator->currentData());
     settings.setValue(QStringLiteral("analysis/suggest"), m_suggest->currentData());
     settings.setValue(QStringLiteral("llm/url"), m_llmUrl->text().trimmed());
     settings.setValue(QStringLiteral("llm/model"), m_llmModel->text().trimmed());
-    settings.setValue(QStringLiteral("llm/allowRemote"), m_allowRemote->isChecked());
     settings.setValue(QStringLiteral("analysis/timeBudget"), m_timeBudget->value());
     settings.setValue(QStringLiteral("language"), m_language->currentData());
     QDialog::accept();

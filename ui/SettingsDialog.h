@@ -2,17 +2,19 @@
 
 #include <QDialog>
 
-class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
+class QLayout;
 class QLineEdit;
+class QPushButton;
 
 namespace difftriage::ui {
 
-// The user's analysis settings (interpreter, generator, who suggests verdicts, LLM endpoint and
-// model, time budget) and
-// the language, in QSettings. The API key is never stored here: it comes from the environment
-// (DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY), and endpoints never come from the repository.
+// The user's analysis settings (an interpreter per version, generator, who suggests verdicts, LLM
+// endpoint and model, time budget) and the language, in QSettings, with the sandbox those
+// interpreters get. The API key is never stored here (the keychain or the environment), and
+// endpoints never come from the repository.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -27,13 +29,20 @@ public:
     void accept() override;
 
 private:
+    QLayout *interpreterRow(QLineEdit *edit);
+    // Resolves the interpreters and plans the sandbox on a pool thread; the label follows.
+    void probeSandbox();
+
     QLineEdit *m_python;
+    QLineEdit *m_pythonNew;
+    QLabel *m_sandbox;
+    quint64 m_probe = 0; // the newest probe; older answers are dropped
     QComboBox *m_generator;
     QComboBox *m_suggest;
     QLineEdit *m_llmUrl;
     QLineEdit *m_llmModel;
     QLineEdit *m_apiKey;
-    QCheckBox *m_allowRemote;
+    QPushButton *m_forgetConsent;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
 };

@@ -4,6 +4,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -44,14 +45,58 @@ TestPanel::TestPanel(QWidget *parent)
 
 void TestPanel::setDifference(const engine::ReportDifference &difference)
 {
+    stashDraft();
     m_difference = difference;
-    render();
+    restoreDraft();
 }
 
 void TestPanel::clear()
 {
+    stashDraft();
     m_difference.reset();
+    restoreDraft();
+}
+
+int TestPanel::draftCount() const
+{
+    return int(m_drafts.size());
+}
+
+QString TestPanel::draftKey() const
+{
+    if (!m_difference)
+        return {};
+    return m_difference->fingerprint.isEmpty() ? m_difference->id : m_difference->fingerprint;
+}
+
+QString TestPanel::shownCode() const
+{
+    if (!m_difference)
+        return {};
+    return showsOriginal() && !m_difference->originalTestCode.isEmpty()
+               ? m_difference->originalTestCode
+               : m_difference->testCode;
+}
+
+void TestPanel::stashDraft()
+{
+    if (isEditing() && m_code->text() != shownCode())
+        m_drafts.insert(draftKey(), m_code->text());
+    else
+        m_drafts.remove(draftKey());
+}
+
+void TestPanel::restoreDraft()
+{
+    const auto draft = m_drafts.constFind(draftKey());
+    // Without focus changes: the reviewer may be walking the list with the keyboard.
+    const QSignalBlocker blocker(m_edit);
+    m_edit->setChecked(draft != m_drafts.cend());
     render();
+    if (draft == m_drafts.cend())
+        return;
+    m_code->setCode(*draft);
+    m_title->setText(tr("%1 (your edit)").arg(m_title->text()));
 }
 
 bool TestPanel::showsOriginal() const
@@ -75,8 +120,10 @@ void TestPanel::setEditing(bool editing)
         m_edit->setChecked(editing); // toggled() comes back here
         return;
     }
-    if (!editing)
+    if (!editing) {
+        m_drafts.remove(draftKey());
         render(); // back to the difference's own test
+    }
     m_code->setReadOnly(!editing);
     if (editing)
         m_code->setFocus();

@@ -2,6 +2,7 @@
 
 #include "report/Report.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
@@ -12,7 +13,8 @@ namespace difftriage::ui {
 class CodeView;
 
 // The test behind the selected difference: the shrunk one by default (what the reviewer reads),
-// the original generated one a click away.
+// the original generated one a click away. An edit is kept as a draft per difference while the
+// reviewer looks at others, until it is reverted (Edit switched off).
 class TestPanel final : public QWidget
 {
     Q_OBJECT
@@ -26,8 +28,11 @@ public:
     bool showsOriginal() const;
     QString code() const;
     bool isEditing() const;
-    // Shows the test as editable (or back to the difference's own code when `editing` is off).
+    // Shows the test as editable (or back to the difference's own code, dropping the draft, when
+    // `editing` is off).
     void setEditing(bool editing);
+    // Differences whose test has an edit not shown right now or shown and unrun.
+    int draftCount() const;
 
 signals:
     // The reviewer asks for the test in the view, edited or not, to run on both versions.
@@ -35,8 +40,13 @@ signals:
 
 private:
     void render();
+    QString draftKey() const;
+    QString shownCode() const;
+    void stashDraft();
+    void restoreDraft();
 
     std::optional<engine::ReportDifference> m_difference;
+    QHash<QString, QString> m_drafts; // by draftKey()
     QLabel *m_title;
     QToolButton *m_original;
     QToolButton *m_edit;

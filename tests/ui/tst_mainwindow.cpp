@@ -5,6 +5,8 @@
 #include "DifferenceModel.h"
 #include "MainWindow.h"
 #include "PrBrowser.h"
+#include "RelationReviewModel.h"
+#include "RelationReviewPanel.h"
 #include "SideBySideOutput.h"
 #include "TestPanel.h"
 #include "TriageSession.h"
@@ -116,6 +118,8 @@ private slots:
         // The saved analysis reopens at once, without a run.
         QVERIFY(reopened.currentReport());
         QVERIFY(!reopened.queue()->isBusy());
+        QCOMPARE(reopened.relationReviews()->model()->rowCount(),
+                 reopened.currentReport()->relationReviews.size());
         const auto &differences = reopened.currentReport()->differences;
         const auto found = std::find_if(differences.cbegin(), differences.cend(),
                                         [&](auto &d) { return d.fingerprint == fingerprint; });

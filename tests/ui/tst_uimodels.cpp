@@ -3,8 +3,12 @@
 #include "OutputDiff.h"
 #include "PrFilterModel.h"
 #include "PrListModel.h"
+#include "RelationReviewModel.h"
+#include "RelationReviewPanel.h"
+#include "TestPanel.h"
 
 #include <QAbstractItemModelTester>
+#include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
 using namespace difftriage;
@@ -145,6 +149,71 @@ private slots:
         manual.head = QStringLiteral("y");
         QCOMPARE(model.addChange(manual), 2);
         QCOMPARE(filter.rowCount(), 3);
+    }
+
+    void relationReviewsAreListedWithTheirCheck()
+    {
+        ui::RelationReviewPanel panel;
+        QAbstractItemModelTester tester(panel.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy counted(&panel, &ui::RelationReviewPanel::countChanged);
+        const engine::ReportRelationReview first{
+            QStringLiteral("idempotence"), QStringLiteral("pkg.mod.clean"), QStringLiteral("t1"),
+            QStringLiteral("assert clean(clean(x)) == clean(x)\n"), QStringLiteral("broke")};
+        engine::ReportRelationReview second = first;
+        second.label = QStringLiteral("permutation");
+        second.testCode = QStringLiteral("assert total([1, 2]) == total([2, 1])\n");
+        panel.setReviews({first, second});
+        QCOMPARE(panel.model()->rowCount(), 2);
+        QCOMPARE(panel.model()->index(1, ui::RelationReviewModel::RelationColumn).data(),
+                 QVariant(QStringLiteral("permutation")));
+        QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::TargetColumn).data(),
+                 QVariant(QStringLiteral("pkg.mod.clean")));
+        QCOMPARE(panel.shownCode(), first.testCode); // the first is shown at once
+        panel.selectReview(1);
+        QCOMPARE(panel.shownCode(), second.testCode);
+        QCOMPARE(counted.last().first().toInt(), 2);
+        panel.setReviews({});
+        QCOMPARE(panel.model()->rowCount(), 0);
+        QCOMPARE(panel.shownCode(), QString());
+        QCOMPARE(counted.last().first().toInt(), 0);
+    }
+
+    // An edited test survives looking at another difference, comes back with its difference,
+    // and goes only when the reviewer switches editing off.
+    void testPanelKeepsDraftsPerDifference()
+    {
+        ui::TestPanel panel;
+        const engine::ReportDifference a = difference(QStringLiteral("d1"), QString());
+        const engine::ReportDifference b = difference(QStringLiteral("d2"), QString());
+        const auto type = [&panel](const QString &code) {
+            panel.findChild<QsciScintilla *>()->setText(code);
+        };
+        panel.setDifference(a);
+        panel.setEditing(true);
+        const QString edited = a.testCode + QStringLiteral("print('more')\n");
+        type(edited);
+        panel.setDifference(b);
+        QCOMPARE(panel.code(), b.testCode);
+        QVERIFY(!panel.isEditing());
+        QCOMPARE(panel.draftCount(), 1);
+        panel.setDifference(a);
+        QCOMPARE(panel.code(), edited);
+        QVERIFY(panel.isEditing());
+
+        // Editing without a change leaves no draft behind.
+        panel.setDifference(b);
+        panel.setEditing(true);
+        panel.setDifference(a);
+        QCOMPARE(panel.draftCount(), 1);
+
+        panel.setEditing(false);
+        QCOMPARE(panel.code(), a.testCode);
+        QCOMPARE(panel.draftCount(), 0);
+        panel.setDifference(b);
+        panel.setDifference(a);
+        QCOMPARE(panel.code(), a.testCode);
+        QVERIFY(!panel.isEditing());
     }
 
     void outputDiffMarksOnlyWhatDiffers()

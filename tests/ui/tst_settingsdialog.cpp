@@ -1,0 +1,84 @@
+#include "AnalysisQueue.h"
+#include "MainWindow.h"
+#include "SettingsDialog.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace difftriage;
+
+// Settings: an interpreter per version, reaching the analyses' options, and the sandbox those
+// interpreters get, found out off the GUI thread and shown before any analysis.
+class SettingsDialogTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toLocal8Bit());
+        qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toLocal8Bit());
+        QCoreApplication::setOrganizationName(QStringLiteral("difftriage-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+        QSettings().setValue(QStringLiteral("analysis/python"), python());
+    }
+
+    void showsTheSandboxOfTheInterpreters()
+    {
+        ui::SettingsDialog dialog;
+        auto *state = dialog.findChild<QLabel *>(QStringLiteral("sandboxState"));
+        QVERIFY(state);
+        QTRY_VERIFY_WITH_TIMEOUT(!state->text().startsWith(QStringLiteral("Checking")), 60000);
+        QVERIFY2(state->text().startsWith(QStringLiteral("Full")) ||
+                     state->text().startsWith(QStringLiteral("Degraded")),
+                 qPrintable(state->text()));
+        QVERIFY2(state->text().contains(python()), qPrintable(state->text()));
+        QVERIFY(!state->toolTip().isEmpty()); // what protects the host, and what does not
+
+        auto *newer = dialog.findChild<QLineEdit *>(QStringLiteral("pythonNew"));
+        QVERIFY(newer);
+        newer->setText(QStringLiteral("no-such-python-3.99"));
+        emit newer->editingFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("Unknown")), 60000);
+        QVERIFY2(state->text().contains(QStringLiteral("no-such-python-3.99")),
+                 qPrintable(state->text()));
+    }
+
+    void eachVersionGetsItsInterpreter()
+    {
+        {
+            ui::SettingsDialog dialog;
+            dialog.findChild<QLineEdit *>(QStringLiteral("pythonNew"))
+                ->setText(QStringLiteral("/opt/python3.13/bin/python3"));
+            dialog.accept();
+        }
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.queue()->optionsTemplate().pythonOld, python());
+            QCOMPARE(window.queue()->optionsTemplate().pythonNew,
+                     QStringLiteral("/opt/python3.13/bin/python3"));
+        }
+        {
+            ui::SettingsDialog dialog;
+            dialog.findChild<QLineEdit *>(QStringLiteral("pythonNew"))->clear();
+            dialog.accept();
+        }
+        ui::MainWindow window; // an empty one means the old version's
+        QCOMPARE(window.queue()->optionsTemplate().pythonNew, python());
+    }
+
+private:
+    static QString python()
+    {
+        return qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3");
+    }
+
+    QTemporaryDir m_home;
+};
+
+QTEST_MAIN(SettingsDialogTest)
+#include "tst_settingsdialog.moc"

@@ -5,11 +5,28 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace difftriage::ui {
 
 namespace {
+
 std::atomic_int g_runsOnGuiThread = 0;
+
+// Linux keeps a nice value per thread and hands it to every thread and process the thread starts:
+// niced once, the analysis thread's executor, workers and helper scripts all yield to the GUI
+// thread when the cores are busy, and still use idle cores fully.
+void runInTheBackground()
+{
+    constexpr int BackgroundNiceness = 10;
+    thread_local bool niced = false;
+    if (niced)
+        return;
+    niced = true;
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), BackgroundNiceness);
+}
+
 } // namespace
 
 AnalysisRunner::AnalysisRunner(QObject *parent) : QObject(parent) {}
@@ -26,6 +43,8 @@ void AnalysisRunner::run(quint64 job, const engine::AnalysisOptions &options, bo
     if (QThread::currentThread() == QCoreApplication::instance()->thread()) {
         g_runsOnGuiThread.fetch_add(1);
         qWarning("AnalysisRunner::run called on the GUI thread");
+    } else {
+        runInTheBackground();
     }
     m_cancel.store(false);
     // Progress can arrive thousands of times a second; the GUI needs a few updates a second, and

@@ -6,6 +6,7 @@
 #include "AnalysisQueue.h"
 #include "MainWindow.h"
 #include "StallMeter.h"
+#include "TimedApplication.h"
 #include "TriageSession.h"
 #include "demo/DemoBuilder.h"
 
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
     qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toLocal8Bit());
     qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toLocal8Bit());
     qputenv("XDG_CACHE_HOME", home.filePath(QStringLiteral("cache")).toLocal8Bit());
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("difftriage-bench"));
     QCoreApplication::setApplicationName(QStringLiteral("ui_latency"));
     const QString python =
@@ -86,6 +87,7 @@ int main(int argc, char **argv)
                 openingBusy);
 
     meter.restart();
+    app.restart();
     QElapsedTimer clock;
     clock.start();
     const QList<engine::ChangeSpec> changes = window.session()->changes();
@@ -99,6 +101,10 @@ int main(int argc, char **argv)
     std::printf("%-28s max_stall_ms=%.1f max_busy_ms=%.1f mean_gap_ms=%.2f (%lld PRs in %.0f s)\n",
                 "analysing every PR", analysing, analysingBusy, meter.meanGapMs(),
                 static_cast<long long>(changes.size()), clock.elapsed() / 1000.0);
+
+    // What the GUI thread spent its longest stretches on, to know where to look.
+    for (const QString &line : app.slowest(5))
+        std::printf("  slow delivery: %s\n", qPrintable(line));
 
     const double worst = std::max(opening, analysing);
     const double worstBusy = std::max(openingBusy, analysingBusy);

@@ -40,6 +40,7 @@ Status runPrepareCommand(const PrepareRequest &request)
     // The tree belongs to the caller and must stay theirs: no switch to another user (as root,
     // bubblewrap still runs the command as an unprivileged uid in its own user namespace).
     plan.dropUser = false;
+    plan.dropInside = false;
     QTemporaryDir scratch(QDir::tempPath() + QStringLiteral("/difftriage-prepare-XXXXXX"));
     if (!scratch.isValid() || !QDir().mkpath(scratch.filePath(QStringLiteral("home"))) ||
         !QDir().mkpath(scratch.filePath(QStringLiteral("tmp"))))

@@ -17,6 +17,10 @@ struct SandboxPlan
     // Running as root, where process-count limits and file modes do not apply: in full mode
     // bubblewrap itself starts as `user`; in degraded mode runner.py drops each test to it.
     bool dropUser = false;
+    // Full, as root, when `user` cannot reach an interpreter (pyenv or conda under a private
+    // home): bubblewrap starts as root, where it can bind the interpreter, with only the
+    // capabilities to switch users, and runner.py switches each test to `user` inside.
+    bool dropInside = false;
     QString user;
     uid_t uid = 0;
     gid_t gid = 0;

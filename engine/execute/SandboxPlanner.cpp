@@ -63,7 +63,24 @@ QStringList pythonPathsOf(const PythonInterpreter &python)
     return paths;
 }
 
-Status cachedProbe(const QString &key, const SandboxPlan &plan, const PythonInterpreter &python)
+QString markerCode()
+{
+    return QStringLiteral("print('%1')").arg(QLatin1String(ProbeMarker));
+}
+
+// What a test of a plan that switches users inside the sandbox needs: the switch itself, and the
+// standard library still readable afterwards.
+QString switchingUserCode(const SandboxPlan &plan)
+{
+    return QStringLiteral("import os\nos.setgroups([])\nos.setgid(%1)\nos.setuid(%2)\n"
+                          "import decimal, email.parser, json\n")
+               .arg(plan.gid)
+               .arg(plan.uid) +
+           markerCode();
+}
+
+Status cachedProbe(const QString &key, const SandboxPlan &plan, const PythonInterpreter &python,
+                   const QString &code = markerCode())
 {
     ProbeCache &cache = probeCache();
     {
@@ -72,8 +89,7 @@ Status cachedProbe(const QString &key, const SandboxPlan &plan, const PythonInte
         if (known != cache.errors.cend())
             return known->isEmpty() ? Status(Ok{}) : Status(makeError(*known));
     }
-    const Status result = SandboxPlanner::probe(
-        plan, python, QStringLiteral("print('%1')").arg(QLatin1String(ProbeMarker)));
+    const Status result = SandboxPlanner::probe(plan, python, code);
     std::lock_guard lock(cache.mutex);
     cache.errors.insert(key, result ? QString() : result.error().message);
     return result;
@@ -98,7 +114,11 @@ QString describe(const SandboxPlan &plan, const QString &why)
 {
     const bool root = ::geteuid() == 0;
     QString who;
-    if (plan.dropUser)
+    if (plan.dropInside)
+        who = QStringLiteral(", tests as the unprivileged user '%1' (bubblewrap starts as root: "
+                             "as that user %2)")
+                  .arg(plan.user, why);
+    else if (plan.dropUser)
         who = QStringLiteral(", as the unprivileged user '%1'").arg(plan.user);
     else if (root)
         who = QStringLiteral(", as root: there is no unprivileged user '%1', so process-count "
@@ -221,6 +241,24 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
                     QStringLiteral("bubblewrap does not work here: %1").arg(works.error().message);
                 break;
             }
+        }
+    }
+    if (!why.isEmpty() && plan.level == SandboxLevel::Full && plan.dropUser) {
+        // bubblewrap as the unprivileged user failed (it cannot reach the interpreter, or may
+        // not create user namespaces): as root it needs neither.
+        SandboxPlan inside = plan;
+        inside.dropInside = true;
+        bool works = true;
+        for (const PythonInterpreter &python : interpreters) {
+            const QString key = QStringLiteral("full-inside|%1|%2|%3")
+                                    .arg(python.executable, plan.bwrap)
+                                    .arg(plan.uid);
+            works = works && cachedProbe(key, inside, python, switchingUserCode(inside)).ok();
+        }
+        if (works) {
+            plan = inside;
+            plan.note = describe(plan, why);
+            return plan;
         }
     }
     if (why.isEmpty()) {

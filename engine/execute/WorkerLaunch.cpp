@@ -40,10 +40,45 @@ QProcessEnvironment cleanEnvironment(int hashSeed)
     return environment;
 }
 
+// bubblewrap makes the directories leading to a mount point 0700 and its own: as root, that
+// locks the tests' user out of everything bound under a hidden directory. Made first, 0755.
+void openParents(const SandboxPlan &plan, const QString &path, QStringList &made,
+                 QStringList &arguments)
+{
+    for (const QString &hidden : plan.hiddenDirs) {
+        if (!isUnder(path, hidden) || path == hidden)
+            continue;
+        QString parent = hidden;
+        const QStringList parts = path.mid(hidden.size() + 1).split(QLatin1Char('/'));
+        for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+            parent += QLatin1Char('/') + parts[i];
+            if (made.contains(parent))
+                continue;
+            made << parent;
+            arguments << QStringLiteral("--perms") << QStringLiteral("0755")
+                      << QStringLiteral("--dir") << parent;
+        }
+    }
+}
+
 QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec &spec)
 {
-    QStringList arguments{QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
-                          QStringLiteral("--new-session")};
+    QStringList arguments{QStringLiteral("--die-with-parent"), QStringLiteral("--new-session")};
+    if (plan.dropInside)
+        // Root, without a user namespace (whose only mapped uid would be root's): every other
+        // namespace, and of root's capabilities only those runner.py needs to hand each test's
+        // directory over, switch to the unprivileged user (which then drops them all) and stop
+        // that user's processes.
+        arguments << QStringLiteral("--unshare-ipc") << QStringLiteral("--unshare-pid")
+                  << QStringLiteral("--unshare-net") << QStringLiteral("--unshare-uts")
+                  << QStringLiteral("--unshare-cgroup-try") << QStringLiteral("--cap-drop")
+                  << QStringLiteral("ALL") << QStringLiteral("--cap-add")
+                  << QStringLiteral("CAP_SETUID") << QStringLiteral("--cap-add")
+                  << QStringLiteral("CAP_SETGID") << QStringLiteral("--cap-add")
+                  << QStringLiteral("CAP_CHOWN") << QStringLiteral("--cap-add")
+                  << QStringLiteral("CAP_KILL");
+    else
+        arguments << QStringLiteral("--unshare-all");
     if (::geteuid() == 0 && !plan.dropUser)
         // Root without an unprivileged user: at least no capabilities and a non-root uid inside.
         arguments << QStringLiteral("--unshare-user") << QStringLiteral("--uid")
@@ -52,13 +87,17 @@ QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec 
     arguments << QStringLiteral("--ro-bind") << QStringLiteral("/") << QStringLiteral("/")
               << QStringLiteral("--dev") << QStringLiteral("/dev") << QStringLiteral("--proc")
               << QStringLiteral("/proc");
-    for (const QString &hidden : plan.hiddenDirs)
+    for (const QString &hidden : plan.hiddenDirs) {
+        if (plan.dropInside) // root's tmpfs, private to the sandbox: the tests' user writes too
+            arguments << QStringLiteral("--perms") << QStringLiteral("1777");
         arguments << QStringLiteral("--tmpfs") << hidden;
+    }
     // Bind after the tmpfs mounts, so a tree in /tmp or a helper dir in HOME is visible again.
     QStringList writable;
     for (const QString &path : spec.writablePaths)
         writable << QDir::cleanPath(path);
     QStringList bound = writable;
+    QStringList made;
     QStringList rebinds = spec.visiblePaths;
     rebinds << plan.pythonPaths << QFileInfo(spec.python.executable).path();
     for (const QString &path : std::as_const(rebinds)) {
@@ -69,12 +108,17 @@ QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec 
                                         [&](const QString &dir) { return isUnder(clean, dir); });
         if (!hidden && !spec.visiblePaths.contains(path))
             continue;
+        if (plan.dropInside)
+            openParents(plan, clean, made, arguments);
         arguments << QStringLiteral("--ro-bind") << clean << clean;
         bound << clean;
     }
     // Last, so no read-only bind of a parent directory covers them.
-    for (const QString &path : std::as_const(writable))
+    for (const QString &path : std::as_const(writable)) {
+        if (plan.dropInside)
+            openParents(plan, path, made, arguments);
         arguments << QStringLiteral("--bind") << path << path;
+    }
     arguments << QStringLiteral("--chdir")
               << (spec.workingDirectory.isEmpty() ? QStringLiteral("/tmp") : spec.workingDirectory);
     return arguments;
@@ -99,7 +143,7 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
         launch.environment.insert(QStringLiteral("HOME"), plan.home);
         launch.environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
         launch.workingDirectory = QStringLiteral("/");
-        options.dropUser = plan.dropUser;
+        options.dropUser = plan.dropUser && !plan.dropInside;
         options.uid = plan.uid;
         options.gid = plan.gid;
     } else {

@@ -120,7 +120,7 @@ Expected<WorkerLaunch> WorkerWorkspace::launch(Side side, int rerun, int index) 
     spec.python = source.config.python;
     spec.scriptArguments = {m_runner, QStringLiteral("--root"), source.workerTree,
                             QStringLiteral("--import-root"), source.importRoot};
-    if (m_plan.level == SandboxLevel::Degraded && m_plan.dropUser)
+    if (m_plan.dropUser && (m_plan.level == SandboxLevel::Degraded || m_plan.dropInside))
         spec.scriptArguments << QStringLiteral("--drop-user") << m_plan.user;
     spec.visiblePaths = {source.workerTree, m_helperDir};
     spec.hashSeed = source.config.hashSeed + rerun;

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <memory>
+#include <unistd.h>
 
 using namespace difftriage::engine;
 
@@ -70,6 +71,9 @@ private:
     QTemporaryDir m_outside{QDir::currentPath() + QStringLiteral("/dt-outside-XXXXXX")};
     std::unique_ptr<Executor> m_full;
     std::unique_ptr<Executor> m_degraded;
+    // As root: an interpreter only root can reach (pyenv or conda under /root), for which
+    // bubblewrap has to start as root and tests switch to the unprivileged user inside.
+    std::unique_ptr<Executor> m_privateInterpreter;
     bool m_fullRefused = false;
     QTcpServer m_listener;
     QString m_token = QUuid::createUuid().toString(QUuid::Id128).left(12);
@@ -81,10 +85,12 @@ private:
     QString tree() const { return m_dir.filePath(QStringLiteral("tree")); }
     QString canary() const { return m_outside.filePath(QStringLiteral("canary.txt")); }
 
-    std::unique_ptr<Executor> startExecutor(bool forceDegraded)
+    std::unique_ptr<Executor> startExecutor(bool forceDegraded, const QString &interpreter = {})
     {
         auto python = resolvePythonInterpreter(
-            qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", QStringLiteral("python3")));
+            !interpreter.isEmpty()
+                ? interpreter
+                : qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", QStringLiteral("python3")));
         if (!python)
             qFatal("%s", qPrintable(python.error().message));
         WorkerConfig config;
@@ -143,12 +149,35 @@ private slots:
         QCOMPARE(toString(m_degraded->sandbox()), QStringLiteral("degraded"));
         QVERIFY(m_degraded->sandboxNote().contains(QStringLiteral("degraded sandbox (forced")));
         m_treePaths = m_full->rootPaths() + m_degraded->rootPaths();
+        if (::geteuid() == 0) {
+            // A copy of the interpreter in a directory only root may enter; it still finds its
+            // standard library through the prefix it was built with.
+            const QString privateBin = m_dir.filePath(QStringLiteral("private/bin"));
+            QVERIFY(QDir().mkpath(privateBin));
+            QVERIFY(QFile::setPermissions(m_dir.filePath(QStringLiteral("private")),
+                                          QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                              QFileDevice::ExeOwner));
+            auto python = resolvePythonInterpreter(
+                qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", QStringLiteral("python3")));
+            QVERIFY(python);
+            const QString copy = privateBin + QStringLiteral("/python3");
+            QVERIFY(QFile::copy(python->executable, copy));
+            m_privateInterpreter = startExecutor(false, copy);
+            QVERIFY2(m_privateInterpreter->sandbox() == SandboxLevel::Full || m_fullRefused,
+                     qPrintable(m_privateInterpreter->sandboxNote()));
+            if (m_privateInterpreter->sandbox() == SandboxLevel::Full)
+                QVERIFY2(m_privateInterpreter->sandboxNote().contains(
+                             QStringLiteral("bubblewrap starts as root")),
+                         qPrintable(m_privateInterpreter->sandboxNote()));
+            m_treePaths += m_privateInterpreter->rootPaths();
+        }
     }
 
     void cleanupTestCase()
     {
         m_full.reset();
         m_degraded.reset();
+        m_privateInterpreter.reset();
         // Every worker and every test process went with its executor.
         QTRY_COMPARE_WITH_TIMEOUT(runnerProcesses(m_treePaths), 0, 5000);
         QCOMPARE(fingerprint(m_outside.path()), m_outsideHash);
@@ -156,7 +185,7 @@ private slots:
 
     void hostile_data()
     {
-        QTest::addColumn<bool>("degraded");
+        QTest::addColumn<QString>("mode"); // full | degraded | private-interpreter
         QTest::addColumn<QString>("code");
         QTest::addColumn<QStringList>("statuses"); // acceptable outcomes
         QTest::addColumn<double>("timeout");
@@ -220,6 +249,11 @@ private slots:
              {QStringLiteral("exited")},
              10,
              "^bye\\n$"},
+            {"runs unprivileged",
+             "import os\nprint(os.getuid() == 0, os.geteuid() == 0)\n",
+             {QStringLiteral("ok")},
+             10,
+             "^False False\\n$"},
             {"1 GB stdout flood",
              "import sys\nchunk = 'x' * (1 << 20)\nfor _ in range(1024):\n    "
              "sys.stdout.write(chunk)\n",
@@ -227,23 +261,27 @@ private slots:
              30,
              ""},
         };
-        for (bool degraded : {false, true})
+        for (const char *mode : {"full", "degraded", "private-interpreter"})
             for (const Row &row : rows)
-                QTest::addRow("%s: %s", degraded ? "degraded" : "full", row.name)
-                    << degraded << QString::fromUtf8(row.code) << row.statuses << row.timeout
-                    << QString::fromUtf8(row.outputPattern);
+                QTest::addRow("%s: %s", mode, row.name)
+                    << QString::fromLatin1(mode) << QString::fromUtf8(row.code) << row.statuses
+                    << row.timeout << QString::fromUtf8(row.outputPattern);
     }
 
     void hostile()
     {
-        QFETCH(bool, degraded);
+        QFETCH(QString, mode);
         QFETCH(QString, code);
         QFETCH(QStringList, statuses);
         QFETCH(double, timeout);
         QFETCH(QString, outputPattern);
-        if (!degraded && m_fullRefused)
+        if (mode != QLatin1String("degraded") && m_fullRefused)
             QSKIP(qPrintable(m_full->sandboxNote().section(QLatin1Char(':'), 0, 2)));
-        Executor &executor = degraded ? *m_degraded : *m_full;
+        if (mode == QLatin1String("private-interpreter") && !m_privateInterpreter)
+            QSKIP("only root has an interpreter the unprivileged user cannot reach");
+        Executor &executor = mode == QLatin1String("degraded") ? *m_degraded
+                             : mode == QLatin1String("full")   ? *m_full
+                                                               : *m_privateInterpreter;
         QList<QByteArray> treesBefore;
         for (const QString &path : std::as_const(m_treePaths))
             treesBefore << fingerprint(path);

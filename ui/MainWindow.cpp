@@ -115,7 +115,10 @@ MainWindow::MainWindow(QWidget *parent)
         });
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    retireSingleTests();
+}
 
 void MainWindow::createDocks()
 {
@@ -272,6 +275,7 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
     if (m_change && m_change->base == change.base && m_change->head == change.head && m_report)
         return;
     m_change = change;
+    retireSingleTestsUnlessFor(change); // their workers are no use for another change
     m_verdict->setChange(change.number ? tr("#%1 %2").arg(*change.number).arg(change.title)
                                        : change.title,
                          change.body);

@@ -7,6 +7,7 @@
 #include "triage/Verdict.h"
 
 #include <QMainWindow>
+#include <memory>
 #include <optional>
 
 class QLabel;
@@ -105,6 +106,8 @@ private:
     void addReviewerDifference(const engine::ReportDifference &difference);
     void showMessage(const QString &message);
     LlmConsent::Answer askConsent(const QString &host);
+    void retireSingleTests();
+    void retireSingleTestsUnlessFor(const engine::ChangeSpec &change);
 
     TriageSession *m_session;
     AnalysisQueue *m_queue;
@@ -124,7 +127,11 @@ private:
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;
     LlmConsent::Prompt m_consentPrompt = [this](const QString &host) { return askConsent(host); };
-    QString m_keychainApiKey; // from the system keychain; the environment's key wins
+    QString m_keychainApiKey;
+    struct SingleTests;
+    std::shared_ptr<SingleTests>
+        m_singleTests; // the open change's, for the reviewer's tests // from the system keychain;
+                       // the environment's key wins
 };
 
 } // namespace difftriage::ui

@@ -9,8 +9,44 @@
 
 #include <QFutureWatcher>
 #include <QtConcurrent>
+#include <mutex>
 
 namespace difftriage::ui {
+
+// The open change's set-up for the reviewer's tests, kept between runs so a rerun costs only the
+// test. Runs one at a time; released on a pool thread, since stopping its workers blocks.
+struct MainWindow::SingleTests
+{
+    explicit SingleTests(const engine::AnalysisOptions &wanted) : options(wanted), analysis(wanted)
+    {}
+    bool serves(const engine::AnalysisOptions &wanted) const
+    {
+        return options.repository == wanted.repository &&
+               options.change.base == wanted.change.base &&
+               options.change.head == wanted.change.head && options.pythonOld == wanted.pythonOld &&
+               options.pythonNew == wanted.pythonNew &&
+               options.forceDegradedSandbox == wanted.forceDegradedSandbox &&
+               options.seed == wanted.seed;
+    }
+
+    const engine::AnalysisOptions options;
+    std::mutex mutex;
+    engine::Analysis analysis;
+};
+
+void MainWindow::retireSingleTests()
+{
+    if (m_singleTests)
+        (void)QtConcurrent::run([retired = std::move(m_singleTests)] {});
+    m_singleTests.reset();
+}
+
+void MainWindow::retireSingleTestsUnlessFor(const engine::ChangeSpec &change)
+{
+    if (m_singleTests && (m_singleTests->options.change.base != change.base ||
+                          m_singleTests->options.change.head != change.head))
+        retireSingleTests();
+}
 
 void MainWindow::runTestOnBothVersions(const QString &code, const QString &target)
 {
@@ -25,6 +61,10 @@ void MainWindow::runTestOnBothVersions(const QString &code, const QString &targe
     engine::AnalysisOptions options = m_queue->optionsTemplate();
     options.repository = m_session->repositoryPath();
     options.change = *m_change;
+    if (m_singleTests && !m_singleTests->serves(options))
+        retireSingleTests();
+    if (!m_singleTests)
+        m_singleTests = std::make_shared<SingleTests>(options);
     showMessage(tr("Running the test on both versions…"));
     auto *watcher = new QFutureWatcher<engine::Expected<engine::ReportDifference>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, change = *m_change] {
@@ -50,8 +90,10 @@ void MainWindow::runTestOnBothVersions(const QString &code, const QString &targe
             m_output->setDifference(*result); // both outputs, for the reviewer to compare
         emit singleTestFinished(*result);
     });
-    watcher->setFuture(QtConcurrent::run(
-        [options, code, target] { return engine::Analysis(options).runSingleTest(code, target); }));
+    watcher->setFuture(QtConcurrent::run([tests = m_singleTests, code, target] {
+        const std::lock_guard lock(tests->mutex);
+        return tests->analysis.runSingleTest(code, target);
+    }));
 }
 
 void MainWindow::addReviewerDifference(const engine::ReportDifference &found)

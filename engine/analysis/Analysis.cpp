@@ -19,6 +19,8 @@ namespace difftriage::engine {
 
 Analysis::Analysis(AnalysisOptions options) : m_options(std::move(options)) {}
 
+Analysis::~Analysis() = default;
+
 QString Analysis::checkpointPath() const
 {
     const QString directory =

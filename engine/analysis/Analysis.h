@@ -20,6 +20,8 @@ class Analysis final
 {
 public:
     explicit Analysis(AnalysisOptions options);
+    ~Analysis();
+    Q_DISABLE_COPY_MOVE(Analysis)
 
     Expected<Report> run(const ProgressCallback &progress = {},
                          const std::atomic_bool *cancel = nullptr);
@@ -27,7 +29,9 @@ public:
     // Runs one test (a reviewer's edit of a generated test, or a new one) on both versions the
     // way the analysis runs its own: same trees, sandbox, normalisation and Definition 2. The
     // result is a difference with its kind, kind "same" when both versions agree, or "flaky"
-    // when a rerun on one version disagrees with its first run. Blocking.
+    // when a rerun on one version disagrees with its first run. Blocking. The first call sets
+    // the change up (trees, target analysis, started workers) and keeps it, so later calls cost
+    // only the test; an error drops it for the next call to start afresh. One call at a time.
     Expected<ReportDifference> runSingleTest(const QString &code, const QString &target,
                                              const ProgressCallback &progress = {});
 
@@ -38,9 +42,13 @@ public:
 
 private:
     Expected<std::unique_ptr<AnalysisSetup>> setUp(const std::function<void(const QString &)> &say);
+    Expected<ReportDifference>
+    runSingleTestOn(AnalysisSetup &setup, const QString &code, const QString &target,
+                    const std::function<void(const QString &)> &say) const;
 
     AnalysisOptions m_options;
     bool m_badInput = true;
+    std::unique_ptr<AnalysisSetup> m_singleTestSetup; // kept between runSingleTest calls
 };
 
 } // namespace difftriage::engine

@@ -15,13 +15,26 @@ Expected<ReportDifference> Analysis::runSingleTest(const QString &code, const QS
         if (progress)
             progress({stage, 0, 0, 0, 0});
     };
-    auto prepared = setUp(say);
-    if (!prepared)
-        return prepared.error();
-    AnalysisSetup &setup = **prepared;
+    if (!m_singleTestSetup) {
+        auto prepared = setUp(say);
+        if (!prepared)
+            return prepared.error();
+        m_singleTestSetup = std::move(*prepared);
+    }
+    AnalysisSetup &setup = *m_singleTestSetup;
     if (setup.nothingToAnalyse)
         return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
     m_badInput = false;
+    auto difference = runSingleTestOn(setup, code, target, say);
+    if (!difference)
+        m_singleTestSetup.reset(); // a broken worker, say: the next call sets up afresh
+    return difference;
+}
+
+Expected<ReportDifference>
+Analysis::runSingleTestOn(AnalysisSetup &setup, const QString &code, const QString &target,
+                          const std::function<void(const QString &)> &say) const
+{
     say(QStringLiteral("running the test"));
     TestRequest test;
     test.id =

@@ -11,10 +11,12 @@
 #include "TestPanel.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
+#include "analysis/Analysis.h"
 
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QtConcurrent>
 #include <QtTest>
 
 using namespace difftriage;
@@ -174,6 +176,39 @@ private slots:
         QVERIFY(ran.wait(300000));
         QCOMPARE(reopened.currentReport()->differences.size(), before + 1);
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
+    }
+
+    // The reviewer's reruns keep the change's set-up: only the first run checks out, analyses and
+    // starts workers; later ones only run their test.
+    void singleTestsKeepTheirSetUp()
+    {
+        ui::MainWindow window;
+        window.show();
+        const engine::ChangeSpec change = openAndFind(window, 24);
+        QVERIFY(!change.base.isEmpty());
+        engine::AnalysisOptions options = window.queue()->optionsTemplate();
+        options.repository = m_repository;
+        options.change = change;
+        engine::Analysis analysis(options);
+        QStringList stages;
+        const auto run = [&](const QString &code) {
+            return QtConcurrent::run([&analysis, &stages, code] {
+                       return analysis.runSingleTest(
+                           code, QString(), [&stages](const engine::AnalysisProgress &progress) {
+                               stages << progress.stage;
+                           });
+                   })
+                .result();
+        };
+        const auto first = run(QStringLiteral("print(6 * 7)\n"));
+        QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+        QCOMPARE(first->kind, QStringLiteral("same"));
+        QVERIFY2(stages.contains(QStringLiteral("analysing")), qPrintable(stages.join(u',')));
+        stages.clear();
+        const auto second = run(QStringLiteral("print(6 * 8)\n"));
+        QVERIFY(second);
+        QCOMPARE(second->newSide.output, QStringLiteral("48\n"));
+        QCOMPARE(stages, QStringList{QStringLiteral("running the test")});
     }
 
     // A report written by the CLI elsewhere (a CI runner) joins the repository's analyses: it is

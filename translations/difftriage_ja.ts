@@ -679,6 +679,22 @@
         <source>Triage</source>
         <translation>判定</translation>
     </message>
+    <message>
+        <source>%1?</source>
+        <translation>%1?</translation>
+    </message>
+    <message>
+        <source>Suggested: not every difference is decided yet</source>
+        <translation>提案: まだ判定されていない差分があります</translation>
+    </message>
+    <message>
+        <source>Decided by the reviewer</source>
+        <translation>レビュアーが判定済み</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::ProgressPanel</name>

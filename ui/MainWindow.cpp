@@ -370,6 +370,7 @@ void MainWindow::refreshStatus(const QString &base, const QString &head)
     if (m_queue->contains(probe))
         return; // queued or running: the queue's signals own the status until it is done
     m_prModel->setTriageStatus(base, head, m_session->statusOf(base, head));
+    m_prModel->setOverall(base, head, m_session->overallOf(base, head));
 }
 
 void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,

@@ -1,5 +1,7 @@
 #include "PrListModel.h"
 
+#include "Vocabulary.h"
+
 #include <QFont>
 
 namespace difftriage::ui {
@@ -77,6 +79,45 @@ int PrListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void PrListModel::setOverall(const QString &base, const QString &head, Overall overall)
+{
+    m_overall.insert(key(base, head), overall);
+    if (const int row = rowOf(base, head); row >= 0)
+        emit dataChanged(index(row, VerdictColumn), index(row, VerdictColumn));
+}
+
+PrListModel::Overall PrListModel::overall(int row) const
+{
+    const engine::ChangeSpec &spec = m_changes.at(row);
+    return m_overall.value(key(spec.base, spec.head));
+}
+
+QVariant PrListModel::overallData(int row, int role) const
+{
+    const Overall verdict = overall(row);
+    if (verdict.verdict == engine::Verdict::None)
+        return role == SortRole ? QVariant(0) : QVariant();
+    switch (role) {
+    case SortRole:
+        return engine::severity(verdict.verdict) * 2 + (verdict.suggested ? 0 : 1);
+    case Qt::DisplayRole:
+        // A question mark: what the suggestions make of it, not yet what the reviewer decided.
+        return verdict.suggested ? tr("%1?").arg(Vocabulary::verdict(verdict.verdict))
+                                 : Vocabulary::verdict(verdict.verdict);
+    case Qt::ToolTipRole:
+        return verdict.suggested ? tr("Suggested: not every difference is decided yet")
+                                 : tr("Decided by the reviewer");
+    case Qt::FontRole: {
+        QFont font;
+        font.setBold(verdict.verdict == engine::Verdict::Regression);
+        font.setItalic(verdict.suggested);
+        return font;
+    }
+    default:
+        return {};
+    }
+}
+
 QVariant PrListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -86,6 +127,8 @@ QVariant PrListModel::data(const QModelIndex &index, int role) const
         return index.row();
     if (role == TriageStatusRole)
         return static_cast<int>(triageStatus(index.row()));
+    if (index.column() == VerdictColumn)
+        return overallData(index.row(), role);
     // Bold rather than a colour: it reads in light and dark palettes alike.
     if (role == Qt::FontRole && index.column() == TriageColumn &&
         triageStatus(index.row()) == TriageStatus::Differences) {
@@ -128,6 +171,8 @@ QVariant PrListModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("State");
     case TriageColumn:
         return tr("Triage");
+    case VerdictColumn:
+        return tr("Verdict");
     case DateColumn:
         return tr("Date");
     case AuthorColumn:

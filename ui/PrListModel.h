@@ -1,6 +1,7 @@
 #pragma once
 
 #include "change/ChangeSpec.h"
+#include "triage/Verdict.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -21,6 +22,7 @@ public:
         NumberColumn,
         StateColumn,
         TriageColumn,
+        VerdictColumn,
         DateColumn,
         AuthorColumn,
         TitleColumn,
@@ -43,6 +45,13 @@ public:
         Differences, // some not triaged yet
         AllTriaged,
     };
+    // A change's overall verdict, its most severe one: the reviewer's when every difference is
+    // decided, else with the suggestions standing in for the undecided ones.
+    struct Overall
+    {
+        engine::Verdict verdict = engine::Verdict::None;
+        bool suggested = false;
+    };
 
     explicit PrListModel(QObject *parent = nullptr);
 
@@ -54,6 +63,8 @@ public:
 
     void setTriageStatus(const QString &base, const QString &head, TriageStatus status);
     TriageStatus triageStatus(int row) const;
+    void setOverall(const QString &base, const QString &head, Overall overall);
+    Overall overall(int row) const;
     static QString statusText(TriageStatus status);
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -64,9 +75,11 @@ public:
 
 private:
     static QString key(const QString &base, const QString &head) { return base + head; }
+    QVariant overallData(int row, int role) const;
 
     QList<engine::ChangeSpec> m_changes;
     QHash<QString, TriageStatus> m_status;
+    QHash<QString, Overall> m_overall;
 };
 
 } // namespace difftriage::ui

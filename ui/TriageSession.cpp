@@ -2,6 +2,7 @@
 
 #include "change/ChangeSource.h"
 #include "git/Repository.h"
+#include "triage/OverallStatus.h"
 #include "triage/RepositoryIdentity.h"
 
 #include <QDir>
@@ -10,12 +11,17 @@
 namespace difftriage::ui {
 
 namespace {
-QStringList fingerprintsOf(const engine::Report &report)
+// What the PR list needs of a saved report's differences: who they are and what is suggested.
+QList<engine::ReportDifference> summaryOf(const engine::Report &report)
 {
-    QStringList fingerprints;
-    for (const engine::ReportDifference &difference : report.differences)
-        fingerprints << difference.fingerprint;
-    return fingerprints;
+    QList<engine::ReportDifference> summary;
+    for (const engine::ReportDifference &difference : report.differences) {
+        engine::ReportDifference slim;
+        slim.fingerprint = difference.fingerprint;
+        slim.suggestedVerdict = difference.suggestedVerdict;
+        summary << slim;
+    }
+    return summary;
 }
 } // namespace
 
@@ -51,7 +57,7 @@ engine::Expected<TriageSession::Loaded> TriageSession::load(const QString &path)
             continue;
         if (auto report = archive.load(change.base, change.head))
             loaded.analysed.insert(engine::TriageStore::prKey(change.base, change.head),
-                                   fingerprintsOf(*report));
+                                   summaryOf(*report));
     }
     return loaded;
 }
@@ -104,8 +110,7 @@ engine::Status TriageSession::saveReport(const engine::Report &report)
         return engine::makeError(tr("No repository is open."));
     engine::Status saved = m_archive->save(report);
     if (saved)
-        m_analysed.insert(engine::TriageStore::prKey(report.base, report.head),
-                          fingerprintsOf(report));
+        m_analysed.insert(engine::TriageStore::prKey(report.base, report.head), summaryOf(report));
     return saved;
 }
 
@@ -120,12 +125,12 @@ void TriageSession::saveReportInBackground(const engine::Report &report,
     const QString directory = m_archive->directory();
     connect(watcher, &QFutureWatcherBase::finished, this,
             [this, watcher, directory, pr = engine::TriageStore::prKey(report.base, report.head),
-             fingerprints = fingerprintsOf(report), done = std::move(done)] {
+             summary = summaryOf(report), done = std::move(done)] {
                 watcher->deleteLater();
                 const engine::Status saved = watcher->result();
                 // Only if the same repository is still open.
                 if (saved && m_archive && m_archive->directory() == directory)
-                    m_analysed.insert(pr, fingerprints);
+                    m_analysed.insert(pr, summary);
                 done(saved);
             });
     // The archive by value: the session may switch repositories while this runs.
@@ -164,11 +169,30 @@ PrListModel::TriageStatus TriageSession::statusOf(const QString &base, const QSt
     if (analysed->isEmpty())
         return PrListModel::TriageStatus::NoDifferences;
     const auto decided = m_store->entries(pr);
-    for (const QString &fingerprint : *analysed) {
-        if (decided.value(fingerprint).verdict == engine::Verdict::None)
+    for (const engine::ReportDifference &difference : *analysed) {
+        if (decided.value(difference.fingerprint).verdict == engine::Verdict::None)
             return PrListModel::TriageStatus::Differences;
     }
     return PrListModel::TriageStatus::AllTriaged;
+}
+
+PrListModel::Overall TriageSession::overallOf(const QString &base, const QString &head) const
+{
+    const QString pr = engine::TriageStore::prKey(base, head);
+    const auto analysed = m_analysed.constFind(pr);
+    if (analysed == m_analysed.cend() || !m_store)
+        return {};
+    const auto decided = m_store->entries(pr);
+    QList<engine::ReportDifference> standing = *analysed;
+    bool suggested = false;
+    for (engine::ReportDifference &difference : standing) {
+        const engine::Verdict verdict = decided.value(difference.fingerprint).verdict;
+        if (verdict != engine::Verdict::None)
+            difference.suggestedVerdict = engine::toString(verdict);
+        else
+            suggested = true;
+    }
+    return {engine::overallStatus(standing, engine::VerdictOrigin::Suggestion), suggested};
 }
 
 } // namespace difftriage::ui

@@ -48,6 +48,7 @@ public:
     engine::TriageEntry entry(const engine::Report &report, const QString &fingerprint) const;
     // Status from the saved analysis and the store (NotAnalysed when there is none).
     PrListModel::TriageStatus statusOf(const QString &base, const QString &head) const;
+    PrListModel::Overall overallOf(const QString &base, const QString &head) const;
 
 signals:
     void opened();
@@ -60,7 +61,7 @@ private:
         QString path;
         QString identity;
         QList<engine::ChangeSpec> changes;
-        QHash<QString, QStringList> analysed; // prKey → fingerprints of the saved report
+        QHash<QString, QList<engine::ReportDifference>> analysed; // prKey → summaryOf(saved report)
     };
     static engine::Expected<Loaded> load(const QString &path);
     void finishOpen();
@@ -69,7 +70,7 @@ private:
     QString m_path;
     QString m_identity;
     QList<engine::ChangeSpec> m_changes;
-    QHash<QString, QStringList> m_analysed;
+    QHash<QString, QList<engine::ReportDifference>> m_analysed;
     std::unique_ptr<engine::TriageStore> m_store;
     std::unique_ptr<engine::ReportArchive> m_archive;
 };

@@ -147,8 +147,10 @@ const QRegularExpression &tidyPattern()
 const QRegularExpression &preservePattern()
 {
     static const QRegularExpression re =
-        pattern("\\b(unchanged|unaffected|the\\s+same|identical|as\\s+before|preserv\\w+|keeps?\\s+"
-                "(its|their|the)\\s+\\w+)\\b");
+        // "keeps its matching" or "should keep the order" claims; the imperative "keep the
+        // spacing" of a title is the change itself.
+        pattern("\\b(unchanged|unaffected|the\\s+same|identical|as\\s+before|preserv\\w+|(keeps|(still|"
+                "should|must|will|to)\\s+keep)\\s+(its|their|the)\\s+\\w+)\\b");
     return re;
 }
 

@@ -406,6 +406,11 @@ void IntentHeuristicTest::suggests_data()
         << "`format_money` is new; `render_invoice` output is unchanged."
         << "invoicekit.report.render_invoice" << Output << "'€1.00'"
         << "'EUR 1.00'" << regression << "unchanged";
+    // A title's imperative "keep the spacing" is the change, not a claim that nothing changes.
+    QTest::newRow("imperative keep in a title")
+        << "parse_item: keep the spacing of descriptions"
+        << "" << "invoicekit.parsing.parse_item" << Output << "'  x'"
+        << "'x'" << undecided << "only whitespace";
     QTest::newRow("method said to keep its matching")
         << "Make lookups case-insensitive"
         << "`Invoice.remove()` keeps its exact matching."

@@ -5,6 +5,8 @@
 #include "DifferenceModel.h"
 #include "MainWindow.h"
 #include "PrBrowser.h"
+#include "PrFilterModel.h"
+#include "PrListModel.h"
 #include "RelationReviewModel.h"
 #include "RelationReviewPanel.h"
 #include "SideBySideOutput.h"
@@ -105,6 +107,13 @@ private slots:
             window.verdictPanel()->findChild<QPlainTextEdit *>()->setPlainText(
                 QStringLiteral("19 % is the new statutory rate"));
             window.verdictPanel()->choose(engine::Verdict::Intended);
+            // The PR list says where the PR stands overall.
+            auto *prs = qobject_cast<ui::PrListModel *>(window.browser()->filter()->sourceModel());
+            QVERIFY(prs);
+            const ui::PrListModel::Overall overall =
+                prs->overall(prs->rowOf(change.base, change.head));
+            QVERIFY(overall.verdict != engine::Verdict::None);
+            QCOMPARE(overall.suggested, window.differenceModel()->undecidedCount() > 0);
             QCOMPARE(window.differenceModel()
                          ->indexOfDifference(first)
                          .data(ui::DifferenceModel::VerdictRole)

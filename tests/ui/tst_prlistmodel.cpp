@@ -1,6 +1,7 @@
 #include "PrListModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QtTest>
 
 using namespace difftriage;
@@ -33,6 +34,39 @@ private slots:
         QCOMPARE(model.data(model.index(1, ui::PrListModel::NumberColumn)).toString(), QString());
         model.setChanges({});
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The overall verdict: the reviewer's as it is, the suggestions' with a question mark, and
+    // sorted by severity so regressions come first.
+    void showsTheOverallVerdict()
+    {
+        ui::PrListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        engine::ChangeSpec first, second, third;
+        first.base = second.base = third.base = QStringLiteral("b");
+        first.head = QStringLiteral("h1");
+        second.head = QStringLiteral("h2");
+        third.head = QStringLiteral("h3");
+        model.setChanges({first, second, third});
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setOverall(QStringLiteral("b"), QStringLiteral("h1"),
+                         {engine::Verdict::Regression, true});
+        model.setOverall(QStringLiteral("b"), QStringLiteral("h2"),
+                         {engine::Verdict::Intended, false});
+        QCOMPARE(changed.size(), 2);
+        const auto cell = [&](int row, int role = Qt::DisplayRole) {
+            return model.data(model.index(row, ui::PrListModel::VerdictColumn), role);
+        };
+        QCOMPARE(cell(0).toString(), QStringLiteral("Regression?"));
+        QVERIFY(cell(0, Qt::FontRole).value<QFont>().italic());
+        QCOMPARE(cell(1).toString(), QStringLiteral("Intended"));
+        QVERIFY(!cell(1, Qt::FontRole).value<QFont>().italic());
+        QVERIFY(!cell(2).isValid()); // never analysed: nothing to say
+        QVERIFY(cell(0, ui::PrListModel::SortRole).toInt() >
+                cell(1, ui::PrListModel::SortRole).toInt());
+        QVERIFY(cell(1, ui::PrListModel::SortRole).toInt() >
+                cell(2, ui::PrListModel::SortRole).toInt());
     }
 };
 

@@ -593,6 +593,16 @@
         <source>Analyse &amp;Offline</source>
         <translation>オフラインで解析(&amp;O)</translation>
     </message>
+    <message>
+        <source>Discard Edited Tests?</source>
+        <translation>編集したテストを破棄しますか?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Closing loses %n edited test(s).</source>
+        <translation>
+            <numerusform>閉じると編集した %n 件のテストが失われます。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>

@@ -188,10 +188,27 @@ void MainWindow::restoreLayout()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (const int edited = m_test->editedTests(); edited > 0 && !m_confirmDiscard(edited)) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::confirmDiscard(int edited)
+{
+    return QMessageBox::question(this, tr("Discard Edited Tests?"),
+                                 tr("Closing loses %n edited test(s).", nullptr, edited),
+                                 QMessageBox::Discard | QMessageBox::Cancel,
+                                 QMessageBox::Cancel) == QMessageBox::Discard;
+}
+
+void MainWindow::setDiscardConfirmation(std::function<bool(int edited)> confirm)
+{
+    m_confirmDiscard = std::move(confirm);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -7,6 +7,7 @@
 #include "triage/Verdict.h"
 
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -60,6 +61,8 @@ public:
     // Who answers when an analysis would send code to a remote endpoint not yet allowed for the
     // open repository; a dialog by default, a script in tests.
     void setConsentPrompt(LlmConsent::Prompt prompt);
+    // Who confirms closing the window with edited tests not yet reverted; a dialog by default.
+    void setDiscardConfirmation(std::function<bool(int edited)> confirm);
 
     TriageSession *session() const { return m_session; }
     AnalysisQueue *queue() const { return m_queue; }
@@ -106,6 +109,7 @@ private:
     void addReviewerDifference(const engine::ReportDifference &difference);
     void showMessage(const QString &message);
     LlmConsent::Answer askConsent(const QString &host);
+    bool confirmDiscard(int edited);
     void retireSingleTests();
     void retireSingleTestsUnlessFor(const engine::ChangeSpec &change);
 
@@ -127,6 +131,9 @@ private:
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;
     LlmConsent::Prompt m_consentPrompt = [this](const QString &host) { return askConsent(host); };
+    std::function<bool(int)> m_confirmDiscard = [this](int edited) {
+        return confirmDiscard(edited);
+    };
     QString m_keychainApiKey;
     struct SingleTests;
     std::shared_ptr<SingleTests>

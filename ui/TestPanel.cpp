@@ -4,6 +4,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSet>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -60,6 +61,16 @@ void TestPanel::clear()
 int TestPanel::draftCount() const
 {
     return int(m_drafts.size());
+}
+
+int TestPanel::editedTests() const
+{
+    QSet<QString> keys(m_drafts.keyBegin(), m_drafts.keyEnd());
+    if (isEditing() && m_code->text() != shownCode())
+        keys.insert(draftKey());
+    else
+        keys.remove(draftKey());
+    return int(keys.size());
 }
 
 QString TestPanel::draftKey() const

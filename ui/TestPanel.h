@@ -33,6 +33,8 @@ public:
     void setEditing(bool editing);
     // Differences whose test has an edit not shown right now or shown and unrun.
     int draftCount() const;
+    // Tests edited and not reverted, the one in view included: what closing would lose.
+    int editedTests() const;
 
 signals:
     // The reviewer asks for the test in the view, edited or not, to run on both versions.

@@ -18,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <Qsci/qsciscintilla.h>
 #include <QtConcurrent>
 #include <QtTest>
 
@@ -185,6 +186,31 @@ private slots:
         QVERIFY(ran.wait(300000));
         QCOMPARE(reopened.currentReport()->differences.size(), before + 1);
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), guiRunsBefore);
+    }
+
+    // Closing with an edited test asks first, and stays open when the reviewer says no.
+    void closingAsksBeforeLosingEdits()
+    {
+        ui::MainWindow window;
+        window.show();
+        int asked = 0;
+        bool discard = false;
+        window.setDiscardConfirmation([&](int edited) {
+            asked = edited;
+            return discard;
+        });
+        window.testPanel()->setEditing(true);
+        window.testPanel()->findChild<QsciScintilla *>()->setText(QStringLiteral("print(1)\n"));
+        QVERIFY(!window.close());
+        QCOMPARE(asked, 1);
+        QVERIFY(window.isVisible());
+        discard = true;
+        QVERIFY(window.close());
+        window.show();
+        window.testPanel()->setEditing(false); // reverted: nothing to lose, nothing asked
+        asked = 0;
+        QVERIFY(window.close());
+        QCOMPARE(asked, 0);
     }
 
     // The reviewer's reruns keep the change's set-up: only the first run checks out, analyses and

@@ -4,6 +4,7 @@
 #include "report/ExportText.h"
 #include "triage/Verdict.h"
 
+#include <QCryptographicHash>
 #include <QMap>
 
 namespace difftriage::engine {
@@ -80,6 +81,9 @@ QList<Region> fallbackRegion(const Report &report)
     return {};
 }
 
+// The rule of relations that break on both versions: no difference, a finding to review.
+constexpr auto RelationReviewRule = "relation_breaks_on_both";
+
 json physicalLocation(const Region &region)
 {
     return {{"artifactLocation", {{"uri", str(region.file)}}},
@@ -107,6 +111,8 @@ json SarifExporter::document() const
     json results = json::array();
     for (const ReportDifference &difference : m_report.differences)
         results.push_back(result(difference));
+    for (const ReportRelationReview &review : m_report.relationReviews)
+        results.push_back(result(review));
     json driver = {{"name", "DiffTriage"},
                    {"version", str(m_toolVersion)},
                    {"semanticVersion", str(m_toolVersion)},
@@ -159,7 +165,50 @@ json SarifExporter::rules() const
              {"defaultConfiguration", {{"level", str(level(kind))}}},
              {"properties", {{"tags", {"behavioural-difference", str(kind)}}}}});
     }
+    const std::string advice = str(relationReviewAdvice());
+    list.push_back(
+        {{"id", RelationReviewRule},
+         {"name", "RelationBreaksOnBoth"},
+         {"shortDescription",
+          {{"text", "A metamorphic relation of a changed function breaks on both versions."}}},
+         {"fullDescription", {{"text", advice}}},
+         {"help", {{"text", advice}}},
+         {"defaultConfiguration", {{"level", "note"}}},
+         {"properties", {{"tags", {"metamorphic-relation"}}}}});
     return list;
+}
+
+json SarifExporter::result(const ReportRelationReview &review) const
+{
+    json locations = json::array();
+    for (const Region &region : reachedRegions(m_report, review.testId, QStringLiteral("new")))
+        locations.push_back({{"physicalLocation", physicalLocation(region)}});
+    if (locations.empty())
+        locations.push_back(json::object());
+    locations[0]["logicalLocations"] =
+        json::array({{{"fullyQualifiedName", str(review.target)}, {"kind", "function"}}});
+    return {{"ruleId", RelationReviewRule},
+            {"ruleIndex", kinds().size()},
+            {"level", "note"},
+            {"message",
+             {{"text", str(QStringLiteral("Relation %1 of %2 breaks on both versions. %3")
+                               .arg(review.label, review.target, relationReviewAdvice()))}}},
+            {"locations", locations},
+            {"partialFingerprints",
+             {{"difftriageRelation/v1",
+               QCryptographicHash::hash((review.label + QLatin1Char('|') + review.target +
+                                         QLatin1Char('|') + review.testCode)
+                                            .toUtf8(),
+                                        QCryptographicHash::Sha256)
+                   .toHex()
+                   .left(32)
+                   .toStdString()}}},
+            {"properties",
+             {{"relation", str(review.label)},
+              {"target", str(review.target)},
+              {"test_id", str(review.testId)},
+              {"test_code", str(review.testCode)},
+              {"output", str(review.output)}}}};
 }
 
 json SarifExporter::result(const ReportDifference &difference) const
@@ -167,6 +216,8 @@ json SarifExporter::result(const ReportDifference &difference) const
     QString text = QStringLiteral("Behavioural difference in %1 (%2). Old: %3. New: %4.")
                        .arg(difference.target, difference.kind, describeOutcome(difference.oldSide),
                             describeOutcome(difference.newSide));
+    if (difference.relation && !describeRelation(*difference.relation).isEmpty())
+        text += QLatin1Char(' ') + describeRelation(*difference.relation);
     if (difference.verdict)
         text += QStringLiteral(" Verdict: %1.").arg(*difference.verdict);
     else if (difference.suggestedVerdict)
@@ -184,6 +235,8 @@ json SarifExporter::result(const ReportDifference &difference) const
                        {"suggestion_reasons", json::array()}};
     for (const QString &reason : difference.suggestionReasons)
         properties["suggestion_reasons"].push_back(str(reason));
+    if (difference.relation)
+        properties["relation"] = toJson(difference.relation);
     json object = {
         {"ruleId", str(difference.kind)},
         {"level", str(level(difference.kind))},

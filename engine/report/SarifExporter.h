@@ -29,6 +29,7 @@ public:
 private:
     nlohmann::json rules() const;
     nlohmann::json result(const ReportDifference &difference) const;
+    nlohmann::json result(const ReportRelationReview &review) const;
     nlohmann::json locations(const ReportDifference &difference) const;
     nlohmann::json relatedLocations(const ReportDifference &difference) const;
 

@@ -110,7 +110,7 @@ private slots:
         QCOMPARE(run["tool"]["driver"]["name"].get<std::string>(), std::string("DiffTriage"));
         QCOMPARE(run["tool"]["driver"]["version"].get<std::string>(), std::string("9.9.9"));
         const json &rules = run["tool"]["driver"]["rules"];
-        QCOMPARE(rules.size(), size_t(8));
+        QCOMPARE(rules.size(), size_t(9)); // the difference kinds and relation reviews
         QCOMPARE(run["results"].size(), size_t(report.differences.size()));
         for (const json &result : run["results"]) {
             QVERIFY(result["ruleId"].is_string());
@@ -173,6 +173,45 @@ private slots:
                  (QStringList{QStringLiteral("different_output"), QStringLiteral("duplicate"),
                               QStringLiteral("only_new_raises")}));
         QVERIFY(xml.contains("\\x1c")); // a control character XML cannot carry, made visible
+    }
+
+    // Relation checks: a difference says what its relation did on each side; a relation that
+    // breaks on both versions is a SARIF note and a skipped JUnit case, never a failure.
+    void relationsReachTheCiExports()
+    {
+        Report report = sampleReport();
+        report.differences[0].relation =
+            ReportRelation{QStringLiteral("idempotence"), QStringLiteral("holds"),
+                           QStringLiteral("breaks"), QStringLiteral("regression")};
+        report.tests << test("t6", "same");
+        report.relationReviews << ReportRelationReview{
+            QStringLiteral("permutation"), QStringLiteral("pkg.mod.f"), QStringLiteral("t6"),
+            QStringLiteral("print(f([1, 2]) == f([2, 1]))"), QStringLiteral("False\n")};
+
+        const json run =
+            json::parse(SarifExporter(report, QStringLiteral("1")).render())["runs"][0];
+        QCOMPARE(run["results"].size(), size_t(3));
+        const json &changed = run["results"][0];
+        QCOMPARE(changed["properties"]["relation"]["signal"].get<std::string>(),
+                 std::string("regression"));
+        const std::string message = changed["message"]["text"].get<std::string>();
+        QVERIFY2(message.find("idempotence") != std::string::npos, message.c_str());
+        const json &review = run["results"][2];
+        QCOMPARE(review["level"].get<std::string>(), std::string("note"));
+        QCOMPARE(run["tool"]["driver"]["rules"][review["ruleIndex"].get<size_t>()]["id"],
+                 review["ruleId"]);
+        QCOMPARE(review["properties"]["relation"].get<std::string>(), std::string("permutation"));
+        QCOMPARE(
+            review["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].get<std::string>(),
+            std::string("pkg.mod.f"));
+
+        const QByteArray xml = JunitExporter(report).render();
+        const JunitCounts counts = readJunit(xml);
+        QCOMPARE(counts.elements.value(QStringLiteral("testcase")), 6);
+        QCOMPARE(counts.suite.value(QStringLiteral("failures")).toInt(), 3); // as before
+        QCOMPARE(counts.suite.value(QStringLiteral("skipped")).toInt(), 2);  // flaky, relation
+        QVERIFY(xml.contains("relation permutation breaks on both versions"));
+        QVERIFY(xml.contains("idempotence"));
     }
 
     void junitWithoutTestOutcomes()

@@ -38,14 +38,24 @@ int PrListModel::addChange(const engine::ChangeSpec &change)
 void PrListModel::setTriageStatus(const QString &base, const QString &head, TriageStatus status)
 {
     m_status.insert(key(base, head), status);
-    if (const int row = rowOf(base, head); row >= 0)
-        emit dataChanged(index(row, TriageColumn), index(row, TriageColumn));
+    cellChanged(base, head, TriageColumn);
 }
 
 PrListModel::TriageStatus PrListModel::triageStatus(int row) const
 {
+    return m_status.value(keyOf(row), TriageStatus::NotAnalysed);
+}
+
+QString PrListModel::keyOf(int row) const
+{
     const engine::ChangeSpec &spec = m_changes.at(row);
-    return m_status.value(key(spec.base, spec.head), TriageStatus::NotAnalysed);
+    return key(spec.base, spec.head);
+}
+
+void PrListModel::cellChanged(const QString &base, const QString &head, Column column)
+{
+    if (const int row = rowOf(base, head); row >= 0)
+        emit dataChanged(index(row, column), index(row, column));
 }
 
 QString PrListModel::statusText(TriageStatus status)
@@ -82,14 +92,12 @@ int PrListModel::columnCount(const QModelIndex &parent) const
 void PrListModel::setOverall(const QString &base, const QString &head, Overall overall)
 {
     m_overall.insert(key(base, head), overall);
-    if (const int row = rowOf(base, head); row >= 0)
-        emit dataChanged(index(row, VerdictColumn), index(row, VerdictColumn));
+    cellChanged(base, head, VerdictColumn);
 }
 
 PrListModel::Overall PrListModel::overall(int row) const
 {
-    const engine::ChangeSpec &spec = m_changes.at(row);
-    return m_overall.value(key(spec.base, spec.head));
+    return m_overall.value(keyOf(row));
 }
 
 QVariant PrListModel::overallData(int row, int role) const

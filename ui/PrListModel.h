@@ -75,6 +75,8 @@ public:
 
 private:
     static QString key(const QString &base, const QString &head) { return base + head; }
+    QString keyOf(int row) const;
+    void cellChanged(const QString &base, const QString &head, Column column);
     QVariant overallData(int row, int role) const;
 
     QList<engine::ChangeSpec> m_changes;

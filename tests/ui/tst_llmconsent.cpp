@@ -1,5 +1,6 @@
 #include "AnalysisQueue.h"
 #include "LlmConsent.h"
+#include "PrivateUserDirs.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
@@ -17,9 +18,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());
-        qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("difftriage-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_llmconsent"));
+        test::usePrivateUserDirectories(m_home.path(), QStringLiteral("tst_llmconsent"));
     }
 
     void init() { ui::LlmConsent::forgetAll(); }

@@ -7,6 +7,7 @@
 #include "PrBrowser.h"
 #include "PrFilterModel.h"
 #include "PrListModel.h"
+#include "PrivateUserDirs.h"
 #include "RelationReviewModel.h"
 #include "RelationReviewPanel.h"
 #include "SideBySideOutput.h"
@@ -34,11 +35,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());
-        // A private data and config directory: earlier runs' verdicts must not leak in.
-        qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toLocal8Bit());
-        qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("difftriage-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        test::usePrivateUserDirectories(m_home.path(), QStringLiteral("tst_mainwindow"));
         const QString python = qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3");
         QSettings().setValue(QStringLiteral("analysis/python"), python);
 

@@ -1,5 +1,6 @@
 #include "AnalysisQueue.h"
 #include "MainWindow.h"
+#include "PrivateUserDirs.h"
 #include "SettingsDialog.h"
 
 #include <QLabel>
@@ -20,10 +21,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());
-        qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toLocal8Bit());
-        qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("difftriage-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+        test::usePrivateUserDirectories(m_home.path(), QStringLiteral("tst_settingsdialog"));
         QSettings().setValue(QStringLiteral("analysis/python"), python());
     }
 

@@ -81,17 +81,16 @@ TestRequest AnalysisSession::requestFor(const Candidate &candidate, Side side) c
 }
 
 Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
-AnalysisSession::runPairs(const QList<Candidate> &candidates, int rerun)
+AnalysisSession::runOnBothSides(const QList<Candidate> &candidates, const SideRun &run)
 {
     QList<TestRequest> oldRequests, newRequests;
     for (const Candidate &candidate : candidates) {
         oldRequests << requestFor(candidate, Side::Old);
         newRequests << requestFor(candidate, Side::New);
     }
-    Executor *executor = m_context.executor;
-    auto oldFuture = std::async(std::launch::async,
-                                [&] { return executor->run(Side::Old, oldRequests, rerun); });
-    auto newRuns = executor->run(Side::New, newRequests, rerun);
+    // The old side on another thread, the new one here: both versions' workers busy at once.
+    auto oldFuture = std::async(std::launch::async, [&] { return run(Side::Old, oldRequests); });
+    auto newRuns = run(Side::New, newRequests);
     auto oldRuns = oldFuture.get();
     if (!oldRuns)
         return oldRuns.error();
@@ -102,24 +101,22 @@ AnalysisSession::runPairs(const QList<Candidate> &candidates, int rerun)
 }
 
 Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+AnalysisSession::runPairs(const QList<Candidate> &candidates, int rerun)
+{
+    Executor *executor = m_context.executor;
+    return runOnBothSides(candidates,
+                          [executor, rerun](Side side, const QList<TestRequest> &tests) {
+                              return executor->run(side, tests, rerun);
+                          });
+}
+
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
 AnalysisSession::searchPairs(const QList<Candidate> &candidates)
 {
-    QList<TestRequest> oldRequests, newRequests;
-    for (const Candidate &candidate : candidates) {
-        oldRequests << requestFor(candidate, Side::Old);
-        newRequests << requestFor(candidate, Side::New);
-    }
     Executor *executor = m_context.executor;
-    auto oldFuture =
-        std::async(std::launch::async, [&] { return executor->runBatch(Side::Old, oldRequests); });
-    auto newRuns = executor->runBatch(Side::New, newRequests);
-    auto oldRuns = oldFuture.get();
-    if (!oldRuns)
-        return oldRuns.error();
-    if (!newRuns)
-        return newRuns.error();
-    m_executions += static_cast<int>(candidates.size());
-    return std::make_pair(std::move(*oldRuns), std::move(*newRuns));
+    return runOnBothSides(candidates, [executor](Side side, const QList<TestRequest> &tests) {
+        return executor->runBatch(side, tests);
+    });
 }
 
 Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <atomic>
+#include <functional>
 
 namespace difftriage::engine {
 
@@ -66,6 +67,10 @@ private:
     bool outOfTime() const;
     void report(const QString &stage, double fraction) const;
     TestRequest requestFor(const Candidate &candidate, Side side) const;
+    using SideRun = std::function<Expected<QList<TestOutcome>>(Side, const QList<TestRequest> &)>;
+    // The candidates' requests of each side through `run`, old and new at once.
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    runOnBothSides(const QList<Candidate> &candidates, const SideRun &run);
     Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
     runPairs(const QList<Candidate> &candidates, int rerun);
     GenerationRequest nextRequest(int round) const;

@@ -167,8 +167,7 @@ QJsonObject Executor::runRequest(Side side, const TestRequest &test, int rerun) 
     return request;
 }
 
-Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestRequest>> &tests,
-                                               int rerun)
+Status Executor::readyToRun() const
 {
     if (m_cancelled.load())
         return makeError(QStringLiteral("cancelled"));
@@ -176,6 +175,14 @@ Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestR
         return makeError(QStringLiteral("the executor is not started"));
     if (QThread::currentThread() == m_thread)
         return makeError(QStringLiteral("Executor calls must not come from its worker thread"));
+    return Ok{};
+}
+
+Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestRequest>> &tests,
+                                               int rerun)
+{
+    if (Status ready = readyToRun(); !ready)
+        return ready.error();
     if (rerun < 0)
         return makeError(QStringLiteral("negative rerun index %1").arg(rerun));
     QList<WorkerHost::Task> tasks;
@@ -214,12 +221,8 @@ Expected<QList<TestOutcome>> Executor::runBatch(Side side, const QList<TestReque
 {
     if (tests.isEmpty())
         return QList<TestOutcome>();
-    if (m_cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
-    if (!m_started || !m_host)
-        return makeError(QStringLiteral("the executor is not started"));
-    if (QThread::currentThread() == m_thread)
-        return makeError(QStringLiteral("Executor calls must not come from its worker thread"));
+    if (Status ready = readyToRun(); !ready)
+        return ready.error();
     QJsonObject request = runRequest(side, tests.first(), 0);
     request.insert(QStringLiteral("op"), QStringLiteral("run_batch"));
     request.remove(QStringLiteral("code"));

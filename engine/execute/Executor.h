@@ -71,6 +71,8 @@ private:
     Expected<QList<TestOutcome>> runJobs(const QList<std::pair<Side, TestRequest>> &tests,
                                          int rerun);
     QJsonObject runRequest(Side side, const TestRequest &test, int rerun) const;
+    // Why a run cannot start now (cancelled, not started, called from the worker thread).
+    Status readyToRun() const;
     Status checkStartImports(Side side);
     void stopHost();
 

@@ -133,6 +133,8 @@ const AccessInfo *Targets::accessFor(const QString &target) const
 QMap<QString, QList<int>> Targets::changedLines(const QString &side) const
 {
     QMap<QString, QList<int>> lines;
+    if (!raw.is_object())
+        return lines; // targets made in code, not read from analyze.py
     const std::string wanted = side.toStdString();
     for (const json &line : raw.value("changed_lines", json::array())) {
         if (line.value("side", std::string()) != wanted || !line.contains("statement") ||

@@ -1,6 +1,6 @@
+#include "analysis/CoverageTracker.h"
 #include "judge/Judge.h"
 #include "judge/Normalizer.h"
-#include "judge/UnionCoverage.h"
 
 #include <QtTest>
 
@@ -230,36 +230,55 @@ private slots:
         QVERIFY(!single.kind);
     }
 
+    // Definition 3 as the analysis counts it: changed executable lines of both sides, per change
+    // and per changed function, with the tests that reached each.
     void unionCoverage()
     {
-        UnionCoverage coverage;
-        coverage.setChangedLines(Side::Old, {{QStringLiteral("a.py"), {1, 2, 3}}});
-        coverage.setChangedLines(
-            Side::New, {{QStringLiteral("a.py"), {2, 3, 4, 5}}, {QStringLiteral("b.py"), {10}}});
-        QCOMPARE(coverage.total().value(), 0.0);
-        TestOutcome oldRun, newRun;
-        oldRun.covered = {{QStringLiteral("a.py"), {1, 9}}}; // 9 is not a changed line
-        newRun.covered = {{QStringLiteral("a.py"), {4}}, {QStringLiteral("c.py"), {1}}};
-        coverage.addOutcomes(QStringLiteral("t1"), oldRun, newRun);
-        coverage.addCovered(Side::New, QStringLiteral("t2"), {{QStringLiteral("a.py"), {4, 5}}});
-        const CoverageRatio total = coverage.total();
-        QCOMPARE(total.covered, 3);
-        QCOMPARE(total.total, 8);
+        Targets targets;
+        targets.raw = {{"changed_lines", nlohmann::json::array()}};
+        const auto changed = [&](const char *side, const char *file, int statement) {
+            targets.raw["changed_lines"].push_back(
+                {{"side", side}, {"file", file}, {"statement", statement}});
+        };
+        for (int line : {1, 2, 3})
+            changed("old", "a.py", line);
+        for (int line : {2, 3, 4, 5})
+            changed("new", "a.py", line);
+        changed("new", "b.py", 10); // module level: counts for the change only
+        ChangedFunction f;
+        f.qualname = QStringLiteral("pkg.f");
+        f.oldFile = f.newFile = QStringLiteral("a.py");
+        f.oldLines = {1, 2};
+        f.newLines = {3, 4, 5};
+        ChangedFunction g; // no executable changed line
+        g.qualname = QStringLiteral("pkg.g");
+        g.oldFile = QStringLiteral("a.py");
+        targets.functions = {f, g};
+
+        CoverageTracker coverage(targets);
+        QCOMPARE(coverage.unionCoverage(), 0.0);
+        // 9 is not a changed line; c.py is not a changed file.
+        QCOMPARE(
+            coverage.record(QStringLiteral("t1"), Side::Old, {{QStringLiteral("a.py"), {1, 9}}}),
+            1);
+        QCOMPARE(coverage.record(QStringLiteral("t1"), Side::New,
+                                 {{QStringLiteral("a.py"), {4}}, {QStringLiteral("c.py"), {1}}}),
+                 1);
+        QCOMPARE(
+            coverage.record(QStringLiteral("t2"), Side::New, {{QStringLiteral("a.py"), {4, 5}}}),
+            1); // 4 was reached already
+        QCOMPARE(coverage.coveredCount(), 3);
+        QCOMPARE(coverage.unionCoverage(), 3.0 / 8.0);
         QCOMPARE(coverage.hitBy(Side::New, QStringLiteral("a.py"), 4),
                  QStringList({QStringLiteral("t1"), QStringLiteral("t2")}));
-        QVERIFY(!coverage.isCovered(Side::Old, QStringLiteral("a.py"), 9));
-        FunctionSpan function{
-            QStringLiteral("pkg.f"), QStringLiteral("a.py"), 1, 2, QStringLiteral("a.py"), 3, 5};
-        const CoverageRatio perFunction = coverage.forFunction(function);
-        QCOMPARE(perFunction.covered, 3); // old 1, new 4 and 5
-        QCOMPARE(perFunction.total, 5);   // old 1-2, new 3-5
-        QCOMPARE(coverage.uncovered(Side::New).value(QStringLiteral("a.py")), QList<int>({2, 3}));
-        QCOMPARE(coverage.uncovered(Side::New).value(QStringLiteral("b.py")), QList<int>({10}));
+        QVERIFY(coverage.hitBy(Side::Old, QStringLiteral("a.py"), 9).isEmpty());
+        QCOMPARE(coverage.unionCoverage(QStringLiteral("pkg.f")), 3.0 / 5.0); // old 1; new 4, 5
+        QCOMPARE(coverage.uncovered(QStringLiteral("pkg.f"), Side::New), QList<int>({3}));
+        QCOMPARE(coverage.uncovered(QStringLiteral("pkg.f"), Side::Old), QList<int>({2}));
+        QCOMPARE(coverage.requested(Side::New).value(QStringLiteral("b.py")), QList<int>({10}));
         // A function without executable changed lines counts as covered (Definition 3).
-        FunctionSpan empty{
-            QStringLiteral("pkg.g"), QStringLiteral("a.py"), 50, 60, QString(), 0, 0};
-        QCOMPARE(coverage.forFunction(empty).value(), 1.0);
-        QCOMPARE(UnionCoverage().total().value(), 1.0);
+        QCOMPARE(coverage.unionCoverage(QStringLiteral("pkg.g")), 1.0);
+        QCOMPARE(CoverageTracker(Targets()).unionCoverage(), 1.0);
     }
 };
 

@@ -36,7 +36,10 @@ RelationReviewPanel::RelationReviewPanel(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
     splitter->addWidget(details);
-    splitter->setStretchFactor(1, 2);
+    // A few rows are enough for the list; the check and its output need the room.
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({1, 3});
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_advice);
     layout->addWidget(splitter, 1);

@@ -49,10 +49,21 @@ void ScreenshotTour::nextChange()
 
 void ScreenshotTour::capture()
 {
+    // A change with relations to review shows them, in place of the coverage tab.
+    auto *relations = m_window->findChild<QDockWidget *>(QStringLiteral("relationsDock"));
+    const bool reviews =
+        m_window->currentReport() && !m_window->currentReport()->relationReviews.isEmpty();
+    if (relations && reviews && !m_relationsRaised) {
+        m_relationsRaised = true;
+        relations->raise();
+        QTimer::singleShot(300, this, &ScreenshotTour::capture); // once it is laid out
+        return;
+    }
     ++m_shot;
     save(m_window, QStringLiteral("main"));
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
-        save(dock->widget(), dock->objectName().remove(QStringLiteral("Dock")));
+        if (dock != relations || reviews) // an empty tab says nothing
+            save(dock->widget(), dock->objectName().remove(QStringLiteral("Dock")));
     save(m_window->centralWidget(), QStringLiteral("difference"));
     nextChange();
 }

@@ -33,6 +33,7 @@ private:
     QString m_directory;
     QList<int> m_numbers;
     int m_shot = 0;
+    bool m_relationsRaised = false;
 };
 
 } // namespace difftriage::ui

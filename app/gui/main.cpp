@@ -51,7 +51,7 @@ int main(int argc, char **argv)
     if (parser.isSet(screenshots) && !repository.isEmpty()) {
         window.resize(1600, 1000);
         auto *tour = new difftriage::ui::ScreenshotTour(&window, parser.value(screenshots),
-                                                        {15, 12, 27}, &window);
+                                                        {15, 12, 27, 33}, &window);
         QObject::connect(tour, &difftriage::ui::ScreenshotTour::done, &app,
                          [](bool ok) { QApplication::exit(ok ? 0 : 1); });
         tour->start(repository);

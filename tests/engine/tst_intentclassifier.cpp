@@ -2,6 +2,7 @@
 // reply parsing, every decision path of the five questions, the fallback to the offline heuristic
 // on malformed replies, HTTP errors and time-outs, clusters, and a PR's overall status.
 #include "FakeLlmServer.h"
+#include "LlmTestSupport.h"
 #include "llm/LlmIntentClassifier.h"
 #include "triage/OverallStatus.h"
 
@@ -12,34 +13,6 @@ using namespace difftriage::engine;
 using namespace difftriage::testing;
 
 namespace {
-
-class NoWaitClock final : public LlmClock
-{
-public:
-    qint64 nowMs() override { return m_now; }
-    void sleepMs(qint64 milliseconds) override { m_now += milliseconds; }
-
-private:
-    qint64 m_now = 0;
-};
-
-// Compares with tests/llmserver/golden/<name>; DIFFTRIAGE_UPDATE_GOLDEN=1 rewrites the file.
-void compareGolden(const QString &name, const QString &actual)
-{
-    const QString path = qEnvironmentVariable("DIFFTRIAGE_SOURCE_DIR") +
-                         QStringLiteral("/tests/llmserver/golden/") + name;
-    QFile file(path);
-    if (qEnvironmentVariableIsSet("DIFFTRIAGE_UPDATE_GOLDEN")) {
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(actual.toUtf8());
-        return;
-    }
-    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
-    const QString expected = QString::fromUtf8(file.readAll());
-    if (expected != actual)
-        qWarning().noquote() << "actual prompt:\n" << actual;
-    QCOMPARE(actual, expected);
-}
 
 // The demo's private regression (PR #15), as the report holds it.
 ReportDifference tierDifference(const QString &id = QStringLiteral("d1"),

@@ -3,6 +3,7 @@
 // loses the tests generated so far.
 #include "FakeLlmServer.h"
 #include "LlmProject.h"
+#include "LlmTestSupport.h"
 #include "ScriptedModel.h"
 #include "core/DataPaths.h"
 #include "llm/LlmGenerator.h"
@@ -16,16 +17,6 @@ using namespace difftriage::engine;
 using namespace difftriage::testing;
 
 namespace {
-
-class NoWaitClock final : public LlmClock
-{
-public:
-    qint64 nowMs() override { return m_now; }
-    void sleepMs(qint64 milliseconds) override { m_now += milliseconds; }
-
-private:
-    qint64 m_now = 0;
-};
 
 // Runs a test on one tree; the test is valid when it exits 0 on the old version.
 int runOn(const QString &root, const QString &code)

@@ -1,6 +1,7 @@
 // The LLM generator's prompts (against golden files), reply parsing, source excerpts and the
 // static validity check.
 #include "LlmProject.h"
+#include "LlmTestSupport.h"
 #include "llm/PromptBuilder.h"
 #include "llm/ReplyParser.h"
 #include "llm/SourceExcerpt.h"
@@ -11,28 +12,6 @@
 
 using namespace difftriage::engine;
 using namespace difftriage::testing;
-
-namespace {
-
-// Compares with tests/llmserver/golden/<name>; DIFFTRIAGE_UPDATE_GOLDEN=1 rewrites the file.
-void compareGolden(const QString &name, const QString &actual)
-{
-    const QString path = qEnvironmentVariable("DIFFTRIAGE_SOURCE_DIR") +
-                         QStringLiteral("/tests/llmserver/golden/") + name;
-    QFile file(path);
-    if (qEnvironmentVariableIsSet("DIFFTRIAGE_UPDATE_GOLDEN")) {
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(actual.toUtf8());
-        return;
-    }
-    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
-    const QString expected = QString::fromUtf8(file.readAll());
-    if (expected != actual)
-        qWarning().noquote() << "actual prompt:\n" << actual;
-    QCOMPARE(actual, expected);
-}
-
-} // namespace
 
 class TestLlmPrompt final : public QObject
 {

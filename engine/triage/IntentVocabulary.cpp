@@ -149,8 +149,9 @@ const QRegularExpression &preservePattern()
     static const QRegularExpression re =
         // "keeps its matching" or "should keep the order" claims; the imperative "keep the
         // spacing" of a title is the change itself.
-        pattern("\\b(unchanged|unaffected|the\\s+same|identical|as\\s+before|preserv\\w+|(keeps|(still|"
-                "should|must|will|to)\\s+keep)\\s+(its|their|the)\\s+\\w+)\\b");
+        pattern(
+            "\\b(unchanged|unaffected|the\\s+same|identical|as\\s+before|preserv\\w+|(keeps|(still|"
+            "should|must|will|to)\\s+keep)\\s+(its|their|the)\\s+\\w+)\\b");
     return re;
 }
 

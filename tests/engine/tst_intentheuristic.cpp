@@ -409,7 +409,8 @@ void IntentHeuristicTest::suggests_data()
     // A title's imperative "keep the spacing" is the change, not a claim that nothing changes.
     QTest::newRow("imperative keep in a title")
         << "parse_item: keep the spacing of descriptions"
-        << "" << "invoicekit.parsing.parse_item" << Output << "'  x'"
+        << ""
+        << "invoicekit.parsing.parse_item" << Output << "'  x'"
         << "'x'" << undecided << "only whitespace";
     QTest::newRow("method said to keep its matching")
         << "Make lookups case-insensitive"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "LlmConsent.h"
-#include "analysis/AnalysisOptions.h"
+#include "pipeline/AnalysisOptions.h"
 #include "report/Report.h"
 
 #include <QList>

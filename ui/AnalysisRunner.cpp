@@ -1,7 +1,7 @@
 #include "AnalysisRunner.h"
 
-#include "analysis/Analysis.h"
-#include "llm/LlmIntentClassifier.h"
+#include "pipeline/AnalysisPipeline.h"
+#include "triage/intent/LlmIntentClassifier.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -59,7 +59,7 @@ void AnalysisRunner::run(quint64 job, const engine::AnalysisOptions &options, bo
         lastDifferences = update.differences;
         emit progressed(job, update);
     };
-    engine::Analysis analysis(options);
+    engine::AnalysisPipeline analysis(options);
     auto report = analysis.run(progress, &m_cancel);
     if (report && suggestWithLlm && !m_cancel.load()) {
         engine::AnalysisProgress suggesting;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/AnalysisOptions.h"
+#include "pipeline/AnalysisOptions.h"
 #include "report/Report.h"
 
 #include <QObject>
@@ -9,7 +9,7 @@
 
 namespace difftriage::ui {
 
-// The worker that runs one engine Analysis at a time. It lives on its own long-lived QThread
+// The worker that runs one engine AnalysisPipeline at a time. It lives on its own long-lived QThread
 // (bubblewrap's --die-with-parent is tied to the thread that starts the Python workers, so a pool
 // thread would do), is driven only through queued calls and answers only through signals: it never
 // touches a widget and the GUI thread never waits on it.

@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "SideBySideOutput.h"
 #include "TriageSession.h"
-#include "analysis/Analysis.h"
+#include "pipeline/AnalysisPipeline.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent>
@@ -31,7 +31,7 @@ struct MainWindow::SingleTests
 
     const engine::AnalysisOptions options;
     std::mutex mutex;
-    engine::Analysis analysis;
+    engine::AnalysisPipeline analysis;
 };
 
 void MainWindow::retireSingleTests()

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/AnalysisOptions.h"
+#include "pipeline/AnalysisOptions.h"
 #include "change/ChangeSpec.h"
 
 #include <QWidget>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/AnalysisOptions.h"
+#include "pipeline/AnalysisOptions.h"
 #include "report/Report.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 #include "config/ProjectConfig.h"
 #include "core/Expected.h"
 #include "git/Repository.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QCommandLineParser>
 #include <QStringList>

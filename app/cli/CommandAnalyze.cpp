@@ -5,7 +5,7 @@
 #include "LlmOptions.h"
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
-#include "analysis/Analysis.h"
+#include "pipeline/AnalysisPipeline.h"
 #include "triage/DifferenceGate.h"
 
 #include <QFileInfo>
@@ -148,7 +148,7 @@ int runAnalyze(const QStringList &arguments)
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     ProgressPrinter printer(isatty(STDERR_FILENO) == 1, parser.isSet(QStringLiteral("verbose")));
-    Analysis analysis(options);
+    AnalysisPipeline analysis(options);
     auto report = analysis.run([&](const AnalysisProgress &progress) { printer.show(progress); },
                                &interrupted);
     printer.finish();

@@ -1,8 +1,8 @@
 #include "CliSupport.h"
 #include "Commands.h"
-#include "access/AccessInfoRenderer.h"
-#include "access/TargetAnalysis.h"
-#include "analysis/ChangeWorkspace.h"
+#include "targets/AccessInfoRenderer.h"
+#include "targets/TargetAnalysis.h"
+#include "pipeline/ChangeWorkspace.h"
 #include "change/TreeCache.h"
 #include "core/LineRanges.h"
 

@@ -1,6 +1,6 @@
 #include "SuggestOptions.h"
 
-#include "llm/LlmIntentClassifier.h"
+#include "triage/intent/LlmIntentClassifier.h"
 
 namespace difftriage::cli {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QString>
 

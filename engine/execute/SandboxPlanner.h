@@ -1,7 +1,7 @@
 #pragma once
 
 #include "execute/SandboxPlan.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QList>
 

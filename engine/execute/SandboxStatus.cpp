@@ -1,7 +1,7 @@
 #include "execute/SandboxStatus.h"
 
 #include "execute/SandboxPlanner.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 namespace difftriage::engine {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QString>
 #include <QStringList>

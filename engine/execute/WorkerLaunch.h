@@ -3,7 +3,7 @@
 #include "core/Expected.h"
 #include "execute/ProcessConfinement.h"
 #include "execute/SandboxPlan.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QProcessEnvironment>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "access/Targets.h"
+#include "targets/Targets.h"
 #include "core/Expected.h"
 
 #include <QList>
@@ -55,7 +55,7 @@ struct RepairProblem
     QString message;
 };
 
-// The generators' shared interface; the Analysis enforces the repair limits (≤ 5 each).
+// The generators' shared interface; the pipeline enforces the repair limits (≤ 5 each).
 class Generator
 {
 public:

@@ -1,6 +1,6 @@
 #include "generate/OfflineGenerator.h"
 
-#include "python/HelperScript.h"
+#include "core/HelperScript.h"
 
 namespace difftriage::engine {
 

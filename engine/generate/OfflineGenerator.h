@@ -1,7 +1,7 @@
 #pragma once
 
 #include "generate/Generator.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 namespace difftriage::engine {
 

@@ -3,7 +3,7 @@
 // on malformed replies, HTTP errors and time-outs, clusters, and a PR's overall status.
 #include "FakeLlmServer.h"
 #include "LlmTestSupport.h"
-#include "llm/LlmIntentClassifier.h"
+#include "triage/intent/LlmIntentClassifier.h"
 #include "triage/OverallStatus.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 // The offline intent heuristic on a table of PR texts: what it suggests for one difference, and
 // the words and names it reads them by.
-#include "triage/IntentHeuristic.h"
-#include "triage/TargetName.h"
+#include "triage/intent/IntentHeuristic.h"
+#include "triage/intent/TargetName.h"
 
 #include <QtTest>
 

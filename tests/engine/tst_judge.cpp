@@ -1,4 +1,4 @@
-#include "analysis/CoverageTracker.h"
+#include "pipeline/CoverageTracker.h"
 #include "judge/Judge.h"
 #include "judge/Normalizer.h"
 

@@ -6,7 +6,7 @@
 #include "LlmTestSupport.h"
 #include "ScriptedModel.h"
 #include "core/DataPaths.h"
-#include "llm/LlmGenerator.h"
+#include "generate/llm/LlmGenerator.h"
 
 #include <QFile>
 #include <QProcess>

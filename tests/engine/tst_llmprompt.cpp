@@ -2,10 +2,10 @@
 // static validity check.
 #include "LlmProject.h"
 #include "LlmTestSupport.h"
-#include "llm/PromptBuilder.h"
-#include "llm/ReplyParser.h"
-#include "llm/SourceExcerpt.h"
-#include "llm/StaticCheck.h"
+#include "generate/llm/PromptBuilder.h"
+#include "generate/llm/ReplyParser.h"
+#include "generate/llm/SourceExcerpt.h"
+#include "generate/llm/StaticCheck.h"
 
 #include <QFile>
 #include <QTest>

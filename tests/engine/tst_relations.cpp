@@ -3,8 +3,8 @@
 // JSON round trip, the Markdown and HTML exports, and the intent heuristic's use of them.
 #include "report/HtmlExporter.h"
 #include "report/MarkdownExporter.h"
-#include "triage/IntentHeuristic.h"
-#include "triage/RelationFindings.h"
+#include "triage/intent/IntentHeuristic.h"
+#include "judge/RelationJudging.h"
 
 #include <QtTest>
 

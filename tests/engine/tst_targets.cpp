@@ -2,13 +2,13 @@
 // on every PR of the demo repository, the DiffTestGen-style rendering, the answer cache and bad
 // input.
 #include "ScratchRepo.h"
-#include "access/AccessInfoRenderer.h"
-#include "access/TargetAnalysis.h"
+#include "targets/AccessInfoRenderer.h"
+#include "targets/TargetAnalysis.h"
 #include "change/DiffAnalysis.h"
 #include "change/TreeCache.h"
 #include "demo/DemoBuilder.h"
 #include "git/Repository.h"
-#include "python/PythonInterpreter.h"
+#include "core/PythonInterpreter.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "access/Targets.h"
+#include "targets/Targets.h"
 #include "generate/Generator.h"
 
 #include <QString>

@@ -23,7 +23,7 @@ tar -tzf "$tarball" >"$scratch/list"
 echo "$(basename "$tarball"): $(wc -c <"$tarball") bytes, $(wc -l <"$scratch/list") entries"
 
 for file in CMakeLists.txt CHANGELOG.md README.md packaging/CMakeLists.txt \
-    packaging/difftriage.desktop engine/python/analyze.py resources/icons/difftriage.svg \
+    packaging/difftriage.desktop engine/targets/analyze.py resources/icons/difftriage.svg \
     scripts/setup-debian.sh; do
     grep -qxF "difftriage-$version/$file" "$scratch/list" || fail "the tarball lacks $file"
 done

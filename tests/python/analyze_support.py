@@ -10,11 +10,13 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from helpers_dir import HELPERS
 from typing import Any, Dict, List, Optional, Tuple
 
 
 HERE = Path(__file__).resolve().parent
-ANALYZE = Path(os.environ.get("DIFFTRIAGE_PYTHON_DIR", HERE.parent.parent / "engine" / "python")) \
+ANALYZE = HELPERS \
     / "analyze.py"
 SHAPES = HERE / "fixtures" / "analyze" / "shapes"
 OLD = SHAPES / "old"

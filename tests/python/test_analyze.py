@@ -1,4 +1,4 @@
-"""Tests for engine/python/analyze.py on the src/ layout fixture
+"""Tests for engine/targets/analyze.py on the src/ layout fixture
 ``fixtures/analyze/shapes/{old,new}``: index mode and targets mode, compared with exact values."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests for engine/python/analyze.py on trees written from strings into temporary directories:
+"""Tests for engine/targets/analyze.py on trees written from strings into temporary directories:
 root layouts, relative imports, operators, re-exports, syntax errors, changed constants and bad input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests for engine/python/executable_lines.py: exact statement lines, multi-line mapping, and a
+"""Tests for engine/targets/executable_lines.py: exact statement lines, multi-line mapping, and a
 cross-check against coverage.py's own analysis of the same fixture."""
 
 from __future__ import annotations
@@ -7,11 +7,12 @@ import os
 import sys
 from pathlib import Path
 
+from helpers_dir import HELPERS
+
 import pytest
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, os.environ.get("DIFFTRIAGE_PYTHON_DIR",
-                                  str(HERE.parent.parent / "engine" / "python")))
+sys.path.insert(0, str(HELPERS))
 
 from executable_lines import executable_lines, statement_map  # noqa: E402
 

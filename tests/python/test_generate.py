@@ -1,4 +1,4 @@
-"""Tests for engine/python/generate.py, the offline test generator.
+"""Tests for engine/generate/generate.py, the offline test generator.
 
 The fixture in fixtures/generate (the ``tally`` package, ``old/`` and ``new/``) is copied into a
 temporary directory; the changed lines are computed with difflib, ``analyze.py targets`` produces
@@ -18,12 +18,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from helpers_dir import HELPERS
 from typing import Any, Dict, List, Optional
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-ENGINE = Path(os.environ.get("DIFFTRIAGE_PYTHON_DIR", HERE.parent.parent / "engine" / "python"))
+ENGINE = HELPERS
 GENERATE = ENGINE / "generate.py"
 ANALYZE = ENGINE / "analyze.py"
 FIXTURE = HERE / "fixtures" / "generate"

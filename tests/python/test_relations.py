@@ -14,6 +14,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+from helpers_dir import HELPERS
 from typing import Any, Dict, List
 
 import pytest
@@ -21,7 +23,7 @@ import pytest
 from analyze_support import targets_for
 
 HERE = Path(__file__).resolve().parent
-ENGINE = Path(os.environ.get("DIFFTRIAGE_PYTHON_DIR", HERE.parent.parent / "engine" / "python"))
+ENGINE = HELPERS
 PYTHON = os.environ.get("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3")
 if not os.path.exists(PYTHON):
     PYTHON = sys.executable

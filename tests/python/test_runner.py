@@ -1,4 +1,4 @@
-"""Tests for engine/python/runner.py, the fork-server worker that runs test snippets.
+"""Tests for engine/execute/runner.py, the fork-server worker that runs test snippets.
 
 The worker is started the way the C++ executor starts it (``python3 -I runner.py --root TREE
 --import-root src`` with a clean environment) on the fixture tree in fixtures/runner/tree, and
@@ -17,12 +17,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from helpers_dir import HELPERS
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-RUNNER = Path(os.environ.get("DIFFTRIAGE_PYTHON_DIR", HERE.parent.parent / "engine" / "python")) \
+RUNNER = HELPERS \
     / "runner.py"
 TREE = HERE / "fixtures" / "runner" / "tree"
 CORE = TREE / "src" / "fixpkg" / "core.py"

@@ -14,7 +14,7 @@
 #include "TestPanel.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
-#include "analysis/Analysis.h"
+#include "pipeline/AnalysisPipeline.h"
 
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -221,7 +221,7 @@ private slots:
         engine::AnalysisOptions options = window.queue()->optionsTemplate();
         options.repository = m_repository;
         options.change = change;
-        engine::Analysis analysis(options);
+        engine::AnalysisPipeline analysis(options);
         QStringList stages;
         const auto run = [&](const QString &code) {
             return QtConcurrent::run([&analysis, &stages, code] {

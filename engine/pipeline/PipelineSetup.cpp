@@ -1,0 +1,192 @@
+#include "pipeline/PipelineSetup.h"
+
+#include "targets/TargetAnalysis.h"
+#include "pipeline/AnalysisPipeline.h"
+#include "pipeline/ImportCheck.h"
+#include "change/TreeCache.h"
+#include "execute/PrepareCommand.h"
+#include "git/Repository.h"
+
+#include <QDir>
+
+namespace difftriage::engine {
+
+constexpr int MaxCommitMessages = 50; // a long-lived branch says enough in its first fifty
+
+namespace {
+
+QString importRootOf(const Targets &targets, const char *side, const QString &tree)
+{
+    const auto roots = targets.raw.value(side, nlohmann::json::object())
+                           .value("import_roots", nlohmann::json::array());
+    const QString first = roots.empty() || !roots[0].is_string()
+                              ? QStringLiteral(".")
+                              : QString::fromStdString(roots[0].get<std::string>());
+    return QDir::cleanPath(tree + QLatin1Char('/') + first);
+}
+
+void collectOneSidedNames(const Targets &targets, QStringList &oldOnly, QStringList &newOnly)
+{
+    for (const AccessInfo &info : targets.access) {
+        for (const AccessMethod &method : info.methods) {
+            if (method.versions == QLatin1String("old_only"))
+                oldOnly << method.publicName << method.entryQualname;
+            else if (method.versions == QLatin1String("new_only"))
+                newOnly << method.publicName << method.entryQualname;
+        }
+    }
+}
+
+// A changed file that does not parse on one side: its functions count as absent there, which
+// the reader must know before taking the differences at face value.
+QStringList unparsedChangedFiles(const Targets &targets)
+{
+    QStringList notes;
+    for (const NotAnalysableFile &file : targets.notAnalysable) {
+        if (!file.changed)
+            continue;
+        const QString where =
+            file.line > 0 ? QStringLiteral("line %1: ").arg(file.line) : QString();
+        notes << QStringLiteral("%1 cannot be analysed on the %2 side (%3%4): its functions "
+                                "count as absent there, and tests importing it fail")
+                     .arg(file.file, file.side, where, file.message);
+    }
+    return notes;
+}
+
+Report emptyReport(const ChangeSpec &change, const QString &reason, const QStringList &notes)
+{
+    Report report;
+    report.base = change.base;
+    report.head = change.head;
+    report.title = change.title;
+    report.body = change.body;
+    report.number = change.number;
+    report.stopReason = reason;
+    report.notes = notes;
+    return report;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<PipelineSetup>>
+AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
+{
+    m_badInput = true;
+    say(QStringLiteral("preparing"));
+    auto setup = std::make_unique<PipelineSetup>();
+    auto repository = git::Repository::open(m_options.repository);
+    if (!repository)
+        return repository.error();
+    setup->repositoryPath = repository->path();
+    TreeCache cache = m_options.treeCacheDirectory.isEmpty()
+                          ? TreeCache()
+                          : TreeCache(m_options.treeCacheDirectory);
+    auto workspace = loadChange(*repository, m_options.change);
+    if (!workspace)
+        return workspace.error();
+    // A history that cannot be walked (a shallow clone) only costs the suggestions some text.
+    if (auto commits = repository->commitsBetween(m_options.change.base, m_options.change.head,
+                                                  MaxCommitMessages)) {
+        for (const git::CommitInfo &commit : *commits)
+            setup->commitMessages << commit.message.trimmed();
+    }
+    if (workspace->diff.pythonFiles().isEmpty()) {
+        Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
+                                    workspace->diff.notes);
+        report.repo = repository->path();
+        setup->nothingToAnalyse = std::move(report);
+        return setup;
+    }
+    auto pythonOld = resolvePythonInterpreter(m_options.pythonOld);
+    if (!pythonOld)
+        return pythonOld.error();
+    auto pythonNew = m_options.pythonNew == m_options.pythonOld
+                         ? pythonOld
+                         : resolvePythonInterpreter(m_options.pythonNew);
+    if (!pythonNew)
+        return pythonNew.error();
+    TreePreparation preparation;
+    preparation.command =
+        m_options.prepare.isEmpty() ? workspace->config.prepare : m_options.prepare;
+    preparation.run = [&](const QString &tree, const QString &commitId, bool newSide) {
+        say(QStringLiteral("preparing the %1 tree")
+                .arg(newSide ? QStringLiteral("new") : QStringLiteral("old")));
+        PrepareRequest request;
+        request.command = preparation.command;
+        request.tree = tree;
+        request.commitId = commitId;
+        request.sideName = newSide ? QStringLiteral("new") : QStringLiteral("old");
+        request.python = newSide ? *pythonNew : *pythonOld;
+        request.forceDegradedSandbox = m_options.forceDegradedSandbox;
+        return runPrepareCommand(request);
+    };
+    if (auto trees = materializeTrees(*repository, cache, *workspace, preparation); !trees)
+        return trees.error();
+
+    say(QStringLiteral("analysing"));
+    TargetAnalysisInput input{*pythonOld,
+                              workspace->oldTree,
+                              workspace->newTree,
+                              m_options.change.base,
+                              m_options.change.head,
+                              workspace->diff.pythonFiles(),
+                              workspace->config.importRoots,
+                              workspace->config.exclude,
+                              5,
+                              QString()};
+    auto targets = analyzeTargets(input);
+    if (!targets) {
+        m_badInput = false;
+        return targets.error();
+    }
+    setup->notes = workspace->diff.notes + workspace->config.warnings + targets->notes +
+                   unparsedChangedFiles(*targets);
+    if (targets->functions.isEmpty()) {
+        Report report =
+            emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
+                        setup->notes + QStringList{QStringLiteral("no changed executable code")});
+        report.repo = repository->path();
+        report.notAnalysable = targets->raw.value("not_analysable", nlohmann::json::object());
+        setup->nothingToAnalyse = std::move(report);
+        return setup;
+    }
+
+    const int hashSeed = static_cast<int>(m_options.seed % 1000000ULL); // reruns add to it
+    setup->executor =
+        std::make_unique<Executor>(WorkerConfig{*pythonOld, workspace->oldTree,
+                                                importRootOf(*targets, "old", workspace->oldTree),
+                                                hashSeed, m_options.forceDegradedSandbox},
+                                   WorkerConfig{*pythonNew, workspace->newTree,
+                                                importRootOf(*targets, "new", workspace->newTree),
+                                                hashSeed, m_options.forceDegradedSandbox},
+                                   m_options.workersPerVersion);
+    Executor &executor = *setup->executor;
+    if (auto started = executor.start(); !started) {
+        m_badInput = false;
+        return started.error();
+    }
+    say(QStringLiteral("importing"));
+    if (auto imported = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
+        !imported)
+        return imported.error();
+
+    Normalizer normalizer;
+    normalizer.addRootPaths(executor.rootPaths() +
+                            QStringList{workspace->oldTree, workspace->newTree});
+    if (auto patterns = normalizer.addPatterns(workspace->config.normalize); !patterns)
+        return patterns.error();
+    setup->judge = std::make_unique<Judge>(normalizer);
+    QStringList oldOnly, newOnly;
+    collectOneSidedNames(*targets, oldOnly, newOnly);
+    setup->judge->setOneSidedNames(oldOnly, newOnly);
+    setup->workspace = std::move(*workspace);
+    setup->pythonOld = *pythonOld;
+    setup->pythonNew = *pythonNew;
+    setup->oldImportRoot = importRootOf(*targets, "old", setup->workspace.oldTree);
+    setup->newImportRoot = importRootOf(*targets, "new", setup->workspace.newTree);
+    setup->targets = std::move(*targets);
+    return setup;
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,84 @@
+// One test, run on both versions as an analysis runs its own: the reviewer's edit of a generated
+// test, or one they wrote.
+#include "pipeline/AnalysisPipeline.h"
+#include "pipeline/PipelineSetup.h"
+#include "pipeline/ReportBuilder.h"
+
+#include <QCryptographicHash>
+
+namespace difftriage::engine {
+
+Expected<ReportDifference> AnalysisPipeline::runSingleTest(const QString &code, const QString &target,
+                                                   const ProgressCallback &progress)
+{
+    const auto say = [&](const QString &stage) {
+        if (progress)
+            progress({stage, 0, 0, 0, 0});
+    };
+    if (!m_singleTestSetup) {
+        auto prepared = setUp(say);
+        if (!prepared)
+            return prepared.error();
+        m_singleTestSetup = std::move(*prepared);
+    }
+    PipelineSetup &setup = *m_singleTestSetup;
+    if (setup.nothingToAnalyse)
+        return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
+    m_badInput = false;
+    auto difference = runSingleTestOn(setup, code, target, say);
+    if (!difference)
+        m_singleTestSetup.reset(); // a broken worker, say: the next call sets up afresh
+    return difference;
+}
+
+Expected<ReportDifference>
+AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, const QString &target,
+                          const std::function<void(const QString &)> &say) const
+{
+    say(QStringLiteral("running the test"));
+    TestRequest test;
+    test.id =
+        QStringLiteral("u") +
+        QString::fromLatin1(
+            QCryptographicHash::hash(code.toUtf8(), QCryptographicHash::Sha256).toHex().left(10));
+    test.code = code;
+    test.seed = m_options.seed;
+    if (m_options.testTimeoutSeconds > 0)
+        test.timeoutSeconds = m_options.testTimeoutSeconds;
+    else if (setup.workspace.config.timeLimitSeconds)
+        test.timeoutSeconds = *setup.workspace.config.timeLimitSeconds;
+    // Each side twice, with different seeds: a test that disagrees with itself is flaky, as in
+    // the analysis, and says nothing about the change.
+    QList<TestOutcome> runs;
+    for (const Side side : {Side::Old, Side::New}) {
+        for (int rerun = 0; rerun < 2; ++rerun) {
+            auto outcome = setup.executor->run(side, {test}, rerun);
+            if (!outcome)
+                return outcome.error();
+            if (outcome->isEmpty())
+                return makeError(QStringLiteral("the executor returned no result for the test"));
+            runs << outcome->first();
+        }
+    }
+    const TestOutcome &oldRun = runs[0];
+    const TestOutcome &newRun = runs[2];
+    const bool flaky = setup.judge->compare(runs[0], runs[1]).has_value() ||
+                       setup.judge->compare(runs[2], runs[3]).has_value();
+    const Normalizer &normalizer = setup.judge->normalizer();
+    ReportDifference difference;
+    difference.testId = test.id;
+    difference.testCode = code;
+    difference.originalTestCode = code;
+    difference.target = target;
+    difference.oldSide = reportSide(oldRun, normalizer);
+    difference.newSide = reportSide(newRun, normalizer);
+    const auto kind = setup.judge->compare(oldRun, newRun);
+    difference.kind = flaky  ? QStringLiteral("flaky")
+                      : kind ? toString(*kind)
+                             : QStringLiteral("same");
+    difference.fingerprint = fingerprintOf(difference);
+    difference.cluster = clusterOf(difference);
+    return difference;
+}
+
+} // namespace difftriage::engine

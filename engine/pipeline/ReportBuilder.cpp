@@ -1,0 +1,135 @@
+#include "pipeline/ReportBuilder.h"
+
+#include "judge/Judge.h"
+#include "triage/intent/IntentHeuristic.h"
+#include "judge/RelationJudging.h"
+
+#include <QCryptographicHash>
+#include <QHash>
+#include <QSet>
+
+namespace difftriage::engine {
+
+namespace {
+
+QString shortHash(const QStringList &parts)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString &part : parts)
+        hash.addData(part.toUtf8() + '\0');
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+} // namespace
+
+ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
+{
+    ReportSide side;
+    side.status = toString(outcome.status);
+    side.output = normalizer.normalize(outcome.output);
+    if (outcome.status == RunStatus::Raised) {
+        side.errorType = outcome.errorType;
+        side.errorMessage = normalizer.normalize(outcome.errorMessage);
+    } else if (outcome.status == RunStatus::Exited) {
+        side.errorType = QStringLiteral("SystemExit");
+        side.errorMessage = QString::number(outcome.exitCode);
+    } else if (outcome.aborted()) {
+        side.errorType = toString(outcome.status);
+        side.errorMessage = outcome.abortedReason;
+    }
+    return side;
+}
+
+QString fingerprintOf(const ReportDifference &difference)
+{
+    return shortHash({difference.testCode, difference.kind, difference.oldSide.output,
+                      difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
+                      difference.newSide.errorType.value_or(QString())});
+}
+
+QString clusterOf(const ReportDifference &difference, const QString &cause)
+{
+    return shortHash({difference.target, difference.kind,
+                      difference.oldSide.errorType.value_or(QString()),
+                      difference.newSide.errorType.value_or(QString()), cause});
+}
+
+Report buildReport(const ChangeSpec &change, const Targets &targets, const SearchSession &session,
+                   const Judge &judge, const QStringList &commitMessages)
+{
+    Report report;
+    report.commitMessages = commitMessages;
+    report.base = change.base;
+    report.head = change.head;
+    report.title = change.title;
+    report.body = change.body;
+    report.number = change.number;
+    report.stopReason = session.stopReason();
+    const CoverageTracker &coverage = session.coverage();
+    report.unionCoverage = coverage.unionCoverage();
+    for (const ChangedFunction &function : targets.functions)
+        report.changedFunctions << ReportChangedFunction{
+            function.qualname, function.kind, function.versions,
+            function.reasons.join(QLatin1Char(',')), coverage.unionCoverage(function.qualname)};
+    coverage.forEachLine([&](Side side, const QString &file, int line, const QStringList &tests) {
+        report.changedLines << ReportChangedLine{file, toString(side), line, true, tests};
+    });
+    for (const auto &item : targets.raw.value("non_executable_changes", nlohmann::json::array())) {
+        if (!item.is_object() || !item.contains("line") || !item["line"].is_number_integer())
+            continue;
+        report.changedLines << ReportChangedLine{
+            QString::fromStdString(item.value("file", std::string())),
+            QString::fromStdString(item.value("side", std::string())),
+            item["line"].get<int>(),
+            false,
+            {}};
+    }
+    report.rounds = session.rounds();
+    report.testsExecuted = session.executions();
+    report.flakyDiscarded = session.flakyDiscarded();
+    const Normalizer &normalizer = judge.normalizer();
+    QHash<QString, QString> sameRelationOutputs; // relation checks alike on both versions
+    for (const TestRecord &record : session.tests()) {
+        const QString relation = relationLabelOf(record.candidate.genome);
+        const QString verdict =
+            relation.isEmpty() ? QString() : relationVerdict(record.oldRun.output);
+        report.tests << ReportTest{record.id,    record.candidate.code,
+                                   record.round, record.candidate.target,
+                                   record.fate,  relation,
+                                   verdict};
+        if (!relation.isEmpty() && record.fate == QLatin1String("same"))
+            sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
+    }
+
+    int index = 0;
+    QSet<QString> fingerprints;
+    for (const FoundDifference &found : session.differences()) {
+        ReportDifference difference;
+        difference.testId = found.testId;
+        difference.testCode = found.shrunk.code;
+        difference.originalTestCode = found.original.code;
+        difference.target = found.original.target;
+        difference.oldSide = reportSide(found.oldRun, normalizer);
+        difference.newSide = reportSide(found.newRun, normalizer);
+        difference.kind = toString(found.kind);
+        difference.fingerprint = fingerprintOf(difference);
+        // Different tests can shrink to the same one: the reviewer sees it once.
+        if (fingerprints.contains(difference.fingerprint))
+            continue;
+        fingerprints.insert(difference.fingerprint);
+        difference.id = QStringLiteral("d%1").arg(++index);
+        // One cause, one cluster: the same target failing the same way on each side (or the
+        // same relation breaking).
+        const QString cause = found.kind == DifferenceKind::ApiChange
+                                  ? found.original.entry
+                                  : relationCause(relationLabelOf(found.original.genome),
+                                                  found.oldRun.output, found.newRun.output);
+        difference.cluster = clusterOf(difference, cause);
+        report.differences << std::move(difference);
+    }
+    collectRelations(report, sameRelationOutputs);
+    suggestIntent(report);
+    return report;
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,232 @@
+#include "pipeline/SearchSession.h"
+
+#include "execute/Executor.h"
+#include "judge/Judge.h"
+#include "judge/RelationJudging.h"
+
+#include <future>
+#include <vector>
+
+namespace difftriage::engine {
+
+namespace {
+
+constexpr int DifferencesPerCluster = 3; // more of the same cause add nothing for the reviewer
+
+QString errorTypeOf(const TestOutcome &outcome)
+{
+    return outcome.status == RunStatus::Raised ? outcome.errorType : QString();
+}
+
+} // namespace
+
+SearchSession::SearchSession(SessionContext context)
+    : m_context(std::move(context)), m_coverage(*m_context.targets)
+{
+    m_clock.start();
+}
+
+bool SearchSession::cancelled() const
+{
+    return m_context.cancel && m_context.cancel->load();
+}
+
+bool SearchSession::outOfTime() const
+{
+    const double budget = m_context.options->timeBudgetSeconds;
+    return budget > 0 && m_clock.elapsed() > budget * 1000;
+}
+
+void SearchSession::report(const QString &stage, double fraction) const
+{
+    if (m_context.progress)
+        m_context.progress({stage, fraction, m_executions, static_cast<int>(m_differences.size()),
+                            m_coverage.unionCoverage()});
+}
+
+Status SearchSession::restore(const Checkpoint &checkpoint)
+{
+    for (const TestRecord &record : checkpoint.tests) {
+        m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
+        m_tests << record;
+        m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+        m_coverage.record(record.id, Side::New, record.newRun.covered);
+    }
+    for (const QString &id : checkpoint.differenceTests) {
+        const TestRecord &record = m_tests.at(m_testIndex.value(id));
+        const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
+        if (!kind)
+            return makeError(QStringLiteral("checkpoint disagrees with the judge on %1").arg(id));
+        m_differences << FoundDifference{
+            id, *kind, record.candidate, record.candidate, record.oldRun, record.newRun};
+    }
+    m_rounds = checkpoint.rounds;
+    m_flaky = checkpoint.flakyDiscarded;
+    m_executions = checkpoint.executions;
+    m_nextRound = checkpoint.nextRound;
+    return Ok{};
+}
+
+TestRequest SearchSession::requestFor(const Candidate &candidate, Side side) const
+{
+    TestRequest request;
+    request.id = testIdFor(candidate.code);
+    request.code = candidate.code;
+    // Old and new see the same draws; the seed of the analysis changes them all.
+    request.seed =
+        m_context.options->seed * 1000003ULL + request.id.mid(1, 8).toULongLong(nullptr, 16);
+    request.timeoutSeconds = m_context.testTimeoutSeconds;
+    request.coverage = m_coverage.requested(side);
+    return request;
+}
+
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+SearchSession::runOnBothSides(const QList<Candidate> &candidates, const SideRun &run)
+{
+    QList<TestRequest> oldRequests, newRequests;
+    for (const Candidate &candidate : candidates) {
+        oldRequests << requestFor(candidate, Side::Old);
+        newRequests << requestFor(candidate, Side::New);
+    }
+    // The old side on another thread, the new one here: both versions' workers busy at once.
+    auto oldFuture = std::async(std::launch::async, [&] { return run(Side::Old, oldRequests); });
+    auto newRuns = run(Side::New, newRequests);
+    auto oldRuns = oldFuture.get();
+    if (!oldRuns)
+        return oldRuns.error();
+    if (!newRuns)
+        return newRuns.error();
+    m_executions += static_cast<int>(candidates.size());
+    return std::make_pair(std::move(*oldRuns), std::move(*newRuns));
+}
+
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+SearchSession::runPairs(const QList<Candidate> &candidates, int rerun)
+{
+    Executor *executor = m_context.executor;
+    return runOnBothSides(candidates,
+                          [executor, rerun](Side side, const QList<TestRequest> &tests) {
+                              return executor->run(side, tests, rerun);
+                          });
+}
+
+Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+SearchSession::searchPairs(const QList<Candidate> &candidates)
+{
+    Executor *executor = m_context.executor;
+    return runOnBothSides(candidates, [executor](Side side, const QList<TestRequest> &tests) {
+        return executor->runBatch(side, tests);
+    });
+}
+
+Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
+SearchSession::runAlone(const Candidate &candidate, const TestOutcome &oldRun,
+                          const TestOutcome &newRun)
+{
+    using Result = std::optional<std::pair<TestOutcome, TestOutcome>>;
+    const auto batchKind = m_context.judge->compare(oldRun, newRun);
+    auto runs = runPairs({candidate}, 0);
+    if (!runs)
+        return runs.error();
+    TestOutcome oldAlone = runs->first.value(0), newAlone = runs->second.value(0);
+    if (m_context.judge->compare(oldAlone, newAlone) != batchKind ||
+        errorTypeOf(oldAlone) != errorTypeOf(oldRun) ||
+        errorTypeOf(newAlone) != errorTypeOf(newRun)) {
+        ++m_batchOnly;
+        return Result();
+    }
+    return Result(std::pair{std::move(oldAlone), std::move(newAlone)});
+}
+
+Expected<std::optional<DifferenceKind>> SearchSession::confirm(const Candidate &candidate,
+                                                                 const TestOutcome &oldRun,
+                                                                 const TestOutcome &newRun)
+{
+    // The reruns run on their own worker pools, so they go in parallel.
+    using Runs = Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>;
+    std::vector<std::future<Runs>> reruns;
+    for (int rerun = 1; rerun <= m_context.options->reruns; ++rerun)
+        reruns.push_back(std::async(std::launch::async, [this, &candidate, rerun] {
+            return runPairs({candidate}, rerun);
+        }));
+    QList<TestOutcome> oldRuns{oldRun}, newRuns{newRun};
+    QString failure;
+    for (auto &future : reruns) {
+        Runs runs = future.get();
+        if (!runs) {
+            failure = runs.error().message;
+            continue;
+        }
+        oldRuns << runs->first.value(0);
+        newRuns << runs->second.value(0);
+    }
+    if (!failure.isEmpty())
+        return makeError(failure);
+    const Judgement judgement = m_context.judge->judgeRuns(oldRuns, newRuns);
+    if (judgement.flaky || judgement.unconfirmed || !judgement.kind)
+        return std::optional<DifferenceKind>();
+    return judgement.kind;
+}
+
+bool SearchSession::clusterIsFull(const QString &target, DifferenceKind kind,
+                                    const TestRecord &record) const
+{
+    // A relation that breaks on one version only is a cause of its own: the target's ordinary
+    // differences say nothing about it.
+    const auto causeOf = [](const Candidate &candidate, const TestOutcome &oldRun,
+                            const TestOutcome &newRun) {
+        return relationCause(relationLabelOf(candidate.genome), oldRun.output, newRun.output);
+    };
+    const QString relation = causeOf(record.candidate, record.oldRun, record.newRun);
+    const auto sameCause = [&](const FoundDifference &found) {
+        return found.original.target == target && found.kind == kind &&
+               causeOf(found.original, found.oldRun, found.newRun) == relation &&
+               errorTypeOf(found.oldRun) == errorTypeOf(record.oldRun) &&
+               errorTypeOf(found.newRun) == errorTypeOf(record.newRun);
+    };
+    const int limit = kind == DifferenceKind::ApiChange ? 1 : DifferencesPerCluster;
+    return std::count_if(m_differences.cbegin(), m_differences.cend(), sameCause) >= limit;
+}
+
+GenerationRequest SearchSession::nextRequest(int round) const
+{
+    GenerationRequest request = m_context.baseRequest;
+    request.round = round;
+    for (const TestRecord &record : m_tests) {
+        nlohmann::json covered = {{"old", nlohmann::json::object()},
+                                  {"new", nlohmann::json::object()}};
+        for (auto it = record.oldRun.covered.cbegin(); it != record.oldRun.covered.cend(); ++it)
+            covered["old"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+        for (auto it = record.newRun.covered.cbegin(); it != record.newRun.covered.cend(); ++it)
+            covered["new"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+        request.feedback << FeedbackTest{record.id, record.candidate.target,
+                                         record.candidate.genome, covered,
+                                         toString(record.oldRun.status)};
+    }
+    for (const QString &function : m_coverage.functions()) {
+        if (m_coverage.unionCoverage(function) >= 1.0)
+            continue;
+        const QList<int> oldLines = m_coverage.uncovered(function, Side::Old);
+        const QList<int> newLines = m_coverage.uncovered(function, Side::New);
+        request.uncovered[function.toStdString()] = {
+            {"old", std::vector<int>(oldLines.cbegin(), oldLines.cend())},
+            {"new", std::vector<int>(newLines.cbegin(), newLines.cend())}};
+    }
+    return request;
+}
+
+Status SearchSession::saveCheckpoint(int nextRound) const
+{
+    Checkpoint checkpoint;
+    checkpoint.key = m_context.checkpointKey;
+    checkpoint.nextRound = nextRound;
+    checkpoint.tests = m_tests;
+    checkpoint.rounds = m_rounds;
+    for (const FoundDifference &found : m_differences)
+        checkpoint.differenceTests << found.testId;
+    checkpoint.flakyDiscarded = m_flaky;
+    checkpoint.executions = m_executions;
+    return checkpoint.save(m_context.checkpointPath);
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,110 @@
+#pragma once
+
+#include "targets/Targets.h"
+#include "pipeline/AnalysisOptions.h"
+#include "pipeline/Checkpoint.h"
+#include "pipeline/CoverageTracker.h"
+#include "pipeline/TestRecord.h"
+#include "core/Expected.h"
+#include "execute/Side.h"
+#include "execute/TestRequest.h"
+#include "generate/Generator.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <atomic>
+#include <functional>
+
+namespace difftriage::engine {
+
+class Executor;
+class Judge;
+
+// Raised the same error on both versions from the test's own code: a broken test, not a
+// behaviour of the project.
+bool needsRuntimeRepair(const TestRecord &record);
+
+struct SessionContext
+{
+    const AnalysisOptions *options = nullptr;
+    const Targets *targets = nullptr;
+    Executor *executor = nullptr;
+    Generator *generator = nullptr;
+    const Judge *judge = nullptr;
+    GenerationRequest baseRequest; // roots, import roots, targets, seed
+    ProgressCallback progress;
+    const std::atomic_bool *cancel = nullptr;
+    QString checkpointPath;
+    QString checkpointKey;
+    double testTimeoutSeconds = 10;
+};
+
+// The rounds of one analysis: generate, run on both versions, judge, confirm by reruns, follow the
+// union coverage; then shrink what was found.
+class SearchSession final
+{
+public:
+    explicit SearchSession(SessionContext context);
+
+    Status restore(const Checkpoint &checkpoint);
+    Status runRounds();
+    Status shrinkDifferences();
+    // Relation checks that break on both versions show no difference, yet the reviewer diagnoses
+    // them: the shortest per target and relation is shrunk too, its variants kept as tests.
+    Status shrinkRelationReviews();
+
+    QString stopReason() const { return m_stopReason; }
+    const QList<TestRecord> &tests() const { return m_tests; }
+    const QList<FoundDifference> &differences() const { return m_differences; }
+    const QList<ReportRound> &rounds() const { return m_rounds; }
+    const CoverageTracker &coverage() const { return m_coverage; }
+    int flakyDiscarded() const { return m_flaky; }
+    int batchOnlyDiscarded() const { return m_batchOnly; }
+    int executions() const { return m_executions; }
+
+private:
+    bool cancelled() const;
+    bool outOfTime() const;
+    void report(const QString &stage, double fraction) const;
+    TestRequest requestFor(const Candidate &candidate, Side side) const;
+    using SideRun = std::function<Expected<QList<TestOutcome>>(Side, const QList<TestRequest> &)>;
+    // The candidates' requests of each side through `run`, old and new at once.
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    runOnBothSides(const QList<Candidate> &candidates, const SideRun &run);
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    runPairs(const QList<Candidate> &candidates, int rerun);
+    GenerationRequest nextRequest(int round) const;
+    // Search mode: the candidates of each side together in one child (Executor::runBatch).
+    Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
+    searchPairs(const QList<Candidate> &candidates);
+    // A difference seen in search mode, run alone: the isolated runs when they still differ the
+    // same way, nullopt when the batch's shared state made it up.
+    Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
+    runAlone(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
+    // Reruns a test that showed a difference; the kind when it is stable, nullopt when flaky.
+    Expected<std::optional<DifferenceKind>>
+    confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
+    Status shrinkOne(FoundDifference &found);
+    // Judges a test, confirms a difference (alone first when `searched` in a batch, then by
+    // reruns) and records it with its fate.
+    Status admit(TestRecord record, bool searched);
+    // Runtime repair (≤ 5 tries each) of tests that failed the same way on both versions.
+    Status repairRuntimeErrors(const QList<int> &broken, int round);
+    Status saveCheckpoint(int nextRound) const;
+    bool clusterIsFull(const QString &target, DifferenceKind kind, const TestRecord &record) const;
+
+    SessionContext m_context;
+    CoverageTracker m_coverage;
+    QList<TestRecord> m_tests;
+    QHash<QString, int> m_testIndex;
+    QList<FoundDifference> m_differences;
+    QList<ReportRound> m_rounds;
+    QString m_stopReason;
+    int m_nextRound = 0;
+    int m_flaky = 0;
+    std::atomic_int m_batchOnly = 0;  // differences that vanished when their test ran alone
+    std::atomic_int m_executions = 0; // confirm() runs reruns on several threads
+    QElapsedTimer m_clock;
+};
+
+} // namespace difftriage::engine

@@ -1,0 +1,167 @@
+#include "targets/Targets.h"
+
+#include <algorithm>
+
+namespace difftriage::engine {
+
+namespace {
+
+using nlohmann::json;
+
+QString text(const json &object, const char *key)
+{
+    if (!object.is_object())
+        return {};
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                 : QString();
+}
+
+QStringList texts(const json &object, const char *key)
+{
+    QStringList list;
+    if (object.is_object() && object.contains(key) && object[key].is_array()) {
+        for (const json &item : object[key]) {
+            if (item.is_string())
+                list << QString::fromStdString(item.get<std::string>());
+        }
+    }
+    return list;
+}
+
+QList<int> numbers(const json &value)
+{
+    QList<int> list;
+    if (value.is_array()) {
+        for (const json &item : value) {
+            if (item.is_number_integer())
+                list << item.get<int>();
+        }
+    }
+    return list;
+}
+
+AccessMethod parseMethod(const json &object)
+{
+    AccessMethod method;
+    method.type = text(object, "type");
+    method.versions = text(object, "versions");
+    method.path = texts(object, "path");
+    const json entry = object.value("entry", json::object());
+    method.entryQualname = text(entry, "qualname");
+    method.publicName = text(entry, "public_name");
+    method.importLine = text(entry, "import_line");
+    method.signature = text(entry, "signature");
+    method.docstring = text(entry, "docstring");
+    const json trigger = entry.value("trigger", json());
+    method.triggerMethod = text(trigger, "method");
+    method.triggerHint = text(trigger, "hint");
+    const json owner = entry.value("class", json());
+    method.className = text(owner, "public_name");
+    method.classExpr = text(owner, "expr");
+    method.constructorSignature = text(owner, "constructor_signature");
+    method.classDocstring = text(owner, "docstring");
+    method.classImportLine = text(owner, "import_line");
+    return method;
+}
+
+Targets parseDocument(const json &document)
+{
+    Targets targets;
+    targets.raw = document;
+    targets.analyzerVersion = text(document, "analyzer_version");
+    targets.notes = texts(document, "notes");
+    for (const json &item : document.value("changed_functions", json::array())) {
+        ChangedFunction function;
+        function.qualname = text(item, "qualname");
+        function.kind = text(item, "kind");
+        function.versions = text(item, "versions");
+        const json files = item.value("files", json::object());
+        function.oldFile = text(files, "old");
+        function.newFile = text(files, "new");
+        const json lines = item.value("changed_lines", json::object());
+        function.oldLines = numbers(lines.value("old", json::array()));
+        function.newLines = numbers(lines.value("new", json::array()));
+        function.reasons = texts(item, "reasons");
+        function.moduleLevelNames = texts(item, "module_level_names");
+        function.notes = texts(item, "notes");
+        targets.functions << std::move(function);
+    }
+    for (const json &item : document.value("access", json::array())) {
+        AccessInfo info;
+        info.target = text(item, "target");
+        info.kind = text(item, "kind");
+        info.versions = text(item, "versions");
+        info.notes = texts(item, "notes");
+        const json reachable = item.value("reachable", json::object());
+        info.reachableOld = reachable.is_object() && reachable.value("old", json()) == json(true);
+        info.reachableNew = reachable.is_object() && reachable.value("new", json()) == json(true);
+        for (const json &method : item.value("methods", json::array()))
+            info.methods << parseMethod(method);
+        targets.access << std::move(info);
+    }
+    const json broken = document.value("not_analysable", json::object());
+    for (const char *side : {"old", "new"}) {
+        if (!broken.is_object() || !broken.contains(side) || !broken[side].is_array())
+            continue;
+        for (const json &item : broken[side]) {
+            if (!item.is_object())
+                continue;
+            NotAnalysableFile file;
+            file.side = QLatin1String(side);
+            file.file = text(item, "file");
+            file.kind = text(item, "kind");
+            file.message = text(item, "message");
+            const json line = item.value("line", json());
+            file.line = line.is_number_integer() ? line.get<int>() : 0;
+            file.changed = item.value("changed", json()) == json(true);
+            targets.notAnalysable << std::move(file);
+        }
+    }
+    return targets;
+}
+
+} // namespace
+
+const AccessInfo *Targets::accessFor(const QString &target) const
+{
+    const auto it = std::find_if(access.cbegin(), access.cend(),
+                                 [&](const AccessInfo &info) { return info.target == target; });
+    return it == access.cend() ? nullptr : &*it;
+}
+
+QMap<QString, QList<int>> Targets::changedLines(const QString &side) const
+{
+    QMap<QString, QList<int>> lines;
+    if (!raw.is_object())
+        return lines; // targets made in code, not read from analyze.py
+    const std::string wanted = side.toStdString();
+    for (const json &line : raw.value("changed_lines", json::array())) {
+        if (line.value("side", std::string()) != wanted || !line.contains("statement") ||
+            !line["statement"].is_number_integer())
+            continue;
+        QList<int> &list = lines[text(line, "file")];
+        const int statement = line["statement"].get<int>();
+        if (!list.contains(statement))
+            list << statement;
+    }
+    for (QList<int> &list : lines)
+        std::sort(list.begin(), list.end());
+    return lines;
+}
+
+Expected<Targets> parseTargets(const json &document)
+{
+    // A document of the wrong shape (a stale or damaged cache file, another analyzer version)
+    // makes nlohmann::json throw on access; it becomes an error, never a crash.
+    try {
+        if (!document.is_object() || document.value("mode", std::string()) != "targets")
+            return makeError(QStringLiteral("the analyzer's answer is not a targets document"));
+        return parseDocument(document);
+    } catch (const json::exception &error) {
+        return makeError(
+            QStringLiteral("malformed targets document: %1").arg(QString::fromUtf8(error.what())));
+    }
+}
+
+} // namespace difftriage::engine

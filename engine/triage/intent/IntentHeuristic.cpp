@@ -1,0 +1,131 @@
+#include "triage/intent/IntentHeuristic.h"
+
+#include "triage/intent/IntentEvidence.h"
+
+namespace difftriage::engine {
+
+QString toString(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::Low:
+        return QStringLiteral("low");
+    case Confidence::Medium:
+        return QStringLiteral("medium");
+    case Confidence::High:
+        break;
+    }
+    return QStringLiteral("high");
+}
+
+IntentHeuristic::IntentHeuristic(IntentText text) : m_text(std::move(text)) {}
+
+IntentSuggestion IntentHeuristic::suggest(const ReportDifference &difference) const
+{
+    const TargetName target = TargetName::parse(difference.target);
+    IntentEvidence evidence{
+        m_text,           target, m_text.mention(target), DifferenceFacts::of(difference),
+        stanceOf(m_text), {}};
+    const QString &kind = difference.kind;
+    IntentSuggestion suggestion;
+    if (kind == QLatin1String("api_change"))
+        suggestion = forApiChange(evidence);
+    else if (kind == QLatin1String("only_new_aborts") || kind == QLatin1String("only_old_aborts"))
+        suggestion = forAbort(evidence);
+    else if (kind == QLatin1String("only_new_raises"))
+        suggestion = forNewRaise(evidence);
+    else if (kind == QLatin1String("only_old_raises"))
+        suggestion = forOldRaise(evidence);
+    else if (kind == QLatin1String("different_exception"))
+        suggestion = forException(evidence);
+    else if (kind == QLatin1String("different_warnings"))
+        suggestion = forWarnings(evidence);
+    else
+        suggestion = forOutput(evidence);
+    if (difference.relation && difference.relation->signal != QLatin1String("none")) {
+        evidence.reasons = suggestion.reasons;
+        return forRelation(evidence, *difference.relation);
+    }
+    return suggestion;
+}
+
+IntentSuggestion IntentHeuristic::forOutput(IntentEvidence &e) const
+{
+    const DifferenceFacts &facts = e.facts;
+    const bool layoutOnly = facts.whitespaceOnly || facts.caseOnly || facts.orderOnly;
+    e.because(facts.whitespaceOnly ? QStringLiteral("only whitespace differs in the output")
+              : facts.caseOnly     ? QStringLiteral("only letter case differs in the output")
+              : facts.orderOnly    ? QStringLiteral("only the order differs in the output")
+                                   : QStringLiteral("the output differs"));
+    if (const QString kept = m_text.preserveClaimFor(e.target); !kept.isEmpty()) {
+        e.because(QStringLiteral("the PR says %1 stays %2").arg(e.target.qualified, quoted(kept)));
+        return e.suggest(Verdict::Regression, Confidence::Medium);
+    }
+    e.becauseOfStance();
+    switch (e.stance) {
+    case Stance::NoChange:
+        return e.suggest(Verdict::Regression, layoutOnly ? Confidence::Medium : Confidence::High);
+    case Stance::Tidy:
+        return e.suggest(Verdict::Regression, Confidence::Medium);
+    case Stance::Change:
+    case Stance::Fix: {
+        e.becauseOfMention();
+        if (e.stance == Stance::Fix && e.mention == Mention::None)
+            return e.suggest(Verdict::SpecUndecided, Confidence::Low);
+        Confidence confidence = e.byMention();
+        if (layoutOnly && !m_text.layoutClaim().isEmpty())
+            e.because(QStringLiteral("the PR mentions %1").arg(quoted(m_text.layoutClaim())));
+        else if (layoutOnly && confidence == Confidence::High)
+            confidence = Confidence::Medium;
+        return e.suggest(Verdict::Intended, confidence);
+    }
+    case Stance::Mixed:
+    case Stance::Silent:
+        break;
+    }
+    return e.suggest(Verdict::SpecUndecided, Confidence::Low);
+}
+
+IntentSuggestion IntentHeuristic::forWarnings(IntentEvidence &e) const
+{
+    e.because(QStringLiteral("only the warnings differ"));
+    if (!m_text.warningClaim().isEmpty()) {
+        e.because(QStringLiteral("the PR mentions %1").arg(quoted(m_text.warningClaim())));
+        return e.suggest(Verdict::Intended, Confidence::Medium);
+    }
+    e.becauseOfStance();
+    if (e.stance == Stance::NoChange)
+        return e.suggest(Verdict::Regression, Confidence::Low);
+    return e.suggest(Verdict::SpecUndecided, Confidence::Low);
+}
+
+IntentSuggestion IntentHeuristic::forAbort(IntentEvidence &e) const
+{
+    if (e.facts.kind == QLatin1String("only_new_aborts")) {
+        e.because(QStringLiteral("only the new version times out or crashes, on every rerun"));
+        return e.suggest(Verdict::Regression, Confidence::High);
+    }
+    e.because(QStringLiteral("only the old version timed out or crashed"));
+    e.becauseOfStance();
+    if (e.stance == Stance::Fix)
+        return e.suggest(Verdict::Intended, Confidence::Medium);
+    if (e.stance == Stance::Change && e.mention != Mention::None) {
+        e.becauseOfMention();
+        return e.suggest(Verdict::Intended, Confidence::Low);
+    }
+    return e.suggest(Verdict::CoincidentalFix,
+                     e.stance == Stance::NoChange ? Confidence::Medium : Confidence::Low);
+}
+
+void suggestIntent(Report &report)
+{
+    const IntentHeuristic heuristic(IntentText(report.title, report.body, report.commitMessages));
+    for (ReportDifference &difference : report.differences) {
+        const IntentSuggestion suggestion = heuristic.suggest(difference);
+        difference.suggestedVerdict = toString(suggestion.verdict);
+        difference.suggestionConfidence = toString(suggestion.confidence);
+        difference.suggestionReasons = suggestion.reasons;
+        difference.suggestionSource = QStringLiteral("heuristic");
+    }
+}
+
+} // namespace difftriage::engine

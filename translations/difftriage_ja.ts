@@ -2,6 +2,100 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>ExportFormats</name>
+    <message>
+        <source>&amp;HTML…</source>
+        <translation>HTML(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>&amp;Markdown…</source>
+        <translation>Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>&amp;JSON (report and verdicts)…</source>
+        <translation>JSON (レポートと判定)(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;SARIF…</source>
+        <translation>SARIF(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>SARIF (*.sarif)</source>
+        <translation>SARIF (*.sarif)</translation>
+    </message>
+    <message>
+        <source>&amp;JUnit XML…</source>
+        <translation>JUnit XML(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>JUnit XML (*.xml)</source>
+        <translation>JUnit XML (*.xml)</translation>
+    </message>
+    <message>
+        <source>&amp;PDF…</source>
+        <translation>PDF(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Py&amp;test File (expects the chosen side)…</source>
+        <translation>pytest ファイル (選んだ側を期待)(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStages</name>
+    <message>
+        <source>Preparing trees</source>
+        <translation>ツリーを準備中</translation>
+    </message>
+    <message>
+        <source>Analysing the change</source>
+        <translation>変更を解析中</translation>
+    </message>
+    <message>
+        <source>Importing both versions</source>
+        <translation>両バージョンをインポート中</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>ラウンド %1</translation>
+    </message>
+    <message>
+        <source>Confirming differences</source>
+        <translation>差分を確認中</translation>
+    </message>
+    <message>
+        <source>Shrinking tests</source>
+        <translation>テストを縮小中</translation>
+    </message>
+    <message>
+        <source>Writing the report</source>
+        <translation>レポートを作成中</translation>
+    </message>
+    <message>
+        <source>Suggesting verdicts</source>
+        <translation>判定を提案中</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>DiffTriage was built without a keychain</source>
@@ -47,7 +141,7 @@
         <translation>新版のみ例外</translation>
     </message>
     <message>
-        <source>different output</source>
+        <source>output differs</source>
         <translation>出力が異なる</translation>
     </message>
     <message>
@@ -67,38 +161,6 @@
         <translation>警告が異なる</translation>
     </message>
     <message>
-        <source>Preparing trees</source>
-        <translation>ツリーを準備中</translation>
-    </message>
-    <message>
-        <source>Analysing the change</source>
-        <translation>変更を解析中</translation>
-    </message>
-    <message>
-        <source>Importing both versions</source>
-        <translation>両バージョンをインポート中</translation>
-    </message>
-    <message>
-        <source>Round %1</source>
-        <translation>ラウンド %1</translation>
-    </message>
-    <message>
-        <source>Confirming differences</source>
-        <translation>差分を確認中</translation>
-    </message>
-    <message>
-        <source>Shrinking tests</source>
-        <translation>テストを縮小中</translation>
-    </message>
-    <message>
-        <source>Writing the report</source>
-        <translation>レポートを作成中</translation>
-    </message>
-    <message>
-        <source>Suggesting verdicts</source>
-        <translation>判定を提案中</translation>
-    </message>
-    <message>
         <source>low confidence</source>
         <translation>確信度 低</translation>
     </message>
@@ -111,16 +173,152 @@
         <translation>確信度 高</translation>
     </message>
     <message>
-        <source>confidence unknown</source>
-        <translation>確信度 不明</translation>
-    </message>
-    <message>
         <source>offline heuristic</source>
         <translation>オフラインのヒューリスティック</translation>
     </message>
     <message>
         <source>language model</source>
         <translation>言語モデル</translation>
+    </message>
+    <message>
+        <source>every changed line covered</source>
+        <translation>変更行をすべて網羅</translation>
+    </message>
+    <message>
+        <source>a round added nothing</source>
+        <translation>ラウンドで増分なし</translation>
+    </message>
+    <message>
+        <source>test budget spent</source>
+        <translation>テスト予算を使い切った</translation>
+    </message>
+    <message>
+        <source>time budget spent</source>
+        <translation>時間予算を使い切った</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>no changed Python code</source>
+        <translation>Python コードの変更なし</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>縮退</translation>
+    </message>
+    <message>
+        <source>no signal</source>
+        <translation>シグナルなし</translation>
+    </message>
+    <message>
+        <source>regression signal</source>
+        <translation>リグレッションのシグナル</translation>
+    </message>
+    <message>
+        <source>coincidental-fix signal</source>
+        <translation>偶然の修正のシグナル</translation>
+    </message>
+    <message>
+        <source>holds</source>
+        <translation>成立</translation>
+    </message>
+    <message>
+        <source>breaks</source>
+        <translation>不成立</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>未到達</translation>
+    </message>
+    <message>
+        <source>returned</source>
+        <translation>正常終了</translation>
+    </message>
+    <message>
+        <source>raised</source>
+        <translation>例外</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>強制終了</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>same behaviour</source>
+        <translation>同じ振る舞い</translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重複</translation>
+    </message>
+    <message>
+        <source>flaky</source>
+        <translation>不安定</translation>
+    </message>
+    <message>
+        <source>public</source>
+        <translation>公開</translation>
+    </message>
+    <message>
+        <source>private</source>
+        <translation>非公開</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>both versions</source>
+        <translation>両バージョン</translation>
+    </message>
+    <message>
+        <source>old version only</source>
+        <translation>旧版のみ</translation>
+    </message>
+    <message>
+        <source>new version only</source>
+        <translation>新版のみ</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>関数</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>メソッド</translation>
+    </message>
+    <message>
+        <source>special method</source>
+        <translation>特殊メソッド</translation>
+    </message>
+    <message>
+        <source>call path</source>
+        <translation>呼び出し経路</translation>
+    </message>
+    <message>
+        <source>offline generator</source>
+        <translation>オフライン生成器</translation>
     </message>
 </context>
 <context>
@@ -326,22 +524,6 @@
         <translation>エクスポート(&amp;E)</translation>
     </message>
     <message>
-        <source>&amp;HTML…</source>
-        <translation>HTML(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>&amp;Markdown…</source>
-        <translation>Markdown(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;JSON (report and verdicts)…</source>
-        <translation>JSON (レポートと判定)(&amp;J)…</translation>
-    </message>
-    <message>
-        <source>&amp;PDF…</source>
-        <translation>PDF(&amp;P)…</translation>
-    </message>
-    <message>
         <source>Export &amp;Triage…</source>
         <translation>判定をエクスポート(&amp;T)…</translation>
     </message>
@@ -426,20 +608,8 @@
         <translation>先に解析済みの変更を開いてください。</translation>
     </message>
     <message>
-        <source>HTML (*.html)</source>
-        <translation>HTML (*.html)</translation>
-    </message>
-    <message>
-        <source>Markdown (*.md)</source>
-        <translation>Markdown (*.md)</translation>
-    </message>
-    <message>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Export</source>
@@ -472,10 +642,6 @@
         </translation>
     </message>
     <message>
-        <source>Sandbox: full</source>
-        <translation>サンドボックス: 完全</translation>
-    </message>
-    <message>
         <source>Sandbox: %1</source>
         <translation>サンドボックス: %1</translation>
     </message>
@@ -486,14 +652,6 @@
     <message>
         <source>Analysis of %1 cancelled.</source>
         <translation>%1 の解析を取り消しました。</translation>
-    </message>
-    <message>
-        <source>Py&amp;test File (expects the chosen side)…</source>
-        <translation>pytest ファイル (選んだ側を期待)(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Python (*.py)</source>
-        <translation>Python (*.py)</translation>
     </message>
     <message>
         <source>Open Re&amp;ports…</source>
@@ -795,10 +953,6 @@
         <translation>設定</translation>
     </message>
     <message>
-        <source>The interpreter that runs both versions (a name on PATH or a path)</source>
-        <translation type="vanished">両バージョンを実行するインタープリタ (PATH 上の名前またはパス)</translation>
-    </message>
-    <message>
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -831,10 +985,6 @@
         <translation>次回起動時に反映されます</translation>
     </message>
     <message>
-        <source>&amp;Python:</source>
-        <translation type="vanished">&amp;Python:</translation>
-    </message>
-    <message>
         <source>&amp;Generator:</source>
         <translation>生成器(&amp;G):</translation>
     </message>
@@ -847,20 +997,12 @@
         <translation>言語(&amp;L):</translation>
     </message>
     <message>
-        <source>Send the changed code to an endpoint on another machine</source>
-        <translation type="vanished">変更されたコードを別のマシンのエンドポイントへ送信する</translation>
-    </message>
-    <message>
         <source>Any OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, OpenAI</source>
         <translation>OpenAI 互換のエンドポイントなら何でも: Ollama、llama.cpp、vLLM、OpenAI</translation>
     </message>
     <message>
         <source>e.g. qwen2.5-coder:7b or gpt-4.1-mini</source>
         <translation>例: qwen2.5-coder:7b や gpt-4.1-mini</translation>
-    </message>
-    <message>
-        <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY and never stored</source>
-        <translation type="vanished">API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から読み取り、保存しません</translation>
     </message>
     <message>
         <source>LLM &amp;endpoint:</source>
@@ -881,10 +1023,6 @@
     <message>
         <source>&amp;Suggestions:</source>
         <translation>提案(&amp;S):</translation>
-    </message>
-    <message>
-        <source>The API key is read from DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY, else from the system keychain</source>
-        <translation type="vanished">API キーは DIFFTRIAGE_LLM_API_KEY または OPENAI_API_KEY から、なければシステムのキーチェーンから読み取ります</translation>
     </message>
     <message>
         <source>Kept in the system keychain; type to replace it</source>
@@ -1075,18 +1213,6 @@
     <message>
         <source>by the %1</source>
         <translation>提案元: %1</translation>
-    </message>
-    <message>
-        <source>holds</source>
-        <translation>成立</translation>
-    </message>
-    <message>
-        <source>breaks</source>
-        <translation>不成立</translation>
-    </message>
-    <message>
-        <source>not reached</source>
-        <translation>未到達</translation>
     </message>
     <message>
         <source>Relation &lt;b&gt;%1&lt;/b&gt;: %2 on the old version, %3 on the new one</source>

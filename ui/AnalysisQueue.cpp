@@ -38,13 +38,12 @@ void AnalysisQueue::enqueue(const QString &repository, const engine::ChangeSpec 
 {
     if (contains(change))
         return;
-    Job job{m_nextId++, m_template, m_suggestWithLlm};
-    job.options.repository = repository;
-    job.options.change = change;
-    job.options.llm.allowRemote = llm == LlmConsent::Use::AllowedRemote;
+    Job job{m_nextId++, {repository, change, m_choices}};
+    engine::UserChoices &choices = job.request.choices;
+    choices.llm.allowRemote = llm == LlmConsent::Use::AllowedRemote;
     if (llm == LlmConsent::Use::Offline) {
-        job.options.generator = QStringLiteral("offline");
-        job.suggestWithLlm = false;
+        choices.generator = engine::GeneratorKind::Offline;
+        choices.suggest = engine::SuggestionSource::Heuristic;
     }
     m_pending << job;
     emit queueChanged();
@@ -67,33 +66,33 @@ void AnalysisQueue::cancelCurrent()
 
 std::optional<engine::ChangeSpec> AnalysisQueue::current() const
 {
-    return m_current ? std::optional(m_current->options.change) : std::nullopt;
+    return m_current ? std::optional(m_current->request.change) : std::nullopt;
 }
 
 QList<engine::ChangeSpec> AnalysisQueue::pending() const
 {
     QList<engine::ChangeSpec> changes;
     for (const Job &job : m_pending)
-        changes << job.options.change;
+        changes << job.request.change;
     return changes;
 }
 
 bool AnalysisQueue::contains(const engine::ChangeSpec &change) const
 {
-    if (m_current && sameChange(m_current->options.change, change))
+    if (m_current && sameChange(m_current->request.change, change))
         return true;
     return std::any_of(m_pending.cbegin(), m_pending.cend(),
-                       [&](const Job &job) { return sameChange(job.options.change, change); });
+                       [&](const Job &job) { return sameChange(job.request.change, change); });
 }
 
-std::optional<std::pair<engine::AnalysisOptions, bool>>
-AnalysisQueue::jobOptions(const engine::ChangeSpec &change) const
+std::optional<engine::AnalysisRequest>
+AnalysisQueue::request(const engine::ChangeSpec &change) const
 {
-    if (m_current && sameChange(m_current->options.change, change))
-        return std::pair(m_current->options, m_current->suggestWithLlm);
+    if (m_current && sameChange(m_current->request.change, change))
+        return m_current->request;
     for (const Job &job : m_pending)
-        if (sameChange(job.options.change, change))
-            return std::pair(job.options, job.suggestWithLlm);
+        if (sameChange(job.request.change, change))
+            return job.request;
     return std::nullopt;
 }
 
@@ -105,26 +104,27 @@ void AnalysisQueue::startNext()
     }
     m_current = m_pending.takeFirst();
     emit queueChanged();
-    emit started(m_current->options.change);
+    emit started(m_current->request.change);
     // Queued: the runner's slot runs on its thread, never here.
     QMetaObject::invokeMethod(
         m_runner,
-        [runner = m_runner, id = m_current->id, options = m_current->options,
-         suggest = m_current->suggestWithLlm] { runner->run(id, options, suggest); },
+        [runner = m_runner, id = m_current->id, request = m_current->request] {
+            runner->run(id, request);
+        },
         Qt::QueuedConnection);
 }
 
 void AnalysisQueue::onProgress(quint64 job, const engine::AnalysisProgress &progress)
 {
     if (m_current && m_current->id == job)
-        emit progressed(m_current->options.change, progress);
+        emit progressed(m_current->request.change, progress);
 }
 
 void AnalysisQueue::onFinished(quint64 job, const engine::Report &report)
 {
     if (!m_current || m_current->id != job)
         return;
-    const engine::ChangeSpec change = m_current->options.change;
+    const engine::ChangeSpec change = m_current->request.change;
     m_current.reset();
     emit finished(change, report);
     startNext();
@@ -134,7 +134,7 @@ void AnalysisQueue::onFailed(quint64 job, const QString &message)
 {
     if (!m_current || m_current->id != job)
         return;
-    const engine::ChangeSpec change = m_current->options.change;
+    const engine::ChangeSpec change = m_current->request.change;
     m_current.reset();
     emit failed(change, message);
     startNext();

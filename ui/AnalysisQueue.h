@@ -25,12 +25,10 @@ public:
     explicit AnalysisQueue(QObject *parent = nullptr);
     ~AnalysisQueue() override;
 
-    // Everything but the repository and the change: interpreters, generator, budgets.
-    void setTemplate(const engine::AnalysisOptions &options) { m_template = options; }
-    const engine::AnalysisOptions &optionsTemplate() const { return m_template; }
-    // Whether the template's LLM (options.llm) suggests the verdicts after each analysis.
-    void setSuggestWithLlm(bool enabled) { m_suggestWithLlm = enabled; }
-    bool suggestsWithLlm() const { return m_suggestWithLlm; }
+    // What the user chose in Settings, for every change queued from now on: interpreters,
+    // generator, suggestions, budgets.
+    void setChoices(const engine::UserChoices &choices) { m_choices = choices; }
+    const engine::UserChoices &choices() const { return m_choices; }
 
     // Queues a change of `repository` unless it is already queued or running; `llm` is the
     // reviewer's consent for this repository (LlmConsent::settle).
@@ -44,9 +42,8 @@ public:
     std::optional<engine::ChangeSpec> current() const;
     QList<engine::ChangeSpec> pending() const;
     bool contains(const engine::ChangeSpec &change) const;
-    // The options a queued or running change is analysed with, and whether the LLM suggests.
-    std::optional<std::pair<engine::AnalysisOptions, bool>>
-    jobOptions(const engine::ChangeSpec &change) const;
+    // What a queued or running change was asked for.
+    std::optional<engine::AnalysisRequest> request(const engine::ChangeSpec &change) const;
 
 signals:
     void started(const difftriage::engine::ChangeSpec &change);
@@ -62,8 +59,7 @@ private:
     struct Job
     {
         quint64 id = 0;
-        engine::AnalysisOptions options;
-        bool suggestWithLlm = false;
+        engine::AnalysisRequest request;
     };
     struct ThreadStopper
     {
@@ -82,8 +78,7 @@ private:
 
     std::unique_ptr<QThread, ThreadStopper> m_thread;
     AnalysisRunner *m_runner; // owned by m_thread (deleteLater on finished)
-    engine::AnalysisOptions m_template;
-    bool m_suggestWithLlm = false;
+    engine::UserChoices m_choices;
     QList<Job> m_pending;
     std::optional<Job> m_current;
     quint64 m_nextId = 1;

@@ -1,7 +1,6 @@
 #include "AnalysisRunner.h"
 
 #include "pipeline/AnalysisPipeline.h"
-#include "triage/intent/LlmIntentClassifier.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -36,7 +35,7 @@ int AnalysisRunner::runsOnGuiThread()
     return g_runsOnGuiThread.load();
 }
 
-void AnalysisRunner::run(quint64 job, const engine::AnalysisOptions &options, bool suggestWithLlm)
+void AnalysisRunner::run(quint64 job, const engine::AnalysisRequest &request)
 {
     // The engine blocks on git, Python and the network: on the GUI thread that would freeze the
     // window. A direct call from there is a programming error; count it so tests catch it.
@@ -59,23 +58,12 @@ void AnalysisRunner::run(quint64 job, const engine::AnalysisOptions &options, bo
         lastDifferences = update.differences;
         emit progressed(job, update);
     };
-    engine::AnalysisPipeline analysis(options);
-    auto report = analysis.run(progress, &m_cancel);
-    if (report && suggestWithLlm && !m_cancel.load()) {
-        engine::AnalysisProgress suggesting;
-        suggesting.stage = QStringLiteral("suggesting");
-        suggesting.fraction = 1.0;
-        suggesting.differences = static_cast<int>(report->differences.size());
-        suggesting.unionCoverage = report->unionCoverage;
-        emit progressed(job, suggesting);
-        // Settings the classifier refuses (no model, no consent) must not cost the analysis.
-        if (engine::Status suggested =
-                engine::suggestIntentWithLlm(*report, options.llm, &m_cancel);
-            !suggested)
-            report->notes << QStringLiteral(
-                                 "intent suggestions: %1; the offline heuristic's are kept")
-                                 .arg(suggested.error().message);
+    auto pipeline = engine::openAnalysis(request);
+    if (!pipeline) {
+        emit failed(job, pipeline.error().message);
+        return;
     }
+    auto report = (*pipeline)->run(progress, &m_cancel);
     if (report)
         emit finished(job, *report);
     else

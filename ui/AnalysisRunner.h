@@ -9,10 +9,10 @@
 
 namespace difftriage::ui {
 
-// The worker that runs one engine AnalysisPipeline at a time. It lives on its own long-lived QThread
-// (bubblewrap's --die-with-parent is tied to the thread that starts the Python workers, so a pool
-// thread would do), is driven only through queued calls and answers only through signals: it never
-// touches a widget and the GUI thread never waits on it.
+// The worker that runs one engine AnalysisPipeline at a time. It lives on its own long-lived
+// QThread (bubblewrap's --die-with-parent is tied to the thread that starts the Python workers, so
+// a pool thread would do), is driven only through queued calls and answers only through signals: it
+// never touches a widget and the GUI thread never waits on it.
 class AnalysisRunner final : public QObject
 {
     Q_OBJECT
@@ -27,10 +27,7 @@ public:
     static int runsOnGuiThread();
 
 public slots:
-    // `suggestWithLlm`: after the analysis, options.llm's model suggests the verdicts (the
-    // heuristic's stay where it cannot).
-    void run(quint64 job, const difftriage::engine::AnalysisOptions &options,
-             bool suggestWithLlm = false);
+    void run(quint64 job, const difftriage::engine::AnalysisRequest &request);
 
 signals:
     void progressed(quint64 job, const difftriage::engine::AnalysisProgress &progress);

@@ -1,6 +1,6 @@
 #include "DifferenceModel.h"
 
-#include "Vocabulary.h"
+#include "core/Vocabulary.h"
 
 #include <QFont>
 
@@ -9,13 +9,6 @@ namespace difftriage::ui {
 namespace {
 // Top-level rows (clusters) carry this internal id; a difference carries its cluster row + 1.
 constexpr quintptr ClusterId = 0;
-
-engine::Verdict verdictOf(const engine::ReportDifference &difference)
-{
-    return difference.verdict
-               ? engine::verdictFromString(*difference.verdict).value_or(engine::Verdict::None)
-               : engine::Verdict::None;
-}
 
 QString firstLine(const QString &text)
 {
@@ -56,9 +49,7 @@ void DifferenceModel::setVerdict(const QString &fingerprint, engine::Verdict ver
         engine::ReportDifference &difference = m_report.differences[i];
         if (difference.fingerprint != fingerprint)
             continue;
-        difference.verdict = verdict == engine::Verdict::None
-                                 ? std::nullopt
-                                 : std::optional<QString>(engine::toString(verdict));
+        difference.verdict = verdict;
         const QModelIndex changed = indexOfDifference(i, VerdictColumn);
         emit dataChanged(changed.siblingAtColumn(0), changed);
         const QModelIndex cluster = changed.parent();
@@ -68,7 +59,7 @@ void DifferenceModel::setVerdict(const QString &fingerprint, engine::Verdict ver
 
 engine::Verdict DifferenceModel::verdict(int difference) const
 {
-    return verdictOf(m_report.differences.at(difference));
+    return m_report.differences.at(difference).verdict;
 }
 
 QModelIndex DifferenceModel::indexOfDifference(int difference, int column) const
@@ -208,14 +199,14 @@ QVariant DifferenceModel::clusterData(const Cluster &cluster, int column, int ro
         return tr("%1 (%n difference(s))", nullptr, static_cast<int>(cluster.members.size()))
             .arg(first.target);
     case KindColumn:
-        return Vocabulary::kind(first.kind);
+        return engine::label(first.kind);
     case VerdictColumn: {
         int decided = 0;
         for (int member : cluster.members)
             decided += verdict(member) == engine::Verdict::None ? 0 : 1;
         const engine::Verdict common = clusterVerdict(cluster);
         if (common != engine::Verdict::None)
-            return Vocabulary::verdict(common);
+            return engine::label(common);
         return tr("%1/%2 decided").arg(decided).arg(cluster.members.size());
     }
     default:
@@ -248,14 +239,12 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
     case TitleColumn:
         return QStringLiteral("%1  %2").arg(item.id, firstLine(item.testCode));
     case KindColumn:
-        return Vocabulary::kind(item.kind);
+        return engine::label(item.kind);
     case VerdictColumn:
-        return Vocabulary::verdict(verdict(difference));
+        return engine::label(verdict(difference));
     case SuggestionColumn:
-        return item.suggestedVerdict
-                   ? Vocabulary::verdict(engine::verdictFromString(*item.suggestedVerdict)
-                                             .value_or(engine::Verdict::None))
-                   : QString();
+        return item.suggestedVerdict != engine::Verdict::None ? engine::label(item.suggestedVerdict)
+                                                              : QString();
     default:
         return {};
     }

@@ -48,9 +48,9 @@ QVariant FunctionCoverageModel::data(const QModelIndex &index, int role) const
     case NameColumn:
         return function.name;
     case KindColumn:
-        return function.kind;
+        return engine::label(function.kind);
     case VersionsColumn:
-        return function.versions;
+        return engine::label(function.versions);
     case CoverageColumn:
         if (role == SortRole)
             return function.unionCoverage;

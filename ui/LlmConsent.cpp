@@ -19,13 +19,14 @@ QString keyOf(const QString &repositoryIdentity)
 
 } // namespace
 
-QString LlmConsent::remoteHost(const engine::AnalysisOptions &options, bool suggestWithLlm)
+QString LlmConsent::remoteHost(const engine::UserChoices &choices)
 {
-    const bool usesLlm = options.generator == QLatin1String("llm") || suggestWithLlm;
-    if (!usesLlm || engine::isLoopbackEndpoint(options.llm.baseUrl))
+    const bool usesLlm = choices.generator == engine::GeneratorKind::Llm ||
+                         choices.suggest == engine::SuggestionSource::Llm;
+    if (!usesLlm || engine::isLoopbackEndpoint(choices.llm.baseUrl))
         return {};
-    return options.llm.baseUrl.host().isEmpty() ? options.llm.baseUrl.toString()
-                                                : options.llm.baseUrl.host();
+    return choices.llm.baseUrl.host().isEmpty() ? choices.llm.baseUrl.toString()
+                                                : choices.llm.baseUrl.host();
 }
 
 bool LlmConsent::granted(const QString &repositoryIdentity, const QString &host)
@@ -56,12 +57,11 @@ void LlmConsent::forgetAll()
     QSettings().remove(Group);
 }
 
-std::optional<LlmConsent::Use> LlmConsent::settle(const engine::AnalysisOptions &options,
-                                                  bool suggestWithLlm,
+std::optional<LlmConsent::Use> LlmConsent::settle(const engine::UserChoices &choices,
                                                   const QString &repositoryIdentity,
                                                   const Prompt &prompt)
 {
-    const QString host = remoteHost(options, suggestWithLlm);
+    const QString host = remoteHost(choices);
     if (host.isEmpty())
         return Use::AsConfigured;
     if (granted(repositoryIdentity, host))

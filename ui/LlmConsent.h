@@ -30,7 +30,7 @@ public:
     using Prompt = std::function<Answer(const QString &host)>;
 
     // The remote host the analysis would send code to; empty when it sends nothing anywhere.
-    static QString remoteHost(const engine::AnalysisOptions &options, bool suggestWithLlm);
+    static QString remoteHost(const engine::UserChoices &choices);
     static bool granted(const QString &repositoryIdentity, const QString &host);
     static void grant(const QString &repositoryIdentity, const QString &host);
     static int grantedRepositories();
@@ -38,7 +38,7 @@ public:
 
     // Asks `prompt` only when a remote host is involved and not yet allowed for this repository;
     // nullopt when the reviewer cancelled.
-    static std::optional<Use> settle(const engine::AnalysisOptions &options, bool suggestWithLlm,
+    static std::optional<Use> settle(const engine::UserChoices &choices,
                                      const QString &repositoryIdentity, const Prompt &prompt);
 };
 

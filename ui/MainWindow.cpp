@@ -16,8 +16,8 @@
 #include "TestPanel.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
-#include "Vocabulary.h"
 #include "change/ChangeSource.h"
+#include "core/Vocabulary.h"
 #include "git/Repository.h"
 #include "llm/LlmSettings.h"
 #include "report/HtmlExporter.h"
@@ -156,27 +156,27 @@ void MainWindow::createDocks()
 
 void MainWindow::applySettings()
 {
-    engine::AnalysisOptions options;
+    // Standing choices: the project's `python` in .difftriage.json wins over these interpreters
+    // (resolveAnalysisOptions decides, for the CLI and the window alike).
+    engine::UserChoices choices;
     const QSettings settings;
-    options.pythonOld =
-        settings.value(QStringLiteral("analysis/python"), QStringLiteral("python3")).toString();
-    // An empty interpreter for the new version means the old one's.
-    options.pythonNew = settings.value(QStringLiteral("analysis/pythonNew")).toString();
-    if (options.pythonNew.isEmpty())
-        options.pythonNew = options.pythonOld;
-    options.generator =
-        settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline")).toString();
-    options.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
-    options.llm = engine::llmSettingsFromEnvironment();
-    options.llm.baseUrl =
-        QUrl(settings.value(QStringLiteral("llm/url"), options.llm.baseUrl.toString()).toString());
-    options.llm.model = settings.value(QStringLiteral("llm/model")).toString();
-    options.llm.allowRemote = false; // granted per repository when an analysis is queued
-    if (options.llm.apiKey.isEmpty())
-        options.llm.apiKey = m_keychainApiKey;
-    m_queue->setTemplate(options);
-    m_queue->setSuggestWithLlm(settings.value(QStringLiteral("analysis/suggest")).toString() ==
-                               QLatin1String("llm"));
+    choices.defaultPythonOld = settings.value(QStringLiteral("analysis/python")).toString();
+    choices.defaultPythonNew = settings.value(QStringLiteral("analysis/pythonNew")).toString();
+    choices.generator = engine::fromSpelling<engine::GeneratorKind>(
+                            settings.value(QStringLiteral("analysis/generator")).toString())
+                            .value_or(engine::GeneratorKind::Offline);
+    choices.suggest = engine::fromSpelling<engine::SuggestionSource>(
+                          settings.value(QStringLiteral("analysis/suggest")).toString())
+                          .value_or(engine::SuggestionSource::Heuristic);
+    choices.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
+    choices.llm = engine::llmSettingsFromEnvironment();
+    choices.llm.baseUrl =
+        QUrl(settings.value(QStringLiteral("llm/url"), choices.llm.baseUrl.toString()).toString());
+    choices.llm.model = settings.value(QStringLiteral("llm/model")).toString();
+    choices.llm.allowRemote = false; // granted per repository when an analysis is queued
+    if (choices.llm.apiKey.isEmpty())
+        choices.llm.apiKey = m_keychainApiKey;
+    m_queue->setChoices(choices);
 }
 
 void MainWindow::restoreLayout()
@@ -312,9 +312,7 @@ void MainWindow::showReport(const engine::Report &report)
 {
     m_report = report;
     // The sandbox the analysis ran in: a degraded one is worth knowing about.
-    m_sandbox->setText(report.sandbox == QLatin1String("full")
-                           ? tr("Sandbox: full")
-                           : tr("Sandbox: %1").arg(report.sandbox));
+    m_sandbox->setText(tr("Sandbox: %1").arg(engine::label(report.sandbox)));
     m_sandbox->setToolTip(report.sandboxNote);
     m_differences->setReport(report);
     m_heatmap->setReport(m_session->repositoryPath(), report);
@@ -362,7 +360,7 @@ void MainWindow::decide(engine::Verdict verdict, const QString &note, bool whole
     for (const QString &fingerprint : fingerprints)
         m_differences->setVerdict(fingerprint, verdict);
     m_report->differences = m_differences->report().differences;
-    showMessage(tr("Saved: %1").arg(Vocabulary::verdict(verdict)));
+    showMessage(tr("Saved: %1").arg(engine::label(verdict)));
 }
 
 void MainWindow::saveNote(const QString &note)
@@ -398,7 +396,7 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
         report.title = change.title;
     if (report.body.isEmpty())
         report.body = change.body;
-    if (report.stopReason == QLatin1String("cancelled")) {
+    if (report.stopReason == engine::StopReason::Cancelled) {
         // A partial analysis is shown but not kept: reopening it later would pass it off as done.
         refreshStatus(change.base, change.head);
         showMessage(tr("Analysis of %1 cancelled.").arg(change.title));

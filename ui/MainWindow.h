@@ -3,8 +3,10 @@
 #include "LlmConsent.h"
 #include "change/ChangeSpec.h"
 #include "core/Expected.h"
+#include "core/Vocabulary.h"
+#include "pipeline/AnalysisPipeline.h"
+#include "report/ExportFormats.h"
 #include "report/Report.h"
-#include "triage/Verdict.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -35,15 +37,6 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    enum class ExportFormat
-    {
-        Html,
-        Markdown,
-        Json,
-        Pdf,
-        Pytest,
-    };
-
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -51,7 +44,7 @@ public:
     // Opens a change: its saved analysis at once when there is one, nothing is re-run.
     void showChange(const engine::ChangeSpec &change);
     void analyse(const QList<engine::ChangeSpec> &changes);
-    engine::Status exportCurrent(ExportFormat format, const QString &path) const;
+    engine::Status exportCurrent(engine::ExportFormat format, const QString &path) const;
     // Reports written elsewhere (CI runners, a colleague) join the open repository's saved
     // analyses, to be browsed and triaged like local ones. Reads them off the GUI thread.
     void importReports(const QStringList &paths);
@@ -80,7 +73,7 @@ signals:
     void repositoryOpened();
     void reportShown();
     void reportsImported(int count, const QStringList &errors);
-    void singleTestFinished(const difftriage::engine::ReportDifference &result);
+    void singleTestFinished(const difftriage::engine::SingleTestRun &run);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -102,7 +95,7 @@ private:
     void saveNote(const QString &note);
     void refreshStatus(const QString &base, const QString &head);
     void onAnalysisFinished(const engine::ChangeSpec &change, const engine::Report &report);
-    void exportInteractively(ExportFormat format);
+    void exportInteractively(engine::ExportFormat format);
     void exportTriage();
     void importTriage();
     void openReports();

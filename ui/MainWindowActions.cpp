@@ -11,11 +11,7 @@
 #include "SettingsDialog.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
-#include "Vocabulary.h"
-#include "report/HtmlExporter.h"
-#include "report/JsonExporter.h"
-#include "report/MarkdownExporter.h"
-#include "report/PytestExporter.h"
+#include "core/Vocabulary.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -36,15 +32,13 @@ void MainWindow::createMenus()
                     &MainWindow::openReports);
     file->addSeparator();
     QMenu *exportMenu = file->addMenu(tr("&Export"));
-    exportMenu->addAction(tr("&HTML…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                          [this] { exportInteractively(ExportFormat::Html); });
-    exportMenu->addAction(tr("&Markdown…"), this,
-                          [this] { exportInteractively(ExportFormat::Markdown); });
-    exportMenu->addAction(tr("&JSON (report and verdicts)…"), this,
-                          [this] { exportInteractively(ExportFormat::Json); });
-    exportMenu->addAction(tr("&PDF…"), this, [this] { exportInteractively(ExportFormat::Pdf); });
-    exportMenu->addAction(tr("Py&test File (expects the chosen side)…"), this,
-                          [this] { exportInteractively(ExportFormat::Pytest); });
+    for (const engine::ExportFormatInfo &info : engine::exportFormats()) {
+        QAction *action =
+            exportMenu->addAction(engine::translatedExportText(info.menuLabel), this,
+                                  [this, format = info.format] { exportInteractively(format); });
+        if (info.format == engine::ExportFormat::Html)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    }
     file->addAction(tr("Export &Triage…"), this, &MainWindow::exportTriage);
     file->addAction(tr("&Import Triage…"), this, &MainWindow::importTriage);
     file->addSeparator();
@@ -85,7 +79,7 @@ void MainWindow::createMenus()
     triage->addSeparator();
     int key = Qt::Key_1;
     for (engine::Verdict verdict : engine::AllVerdicts) {
-        triage->addAction(Vocabulary::verdict(verdict), QKeySequence(Qt::CTRL | key++), this,
+        triage->addAction(engine::label(verdict), QKeySequence(Qt::CTRL | key++), this,
                           [this, verdict] { m_verdict->choose(verdict); });
     }
     triage->addAction(tr("&Clear Verdict"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
@@ -123,7 +117,7 @@ void MainWindow::updateRecentMenu()
         });
 }
 
-engine::Status MainWindow::exportCurrent(ExportFormat format, const QString &path) const
+engine::Status MainWindow::exportCurrent(engine::ExportFormat format, const QString &path) const
 {
     if (!m_report)
         return engine::makeError(tr("No analysis is open."));
@@ -131,33 +125,25 @@ engine::Status MainWindow::exportCurrent(ExportFormat format, const QString &pat
     engine::Report report = *m_report;
     if (m_session->isOpen())
         m_session->store()->apply(report);
-    switch (format) {
-    case ExportFormat::Html:
-        return engine::HtmlExporter(report, m_heatmap->sources()).write(path);
-    case ExportFormat::Markdown:
-        return engine::MarkdownExporter(report).write(path);
-    case ExportFormat::Json:
-        return engine::JsonExporter(report).write(path);
-    case ExportFormat::Pytest:
-        return engine::PytestExporter(report).write(path);
-    case ExportFormat::Pdf:
-        return PdfExporter::write(engine::HtmlExporter(report, m_heatmap->sources()).render(),
-                                  path);
+    const engine::ExportInput input{report, m_heatmap->sources(),
+                                    QCoreApplication::applicationVersion()};
+    if (engine::exportFormatInfo(format).printedByGui) {
+        auto html = engine::renderExport(engine::ExportFormat::Html, input);
+        if (!html)
+            return html.error();
+        return PdfExporter::write(QString::fromUtf8(*html), path);
     }
-    return engine::makeError(QStringLiteral("unknown format"));
+    return engine::writeExport(format, input, path);
 }
 
-void MainWindow::exportInteractively(ExportFormat format)
+void MainWindow::exportInteractively(engine::ExportFormat format)
 {
     if (!m_report) {
         showMessage(tr("Open an analysed change first."));
         return;
     }
-    const QString filter = format == ExportFormat::Html       ? tr("HTML (*.html)")
-                           : format == ExportFormat::Markdown ? tr("Markdown (*.md)")
-                           : format == ExportFormat::Json     ? tr("JSON (*.json)")
-                           : format == ExportFormat::Pytest   ? tr("Python (*.py)")
-                                                              : tr("PDF (*.pdf)");
+    const QString filter =
+        engine::translatedExportText(engine::exportFormatInfo(format).fileFilter);
     const QString path = QFileDialog::getSaveFileName(this, tr("Export"), {}, filter);
     if (path.isEmpty())
         return;

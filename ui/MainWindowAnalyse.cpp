@@ -14,8 +14,7 @@ void MainWindow::analyse(const QList<engine::ChangeSpec> &changes)
 {
     if (!m_session->isOpen() || changes.isEmpty())
         return;
-    const auto llm = LlmConsent::settle(m_queue->optionsTemplate(), m_queue->suggestsWithLlm(),
-                                        m_session->identity(), m_consentPrompt);
+    const auto llm = LlmConsent::settle(m_queue->choices(), m_session->identity(), m_consentPrompt);
     if (!llm) {
         showMessage(tr("Analysis cancelled: no code was sent."));
         return;

@@ -17,21 +17,33 @@ namespace difftriage::ui {
 // test. Runs one at a time; released on a pool thread, since stopping its workers blocks.
 struct MainWindow::SingleTests
 {
-    explicit SingleTests(const engine::AnalysisOptions &wanted) : options(wanted), analysis(wanted)
-    {}
-    bool serves(const engine::AnalysisOptions &wanted) const
+    explicit SingleTests(engine::AnalysisRequest wanted) : request(std::move(wanted)) {}
+    bool serves(const engine::AnalysisRequest &wanted) const
     {
-        return options.repository == wanted.repository &&
-               options.change.base == wanted.change.base &&
-               options.change.head == wanted.change.head && options.pythonOld == wanted.pythonOld &&
-               options.pythonNew == wanted.pythonNew &&
-               options.forceDegradedSandbox == wanted.forceDegradedSandbox &&
-               options.seed == wanted.seed;
+        const engine::UserChoices &mine = request.choices, &theirs = wanted.choices;
+        return request.repository == wanted.repository &&
+               request.change.base == wanted.change.base &&
+               request.change.head == wanted.change.head &&
+               mine.defaultPythonOld == theirs.defaultPythonOld &&
+               mine.defaultPythonNew == theirs.defaultPythonNew &&
+               mine.forceDegradedSandbox == theirs.forceDegradedSandbox && mine.seed == theirs.seed;
+    }
+    // On the pool thread, under the mutex: the pipeline opens the repository where it runs.
+    engine::Expected<engine::SingleTestRun> run(const QString &code, const QString &target)
+    {
+        const std::lock_guard lock(mutex);
+        if (!analysis) {
+            auto opened = engine::openAnalysis(request);
+            if (!opened)
+                return opened.error();
+            analysis = std::move(*opened);
+        }
+        return analysis->runSingleTest(code, target);
     }
 
-    const engine::AnalysisOptions options;
+    const engine::AnalysisRequest request;
     std::mutex mutex;
-    engine::AnalysisPipeline analysis;
+    std::unique_ptr<engine::AnalysisPipeline> analysis;
 };
 
 void MainWindow::retireSingleTests()
@@ -43,8 +55,8 @@ void MainWindow::retireSingleTests()
 
 void MainWindow::retireSingleTestsUnlessFor(const engine::ChangeSpec &change)
 {
-    if (m_singleTests && (m_singleTests->options.change.base != change.base ||
-                          m_singleTests->options.change.head != change.head))
+    if (m_singleTests && (m_singleTests->request.change.base != change.base ||
+                          m_singleTests->request.change.head != change.head))
         retireSingleTests();
 }
 
@@ -58,15 +70,14 @@ void MainWindow::runTestOnBothVersions(const QString &code, const QString &targe
         showMessage(tr("The test is empty."));
         return;
     }
-    engine::AnalysisOptions options = m_queue->optionsTemplate();
-    options.repository = m_session->repositoryPath();
-    options.change = *m_change;
-    if (m_singleTests && !m_singleTests->serves(options))
+    const engine::AnalysisRequest request{m_session->repositoryPath(), *m_change,
+                                          m_queue->choices()};
+    if (m_singleTests && !m_singleTests->serves(request))
         retireSingleTests();
     if (!m_singleTests)
-        m_singleTests = std::make_shared<SingleTests>(options);
+        m_singleTests = std::make_shared<SingleTests>(request);
     showMessage(tr("Running the test on both versions…"));
-    auto *watcher = new QFutureWatcher<engine::Expected<engine::ReportDifference>>(this);
+    auto *watcher = new QFutureWatcher<engine::Expected<engine::SingleTestRun>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, change = *m_change] {
         watcher->deleteLater();
         const auto result = watcher->result();
@@ -76,24 +87,22 @@ void MainWindow::runTestOnBothVersions(const QString &code, const QString &targe
         }
         const bool stillShown =
             m_change && m_change->base == change.base && m_change->head == change.head;
-        const bool differs =
-            result->kind != QLatin1String("same") && result->kind != QLatin1String("flaky");
-        if (result->kind == QLatin1String("same"))
+        const bool differs = result->fate == engine::TestFate::Difference;
+        if (result->fate == engine::TestFate::Same)
             showMessage(tr("Same behaviour on both versions."));
         else if (!differs)
             showMessage(tr("The test is flaky: a rerun disagreed with its first run."));
         else
-            showMessage(tr("The test shows a difference: %1").arg(result->kind));
+            showMessage(
+                tr("The test shows a difference: %1").arg(engine::label(result->difference.kind)));
         if (stillShown && differs)
-            addReviewerDifference(*result);
+            addReviewerDifference(result->difference);
         else if (stillShown)
-            m_output->setDifference(*result); // both outputs, for the reviewer to compare
+            m_output->setDifference(result->difference); // both outputs, for comparison
         emit singleTestFinished(*result);
     });
-    watcher->setFuture(QtConcurrent::run([tests = m_singleTests, code, target] {
-        const std::lock_guard lock(tests->mutex);
-        return tests->analysis.runSingleTest(code, target);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        [tests = m_singleTests, code, target] { return tests->run(code, target); }));
 }
 
 void MainWindow::addReviewerDifference(const engine::ReportDifference &found)

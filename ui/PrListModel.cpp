@@ -1,6 +1,6 @@
 #include "PrListModel.h"
 
-#include "Vocabulary.h"
+#include "core/Vocabulary.h"
 
 #include <QFont>
 
@@ -110,8 +110,8 @@ QVariant PrListModel::overallData(int row, int role) const
         return engine::severity(verdict.verdict) * 2 + (verdict.suggested ? 0 : 1);
     case Qt::DisplayRole:
         // A question mark: what the suggestions make of it, not yet what the reviewer decided.
-        return verdict.suggested ? tr("%1?").arg(Vocabulary::verdict(verdict.verdict))
-                                 : Vocabulary::verdict(verdict.verdict);
+        return verdict.suggested ? tr("%1?").arg(engine::label(verdict.verdict))
+                                 : engine::label(verdict.verdict);
     case Qt::ToolTipRole:
         return verdict.suggested ? tr("Suggested: not every difference is decided yet")
                                  : tr("Decided by the reviewer");

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "change/ChangeSpec.h"
-#include "triage/Verdict.h"
+#include "core/Vocabulary.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -1,6 +1,6 @@
 #include "ProgressPanel.h"
 
-#include "Vocabulary.h"
+#include "ProgressStages.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -40,7 +40,7 @@ void ProgressPanel::start(const engine::ChangeSpec &change)
 
 void ProgressPanel::update(const engine::AnalysisProgress &progress)
 {
-    m_stage->setText(QStringLiteral("%1: %2").arg(m_title, Vocabulary::stage(progress.stage)));
+    m_stage->setText(QStringLiteral("%1: %2").arg(m_title, ProgressStages::label(progress.stage)));
     m_bar->setValue(static_cast<int>(std::clamp(progress.fraction, 0.0, 1.0) * 1000));
     m_counts->setText(tr("%1 tests run · %2 differences · %3 % covered")
                           .arg(progress.testsRun)

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "pipeline/AnalysisOptions.h"
 #include "change/ChangeSpec.h"
+#include "pipeline/AnalysisOptions.h"
 
 #include <QWidget>
 

@@ -64,7 +64,7 @@ void ScreenshotTour::capture()
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
         if (dock != relations || reviews) // an empty tab says nothing
             save(dock->widget(), dock->objectName().remove(QStringLiteral("Dock")));
-    save(m_window->centralWidget(), QStringLiteral("difference"));
+    save(m_window->centralWidget(), QStringLiteral("test-and-outputs"));
     nextChange();
 }
 

@@ -46,16 +46,16 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_sandbox->setTextInteractionFlags(Qt::TextSelectableByMouse);
     probeSandbox();
 
-    m_generator->addItem(tr("Offline search (no network)"), QStringLiteral("offline"));
-    m_generator->addItem(tr("Language model"), QStringLiteral("llm"));
-    m_generator->setCurrentIndex(m_generator->findData(
-        settings.value(QStringLiteral("analysis/generator"), QStringLiteral("offline"))));
+    using engine::GeneratorKind, engine::SuggestionSource, engine::spelling;
+    m_generator->addItem(tr("Offline search (no network)"), spelling(GeneratorKind::Offline));
+    m_generator->addItem(tr("Language model"), spelling(GeneratorKind::Llm));
+    m_generator->setCurrentIndex(
+        std::max(0, m_generator->findData(settings.value(QStringLiteral("analysis/generator")))));
 
-    m_suggest->addItem(tr("Offline heuristic (no network)"), QStringLiteral("heuristic"));
-    m_suggest->addItem(tr("Language model"), QStringLiteral("llm"));
+    m_suggest->addItem(tr("Offline heuristic (no network)"), spelling(SuggestionSource::Heuristic));
+    m_suggest->addItem(tr("Language model"), spelling(SuggestionSource::Llm));
     m_suggest->setCurrentIndex(
-        std::max(0, m_suggest->findData(settings.value(QStringLiteral("analysis/suggest"),
-                                                       QStringLiteral("heuristic")))));
+        std::max(0, m_suggest->findData(settings.value(QStringLiteral("analysis/suggest")))));
     m_suggest->setToolTip(tr("Who suggests a verdict for each difference; the model's answers "
                              "fall back to the heuristic where it gives none"));
 
@@ -82,8 +82,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
             ? tr("Kept in the system keychain; type to replace it")
             : tr("Not stored: set DIFFTRIAGE_LLM_API_KEY or OPENAI_API_KEY"));
     const auto enableLlm = [this] {
-        const bool llm = m_generator->currentData() == QLatin1String("llm") ||
-                         m_suggest->currentData() == QLatin1String("llm");
+        const bool llm =
+            m_generator->currentData() == engine::spelling(engine::GeneratorKind::Llm) ||
+            m_suggest->currentData() == engine::spelling(engine::SuggestionSource::Llm);
         for (QWidget *widget :
              {static_cast<QWidget *>(m_llmUrl), static_cast<QWidget *>(m_llmModel)})
             widget->setEnabled(llm);

@@ -24,13 +24,13 @@ QString headline(const engine::ReportSide &side)
                               "<br>%2")
             .arg(side.errorType->toHtmlEscaped(),
                  side.errorMessage.value_or(QString()).toHtmlEscaped());
-    if (side.status == QLatin1String("timeout"))
+    if (side.status == engine::RunStatus::Timeout)
         return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>")
             .arg(SideBySideOutput::tr("Timed out"));
-    if (side.status == QLatin1String("killed") || side.status == QLatin1String("crashed") ||
-        side.status == QLatin1String("exited"))
+    if (side.status == engine::RunStatus::Killed || side.status == engine::RunStatus::Crashed ||
+        side.status == engine::RunStatus::Exited)
         return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>")
-            .arg(SideBySideOutput::tr("Aborted (%1)").arg(side.status));
+            .arg(SideBySideOutput::tr("Aborted (%1)").arg(engine::label(side.status)));
     return SideBySideOutput::tr("Returned normally");
 }
 

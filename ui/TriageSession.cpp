@@ -188,7 +188,7 @@ PrListModel::Overall TriageSession::overallOf(const QString &base, const QString
     for (engine::ReportDifference &difference : standing) {
         const engine::Verdict verdict = decided.value(difference.fingerprint).verdict;
         if (verdict != engine::Verdict::None)
-            difference.suggestedVerdict = engine::toString(verdict);
+            difference.suggestedVerdict = verdict;
         else
             suggested = true;
     }

@@ -1,6 +1,6 @@
 #include "VerdictPanel.h"
 
-#include "Vocabulary.h"
+#include "core/Vocabulary.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -38,7 +38,7 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     group->setExclusive(false); // "none" is a state too: the reviewer can take a verdict back
     int index = 0;
     for (engine::Verdict verdict : engine::AllVerdicts) {
-        auto *button = new QPushButton(Vocabulary::verdict(verdict), buttons);
+        auto *button = new QPushButton(engine::label(verdict), buttons);
         button->setCheckable(true);
         button->setToolTip(tr("Ctrl+%1").arg(index + 1));
         grid->addWidget(button, index / 3, index % 3);
@@ -77,15 +77,6 @@ void VerdictPanel::setChange(const QString &title, const QString &body)
     m_body->setPlainText(body.isEmpty() ? tr("(The change has no description.)") : body);
 }
 
-QString VerdictPanel::relationVerdict(const QString &verdict)
-{
-    if (verdict == QLatin1String("holds"))
-        return tr("holds");
-    if (verdict == QLatin1String("breaks"))
-        return tr("breaks");
-    return tr("not reached");
-}
-
 void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &difference,
                                  engine::Verdict verdict, const QString &note)
 {
@@ -107,26 +98,23 @@ void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &
     if (difference && difference->relation) {
         const engine::ReportRelation &checked = *difference->relation;
         relation = tr("Relation <b>%1</b>: %2 on the old version, %3 on the new one")
-                       .arg(checked.label.toHtmlEscaped(), relationVerdict(checked.oldVerdict),
-                            relationVerdict(checked.newVerdict));
-        if (checked.signal == QLatin1String("regression"))
+                       .arg(checked.label.toHtmlEscaped(), engine::label(checked.oldVerdict),
+                            engine::label(checked.newVerdict));
+        if (checked.signal == engine::RelationSignal::Regression)
             relation += tr(" — a strong regression signal");
-        else if (checked.signal == QLatin1String("coincidental_fix"))
+        else if (checked.signal == engine::RelationSignal::CoincidentalFix)
             relation += tr(" — a coincidental-fix signal");
         relation += QStringLiteral("<br>");
     }
-    if (difference && difference->suggestedVerdict) {
-        const auto suggested = engine::verdictFromString(*difference->suggestedVerdict)
-                                   .value_or(engine::Verdict::None);
-        QString text = tr("Suggested: <b>%1</b>").arg(Vocabulary::verdict(suggested));
+    if (difference && difference->suggestedVerdict != engine::Verdict::None) {
+        QString text = tr("Suggested: <b>%1</b>").arg(engine::label(difference->suggestedVerdict));
         // Who suggested it and how sure it is: a model's answer and a keyword rule weigh
         // differently for the reviewer.
         QStringList details;
         if (difference->suggestionConfidence)
-            details << Vocabulary::confidence(*difference->suggestionConfidence);
-        if (!difference->suggestionSource.isEmpty())
-            details
-                << tr("by the %1").arg(Vocabulary::suggestionSource(difference->suggestionSource));
+            details << engine::label(*difference->suggestionConfidence);
+        if (difference->suggestionSource)
+            details << tr("by the %1").arg(engine::label(*difference->suggestionSource));
         if (!details.isEmpty())
             text += QStringLiteral(" <i>(%1)</i>")
                         .arg(details.join(QStringLiteral(", ")).toHtmlEscaped());

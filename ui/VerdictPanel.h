@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "report/Report.h"
-#include "triage/Verdict.h"
 
 #include <QHash>
 #include <QWidget>
@@ -43,7 +43,6 @@ signals:
     void noteEdited(const QString &note);
 
 private:
-    static QString relationVerdict(const QString &verdict);
     QLabel *m_title;
     QTextBrowser *m_body;
     QLabel *m_suggestion;

@@ -43,34 +43,37 @@ QString summarize(const engine::Report &report)
                 .arg(report.unionCoverage * 100, 0, 'f', 1)
                 .arg(report.testsExecuted)
                 .arg(report.flakyDiscarded)
-                .arg(report.stopReason, report.sandbox);
+                .arg(engine::spelling(report.stopReason), engine::spelling(report.sandbox));
     for (const QString &note : report.notes)
         text += QStringLiteral("note: %1\n").arg(note);
     text += QStringLiteral("differences: %1\n").arg(report.differences.size());
     // The PR's overall status, most severe first, as the reviewer and the suggestions see it.
     if (const auto decided = overallStatus(report.differences, engine::VerdictOrigin::Reviewer);
         decided != engine::Verdict::None)
-        text += QStringLiteral("status: %1\n").arg(engine::toString(decided));
+        text += QStringLiteral("status: %1\n").arg(engine::spelling(decided));
     if (const auto suggested = overallStatus(report.differences, engine::VerdictOrigin::Suggestion);
         suggested != engine::Verdict::None)
-        text += QStringLiteral("suggested status: %1\n").arg(engine::toString(suggested));
+        text += QStringLiteral("suggested status: %1\n").arg(engine::spelling(suggested));
     for (const auto &difference : report.differences) {
         text += QStringLiteral("\n  %1  %2  %3\n")
-                    .arg(difference.id, difference.kind, difference.target);
+                    .arg(difference.id, engine::spelling(difference.kind), difference.target);
         text += indent(difference.testCode, 6) + QLatin1Char('\n');
         text += QStringLiteral("    old:\n") + indent(describeSide(difference.oldSide), 6) +
                 QLatin1Char('\n');
         text += QStringLiteral("    new:\n") + indent(describeSide(difference.newSide), 6) +
                 QLatin1Char('\n');
-        if (difference.verdict)
-            text += QStringLiteral("    verdict: %1\n").arg(*difference.verdict);
-        if (difference.suggestedVerdict)
-            text += QStringLiteral("    suggested: %1 (%2 confidence%3)\n")
-                        .arg(*difference.suggestedVerdict,
-                             difference.suggestionConfidence.value_or(QStringLiteral("unknown")),
-                             difference.suggestionSource.isEmpty()
-                                 ? QString()
-                                 : QStringLiteral(", ") + difference.suggestionSource);
+        if (difference.verdict != engine::Verdict::None)
+            text += QStringLiteral("    verdict: %1\n").arg(engine::spelling(difference.verdict));
+        if (difference.suggestedVerdict != engine::Verdict::None)
+            text +=
+                QStringLiteral("    suggested: %1 (%2 confidence%3)\n")
+                    .arg(engine::spelling(difference.suggestedVerdict),
+                         difference.suggestionConfidence
+                             ? engine::spelling(*difference.suggestionConfidence)
+                             : QStringLiteral("unknown"),
+                         difference.suggestionSource
+                             ? QStringLiteral(", ") + engine::spelling(*difference.suggestionSource)
+                             : QString());
         for (const QString &reason : difference.suggestionReasons)
             text += QStringLiteral("      - %1\n").arg(reason);
     }

@@ -83,19 +83,21 @@ void addPythonOptions(QCommandLineParser &parser)
                       QStringLiteral("PATH")});
 }
 
+void applyPythonOptions(const QCommandLineParser &parser, UserChoices &choices)
+{
+    const auto value = [&](const char *name) { return parser.value(QLatin1String(name)); };
+    choices.pythonOld =
+        parser.isSet(QStringLiteral("python-old")) ? value("python-old") : value("python");
+    choices.pythonNew =
+        parser.isSet(QStringLiteral("python-new")) ? value("python-new") : value("python");
+}
+
 Expected<std::pair<PythonInterpreter, PythonInterpreter>>
 resolveInterpreters(const QCommandLineParser &parser, const ProjectConfig &config)
 {
-    const QString both = parser.isSet(QStringLiteral("python"))
-                             ? parser.value(QStringLiteral("python"))
-                         : !config.python.isEmpty() ? config.python
-                                                    : QStringLiteral("python3");
-    const QString oldName = parser.isSet(QStringLiteral("python-old"))
-                                ? parser.value(QStringLiteral("python-old"))
-                                : both;
-    const QString newName = parser.isSet(QStringLiteral("python-new"))
-                                ? parser.value(QStringLiteral("python-new"))
-                                : both;
+    UserChoices choices;
+    applyPythonOptions(parser, choices);
+    const auto [oldName, newName] = chooseInterpreters(choices, config.python);
     auto oldPython = resolvePythonInterpreter(oldName);
     if (!oldPython)
         return oldPython.error();

@@ -3,8 +3,9 @@
 #include "change/ChangeSpec.h"
 #include "config/ProjectConfig.h"
 #include "core/Expected.h"
-#include "git/Repository.h"
 #include "core/PythonInterpreter.h"
+#include "git/Repository.h"
+#include "pipeline/ResolveOptions.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -34,8 +35,10 @@ void addJsonOption(QCommandLineParser &parser);
 // --python PATH | --python-old PATH --python-new PATH
 void addPythonOptions(QCommandLineParser &parser);
 
-// The interpreters for the old and the new tree: the options, else the project's `python`, else
-// python3 on PATH; each resolved to its real binary.
+// --python, --python-old and --python-new as this run's interpreter choices.
+void applyPythonOptions(const QCommandLineParser &parser, engine::UserChoices &choices);
+// The interpreters for the old and the new tree, chosen as an analysis chooses them
+// (chooseInterpreters), each resolved to its real binary.
 engine::Expected<std::pair<engine::PythonInterpreter, engine::PythonInterpreter>>
 resolveInterpreters(const QCommandLineParser &parser, const engine::ProjectConfig &config);
 

@@ -6,6 +6,7 @@
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
 #include "pipeline/AnalysisPipeline.h"
+#include "pipeline/ResolveOptions.h"
 #include "triage/DifferenceGate.h"
 
 #include <QFileInfo>
@@ -31,7 +32,7 @@ void addAnalyzeOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("generator"),
                       QStringLiteral("offline (default; no network, no model) or llm."),
-                      QStringLiteral("NAME"), QStringLiteral("offline")});
+                      QStringLiteral("NAME"), spelling(GeneratorKind::Offline)});
     parser.addOption({QStringLiteral("report"), QStringLiteral("Write the report document here."),
                       QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the search (default 1)."),
@@ -87,27 +88,37 @@ int runAnalyze(const QStringList &arguments)
     addExportOptions(parser);
     addTriageOption(parser);
     addIntentOptions(parser);
-    SuggestOptions::add(parser);
+    addSuggestOption(parser);
     if (!parseArguments(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
+    UserChoices choices;
     const QString generator = parser.value(QStringLiteral("generator"));
-    if (generator != QLatin1String("offline") && generator != QLatin1String("llm"))
-        return fail(QStringLiteral("unknown generator '%1' (offline or llm)").arg(generator));
+    const auto generatorKind = fromSpelling<GeneratorKind>(generator);
+    if (!generatorKind)
+        return fail(QStringLiteral("unknown generator '%1' (%2)")
+                        .arg(generator, spellingChoices<GeneratorKind>()));
+    choices.generator = *generatorKind;
     auto llm = llmSettingsFrom(parser);
     if (!llm)
         return fail(llm.error().message);
-    if (generator == QLatin1String("llm")) {
-        if (auto valid = checkLlmSettings(*llm); !valid)
-            return fail(valid.error().message);
-    }
-    auto suggest = SuggestOptions::from(parser, *llm);
+    choices.llm = *llm;
+    auto suggest = suggestionSourceFrom(parser, *llm);
     if (!suggest)
         return fail(suggest.error().message);
+    choices.suggest = *suggest;
     double seed = 0, maxTests = 0, timeBudget = 0;
     if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
         !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests) ||
         !positiveNumber(parser, QStringLiteral("time-budget"), 0, timeBudget))
         return ExitBadInput;
+    choices.seed = static_cast<quint64>(seed);
+    choices.maxTests = static_cast<int>(maxTests);
+    choices.timeBudgetSeconds = timeBudget;
+    choices.resume = parser.isSet(QStringLiteral("resume"));
+    choices.prepare = parser.value(QStringLiteral("prepare"));
+    choices.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
+    applyPythonOptions(parser, choices);
+
     auto repository = openRepository(parser);
     if (!repository)
         return fail(repository.error().message);
@@ -116,50 +127,23 @@ int runAnalyze(const QStringList &arguments)
         return fail(change.error().message);
     if (Status intent = applyIntentOptions(parser, *change); !intent)
         return fail(intent.error().message);
-    auto config = loadProjectConfig(*repository, change->base);
-    if (!config)
-        return fail(config.error().message);
+    auto options = resolveAnalysisOptions(*repository, *change, choices);
+    if (!options)
+        return fail(options.error().message);
     auto outputs = ReportOutputs::fromOptions(parser, repository->path(), true);
     if (!outputs)
         return fail(outputs.error().message);
 
-    AnalysisOptions options;
-    options.repository = repository->path();
-    options.change = *change;
-    const QString both = parser.isSet(QStringLiteral("python"))
-                             ? parser.value(QStringLiteral("python"))
-                         : config->python.isEmpty() ? QStringLiteral("python3")
-                                                    : config->python;
-    options.pythonOld = parser.isSet(QStringLiteral("python-old"))
-                            ? parser.value(QStringLiteral("python-old"))
-                            : both;
-    options.pythonNew = parser.isSet(QStringLiteral("python-new"))
-                            ? parser.value(QStringLiteral("python-new"))
-                            : both;
-    options.seed = static_cast<quint64>(seed);
-    options.maxTests = static_cast<int>(maxTests);
-    options.timeBudgetSeconds = timeBudget;
-    options.resume = parser.isSet(QStringLiteral("resume"));
-    options.prepare = parser.value(QStringLiteral("prepare"));
-    options.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
-    options.generator = generator;
-    options.llm = *llm;
-
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     ProgressPrinter printer(isatty(STDERR_FILENO) == 1, parser.isSet(QStringLiteral("verbose")));
-    AnalysisPipeline analysis(options);
+    AnalysisPipeline analysis(std::move(*options), std::move(*repository));
     auto report = analysis.run([&](const AnalysisProgress &progress) { printer.show(progress); },
                                &interrupted);
     printer.finish();
     if (!report)
         return fail(report.error().message,
-                    analysis.failedOnBadInput() ? ExitBadInput : ExitInternal);
-    // The analysis suggested with the heuristic; the model's answers replace what it can answer.
-    if (suggest->usesLlm() && !interrupted.load()) {
-        if (Status suggested = suggest->apply(*report, &interrupted); !suggested)
-            return fail(suggested.error().message, ExitInternal);
-    }
+                    report.error().kind == ErrorKind::BadInput ? ExitBadInput : ExitInternal);
     outputs->applyTriage(*report);
     const nlohmann::json document = report->toJson();
     if (parser.isSet(QStringLiteral("report"))) {

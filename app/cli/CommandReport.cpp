@@ -4,6 +4,7 @@
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
 #include "report/ReportFile.h"
+#include "triage/intent/Suggestions.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -71,7 +72,7 @@ int runReport(const QStringList &arguments)
     parser.addOption({QStringLiteral("report"),
                       QStringLiteral("Write the report document, with renewed suggestions, here."),
                       QStringLiteral("FILE")});
-    SuggestOptions::add(parser);
+    addSuggestOption(parser);
     addLlmOptions(parser);
     addJsonOption(parser);
     if (!parseWithInput(parser, arguments))
@@ -84,7 +85,7 @@ int runReport(const QStringList &arguments)
     auto llm = llmSettingsFrom(parser);
     if (!llm)
         return fail(llm.error().message);
-    auto suggest = SuggestOptions::from(parser, *llm);
+    auto suggest = suggestionSourceFrom(parser, *llm);
     if (!suggest)
         return fail(suggest.error().message);
 
@@ -99,10 +100,8 @@ int runReport(const QStringList &arguments)
         return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif, "
                                    "--junit, --pytest or --report FILE"));
     // Without --suggest the saved suggestions stay as they are.
-    if (parser.isSet(QStringLiteral("suggest"))) {
-        if (Status suggested = suggest->apply(*report); !suggested)
-            return fail(suggested.error().message, ExitInternal);
-    }
+    if (parser.isSet(QStringLiteral("suggest")))
+        suggestVerdicts(*report, *suggest, *llm);
     outputs->applyTriage(*report);
     if (Status written = outputs->write(*report); !written)
         return fail(written.error().message);
@@ -119,11 +118,10 @@ int runReport(const QStringList &arguments)
                     .arg(QDir::toNativeSeparators(document));
     }
     for (const auto &[format, path] : outputs->exports()) {
-        files.push_back({{"format", toString(format).toStdString()},
-                         {"path", QFileInfo(path).absoluteFilePath().toStdString()}});
-        text += QStringLiteral("%1  %2\n")
-                    .arg(toString(format), -8)
-                    .arg(QDir::toNativeSeparators(path));
+        const QLatin1String name(exportFormatInfo(format).name);
+        files.push_back(
+            {{"format", name.data()}, {"path", QFileInfo(path).absoluteFilePath().toStdString()}});
+        text += QStringLiteral("%1  %2\n").arg(name, -8).arg(QDir::toNativeSeparators(path));
     }
     if (parser.isSet(QStringLiteral("json")))
         printJson({{"written", files}});

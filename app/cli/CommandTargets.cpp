@@ -1,10 +1,10 @@
 #include "CliSupport.h"
 #include "Commands.h"
-#include "targets/AccessInfoRenderer.h"
-#include "targets/TargetAnalysis.h"
-#include "pipeline/ChangeWorkspace.h"
 #include "change/TreeCache.h"
 #include "core/LineRanges.h"
+#include "pipeline/ChangeWorkspace.h"
+#include "targets/AccessInfoRenderer.h"
+#include "targets/TargetAnalysis.h"
 
 namespace difftriage::cli {
 
@@ -15,7 +15,8 @@ namespace {
 QString describe(const ChangedFunction &function)
 {
     QString text =
-        QStringLiteral("%1  [%2, %3]\n").arg(function.qualname, function.kind, function.versions);
+        QStringLiteral("%1  [%2, %3]\n")
+            .arg(function.qualname, spelling(function.kind), spelling(function.versions));
     if (!function.oldLines.isEmpty())
         text += QStringLiteral("    old %1: %2\n")
                     .arg(function.oldFile, compressLineRanges(function.oldLines));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "report/ExportFormats.h"
 #include "report/Report.h"
 #include "triage/TriageStore.h"
 
@@ -10,26 +11,11 @@
 
 namespace difftriage::cli {
 
-enum class ExportFormat
-{
-    Html,
-    Markdown,
-    Sarif,
-    Junit,
-    Pytest,
-};
-
 // --html FILE --markdown FILE --sarif FILE --junit FILE --pytest FILE, as `analyze` and `report`
 // spell them.
 void addExportOptions(QCommandLineParser &parser);
 // --triage FILE
 void addTriageOption(QCommandLineParser &parser);
-
-// Writes one export atomically. The HTML heatmap reads the changed files from `repositoryPath`
-// when it is a repository holding the report's commits; without it the heatmap is left out.
-engine::Status writeExport(ExportFormat format, const engine::Report &report, const QString &path,
-                           const QString &repositoryPath);
-QString toString(ExportFormat format);
 
 // The exports a command was asked for, and the reviewer's verdicts to apply before writing them:
 // the repository's triage store (keyed by its identity), or the export named by --triage.
@@ -47,10 +33,10 @@ public:
     void applyTriage(engine::Report &report) const;
     // The first write that fails stops with its error.
     engine::Status write(const engine::Report &report) const;
-    QList<std::pair<ExportFormat, QString>> exports() const { return m_exports; }
+    QList<std::pair<engine::ExportFormat, QString>> exports() const { return m_exports; }
 
 private:
-    QList<std::pair<ExportFormat, QString>> m_exports;
+    QList<std::pair<engine::ExportFormat, QString>> m_exports;
     QString m_repository;
     std::optional<engine::TriageStore> m_triage;
 };

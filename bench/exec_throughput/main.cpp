@@ -231,7 +231,7 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
     out << "exec_throughput: " << TestCount << " tests, " << Runs
         << " runs per version (first + 2 reruns), Python " << python->version << ", sandbox "
-        << toString(executor.sandbox()) << ", " << perVersion << " worker(s) per version\n";
+        << spelling(executor.sandbox()) << ", " << perVersion << " worker(s) per version\n";
     out.flush();
     ForkCost cost;
     const double withCoverage = runWorkers(executor, tests, true, &cost);

@@ -6,10 +6,19 @@
 
 namespace difftriage::engine {
 
+// Whose fault an error is: the user's input (exit 2 in the CLI, a message to act on) or DiffTriage
+// itself (exit 1, a bug to report).
+enum class ErrorKind
+{
+    Internal,
+    BadInput,
+};
+
 // An error carried as a value: a one-line message fit for the user, never an exception.
 struct Error
 {
     QString message;
+    ErrorKind kind = ErrorKind::Internal;
 };
 
 // Either a value or an Error. std::expected is C++23; this is the small part of it we need.
@@ -40,9 +49,16 @@ struct Ok
 {};
 using Status = Expected<Ok>;
 
-inline Error makeError(const QString &message)
+inline Error makeError(const QString &message, ErrorKind kind = ErrorKind::Internal)
 {
-    return Error{message};
+    return Error{message, kind};
+}
+
+// The same error, filed as the user's input: the caller knows what the callee cannot.
+inline Error asBadInput(Error error)
+{
+    error.kind = ErrorKind::BadInput;
+    return error;
 }
 
 } // namespace difftriage::engine

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "execute/SandboxPlan.h"
 #include "core/PythonInterpreter.h"
+#include "execute/SandboxPlan.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
 #include "execute/SandboxStatus.h"
 
-#include "execute/SandboxPlanner.h"
 #include "core/PythonInterpreter.h"
+#include "execute/SandboxPlanner.h"
 
 namespace difftriage::engine {
 

@@ -7,15 +7,6 @@ namespace difftriage::engine {
 
 namespace {
 
-constexpr std::array<std::pair<RunStatus, const char *>, 6> StatusNames{{
-    {RunStatus::Ok, "ok"},
-    {RunStatus::Raised, "raised"},
-    {RunStatus::Exited, "exited"},
-    {RunStatus::Timeout, "timeout"},
-    {RunStatus::Killed, "killed"},
-    {RunStatus::Crashed, "crashed"},
-}};
-
 // JSON null and absent fields both mean "not applicable" in the runner's responses.
 QString text(const QJsonObject &object, const char *key)
 {
@@ -43,22 +34,6 @@ QMap<QString, QList<int>> lineMap(const QJsonValue &value)
 
 } // namespace
 
-QString toString(RunStatus status)
-{
-    for (const auto &[value, name] : StatusNames)
-        if (value == status)
-            return QString::fromLatin1(name);
-    return QStringLiteral("crashed");
-}
-
-std::optional<RunStatus> runStatusFromString(const QString &text)
-{
-    for (const auto &[value, name] : StatusNames)
-        if (text == QLatin1String(name))
-            return value;
-    return std::nullopt;
-}
-
 bool TestOutcome::aborted() const
 {
     switch (status) {
@@ -81,7 +56,7 @@ TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
     TestOutcome outcome;
     const QString status = text(response, "status");
     outcome.id = text(response, "id"); // the runner's ids are numbers: only toJson() sets it
-    outcome.status = runStatusFromString(status).value_or(RunStatus::Crashed);
+    outcome.status = fromSpelling<RunStatus>(status).value_or(RunStatus::Crashed);
     outcome.output = text(response, "stdout");
     outcome.valueRepr = text(response, "value_repr");
     outcome.errorOutput = text(response, "stderr");
@@ -100,7 +75,7 @@ TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
         outcome.warnings << WarningRecord{text(object, "category"), text(object, "message")};
     }
     outcome.abortedReason = text(response, "aborted_reason");
-    if (!runStatusFromString(status) && outcome.abortedReason.isEmpty())
+    if (!fromSpelling<RunStatus>(status) && outcome.abortedReason.isEmpty())
         outcome.abortedReason = QStringLiteral("unknown status '%1'").arg(status);
     outcome.truncated = response.value(QLatin1String("stdout_truncated")).toBool() ||
                         response.value(QLatin1String("stderr_truncated")).toBool();
@@ -135,7 +110,7 @@ QJsonObject TestOutcome::toJson() const
                                    {QStringLiteral("message"), warning.message}};
     return QJsonObject{
         {QStringLiteral("id"), id},
-        {QStringLiteral("status"), toString(status)},
+        {QStringLiteral("status"), spelling(status)},
         {QStringLiteral("stdout"), output},
         {QStringLiteral("value_repr"), valueRepr},
         {QStringLiteral("stderr"), errorOutput},

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/Vocabulary.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -7,20 +9,6 @@
 #include <optional>
 
 namespace difftriage::engine {
-
-// How one run of one snippet ended; spelled as runner.py and the report spell it.
-enum class RunStatus
-{
-    Ok,      // ran to the end
-    Raised,  // an exception escaped the snippet (or a test function failed)
-    Exited,  // sys.exit() / os._exit(): exitCode says with what
-    Timeout, // killed at the time limit
-    Killed,  // killed for its output, a resource limit or a non-crash signal
-    Crashed  // a crash signal, or the worker itself died during the test
-};
-
-QString toString(RunStatus status);
-std::optional<RunStatus> runStatusFromString(const QString &text);
 
 struct WarningRecord
 {

@@ -28,11 +28,6 @@ bool holdsCode(const QDir &dir)
 
 } // namespace
 
-QString toString(SandboxLevel level)
-{
-    return level == SandboxLevel::Full ? QStringLiteral("full") : QStringLiteral("degraded");
-}
-
 QString detectImportRoot(const QString &treeRoot, const QStringList &configured)
 {
     const QDir tree(treeRoot);

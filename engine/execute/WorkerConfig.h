@@ -1,20 +1,12 @@
 #pragma once
 
 #include "core/PythonInterpreter.h"
+#include "core/Vocabulary.h"
 
 #include <QString>
 #include <QStringList>
 
 namespace difftriage::engine {
-
-// How strongly workers are confined; spelled "full"/"degraded" in JSON and reports.
-enum class SandboxLevel
-{
-    Full,    // bubblewrap: no network, read-only tree and system, private /tmp and HOME
-    Degraded // rlimits, an unprivileged user, private dirs, and Landlock/seccomp where available
-};
-
-QString toString(SandboxLevel level);
 
 // One version's worker settings.
 struct WorkerConfig

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "core/PythonInterpreter.h"
 #include "execute/ProcessConfinement.h"
 #include "execute/SandboxPlan.h"
-#include "core/PythonInterpreter.h"
 
 #include <QProcessEnvironment>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "core/Expected.h"
+#include "targets/Targets.h"
 
 #include <QList>
 #include <QString>
@@ -60,7 +60,6 @@ class Generator
 {
 public:
     virtual ~Generator() = default;
-    virtual QString name() const = 0;
     virtual Expected<QList<Candidate>> generate(const GenerationRequest &request) = 0;
     // A repaired test, or nullopt when this generator cannot repair it.
     virtual Expected<std::optional<Candidate>> repair(const Candidate &test,

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "generate/Generator.h"
 #include "core/PythonInterpreter.h"
+#include "generate/Generator.h"
 
 namespace difftriage::engine {
 
@@ -13,7 +13,6 @@ class OfflineGenerator final : public Generator
 public:
     explicit OfflineGenerator(PythonInterpreter python);
 
-    QString name() const override { return QStringLiteral("offline"); }
     Expected<QList<Candidate>> generate(const GenerationRequest &request) override;
     Expected<std::optional<Candidate>> repair(const Candidate &test,
                                               const RepairProblem &problem) override;

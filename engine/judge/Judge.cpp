@@ -34,11 +34,11 @@ QString shapeName(Shape shape)
 {
     switch (shape) {
     case Shape::Finished:
-        return QStringLiteral("ok");
+        return spelling(RunStatus::Ok);
     case Shape::Exited:
-        return QStringLiteral("exited");
+        return spelling(RunStatus::Exited);
     case Shape::Raised:
-        return QStringLiteral("raised");
+        return spelling(RunStatus::Raised);
     case Shape::Aborted:
         break;
     }

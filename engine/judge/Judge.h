@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "execute/TestOutcome.h"
-#include "judge/DifferenceKind.h"
 #include "judge/Normalizer.h"
 
 #include <QList>

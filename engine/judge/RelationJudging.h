@@ -1,8 +1,8 @@
 #pragma once
 
-#include "report/Report.h"
+#include "core/Vocabulary.h"
+#include "report/ReportRelation.h"
 
-#include <QHash>
 #include <QString>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,8 +19,8 @@ struct RelationObservation
 };
 
 std::optional<RelationObservation> observeRelation(const QString &output);
-// holds | breaks | not_observed (the check raised or stopped before its verdict)
-QString relationVerdict(const QString &output);
+// Not observed when the check raised or stopped before its verdict.
+RelationVerdict relationVerdict(const QString &output);
 // The relation label a generated test checks ("normalisation/crlf"), empty for other tests.
 QString relationLabelOf(const nlohmann::json &genome);
 // What sets a relation check's difference apart from the target's other differences: its label
@@ -30,11 +30,5 @@ QString relationCause(const QString &label, const QString &oldOutput, const QStr
 // Both versions' verdicts and what they signal; nullopt when the test is no relation check.
 std::optional<ReportRelation> compareRelation(const QString &label, const QString &oldOutput,
                                               const QString &newOutput);
-
-// Gives every difference from a relation check its relation and signal, and lists the relations
-// broken on both versions for review, the simplest check per target and relation.
-// `sameOutputs` maps the id of each relation check that behaved alike on both versions to its
-// output.
-void collectRelations(Report &report, const QHash<QString, QString> &sameOutputs);
 
 } // namespace difftriage::engine

@@ -106,7 +106,7 @@ Expected<ChatResponse> LlmClient::complete(const ChatRequest &request, int round
     QString lastReason;
     for (int attempt = 0;;) {
         if (cancelled())
-            return failure(LlmFailure::Cancelled, QStringLiteral("cancelled"));
+            return failure(LlmFailure::Cancelled, QStringLiteral("the request was cancelled"));
         const qint64 estimate = estimateTokens(request, m_settings.maxTokens);
         m_clock->sleepMs(m_limiter.reserve(estimate));
         const HttpResult result = m_transport.post(post);
@@ -162,7 +162,7 @@ Expected<ChatResponse> LlmClient::complete(const ChatRequest &request, int round
         const qint64 wait = backoffMs(attempt, result);
         ++attempt;
         if (cancelled())
-            return failure(LlmFailure::Cancelled, QStringLiteral("cancelled"));
+            return failure(LlmFailure::Cancelled, QStringLiteral("the request was cancelled"));
         m_clock->sleepMs(wait);
     }
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "change/ChangeSpec.h"
+#include "config/ProjectConfig.h"
+#include "core/Vocabulary.h"
 #include "llm/LlmSettings.h"
 
 #include <QString>
@@ -8,33 +10,59 @@
 
 namespace difftriage::engine {
 
-struct AnalysisOptions
+// What the user said for one analysis: the command line's flags or the window's settings. Nothing
+// here is weighed yet; resolveAnalysisOptions() decides against the project's configuration.
+struct UserChoices
 {
-    QString repository;
-    ChangeSpec change;
-    QString pythonOld = QStringLiteral("python3"); // as the user named them; resolved once
-    QString pythonNew = QStringLiteral("python3");
-    QString generator = QStringLiteral("offline"); // offline | llm
-    LlmSettings llm;                               // used when generator is llm
+    // This run's interpreters (the command line): they beat the project's `python`.
+    QString pythonOld, pythonNew;
+    // The user's standing interpreters (Settings): the project's `python` beats them. An empty
+    // new one means the old one's.
+    QString defaultPythonOld, defaultPythonNew;
+    QString prepare;               // beats the project's `prepare`
+    double testTimeoutSeconds = 0; // 0 = the project's time_limit_s, else 10
+    GeneratorKind generator = GeneratorKind::Offline;
+    SuggestionSource suggest = SuggestionSource::Heuristic;
+    LlmSettings llm; // used by the LLM generator and the LLM classifier
     quint64 seed = 1;
     int maxTests = 300;           // fail-safe budget of candidate tests
     double timeBudgetSeconds = 0; // 0 = none; an outer guard only
-    int reruns = 2;               // per version, for each test that shows a difference
+    bool resume = false;
+    bool forceDegradedSandbox = false;
+    // Tuning that tests and benchmarks change; users keep the defaults.
+    int reruns = 2; // per version, for each test that shows a difference
     int candidatesPerRound = 40;
     int maxRounds = 12;
     int workersPerVersion = 1;
-    bool resume = false;
     QString checkpointDirectory; // empty = the per-user cache
     QString treeCacheDirectory;  // empty = the per-user cache
-    QString prepare;             // overrides the project's `prepare`
-    bool forceDegradedSandbox = false;
-    double testTimeoutSeconds = 0; // 0 = the project's time_limit_s, else 10
+};
+
+// What a front end asks for: which change of which repository, and what the user said.
+struct AnalysisRequest
+{
+    QString repository;
+    ChangeSpec change;
+    UserChoices choices;
+};
+
+// Everything one analysis runs with, decided once by resolveAnalysisOptions().
+struct AnalysisOptions
+{
+    QString repository; // as libgit2 opened it
+    ChangeSpec change;
+    UserChoices choices;
+    ProjectConfig config;                          // `.difftriage.json` of the base revision
+    QString pythonOld = QStringLiteral("python3"); // as named; the pipeline finds the executable
+    QString pythonNew = QStringLiteral("python3");
+    QString prepare; // empty = none
+    double testTimeoutSeconds = 10;
 };
 
 struct AnalysisProgress
 {
-    QString
-        stage; // preparing | analysing | importing | round N | confirming | shrinking | reporting
+    QString stage; // preparing | analysing | importing | round N: … | shrinking | reporting |
+                   // suggesting
     double fraction = 0; // 0..1, best effort
     int testsRun = 0;
     int differences = 0;

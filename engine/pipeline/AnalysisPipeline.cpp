@@ -1,13 +1,15 @@
 #include "pipeline/AnalysisPipeline.h"
 
-#include "targets/TargetAnalysis.h"
-#include "pipeline/SearchSession.h"
-#include "pipeline/PipelineSetup.h"
-#include "pipeline/ReportBuilder.h"
 #include "execute/Executor.h"
 #include "generate/OfflineGenerator.h"
-#include "judge/Judge.h"
 #include "generate/llm/LlmGenerator.h"
+#include "judge/Judge.h"
+#include "pipeline/PipelineSetup.h"
+#include "pipeline/ReportBuilder.h"
+#include "pipeline/ResolveOptions.h"
+#include "pipeline/SearchSession.h"
+#include "targets/TargetAnalysis.h"
+#include "triage/intent/Suggestions.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -17,27 +19,30 @@
 
 namespace difftriage::engine {
 
-AnalysisPipeline::AnalysisPipeline(AnalysisOptions options) : m_options(std::move(options)) {}
+AnalysisPipeline::AnalysisPipeline(AnalysisOptions options, git::Repository repository)
+    : m_options(std::move(options)), m_repository(std::move(repository))
+{}
 
 AnalysisPipeline::~AnalysisPipeline() = default;
 
 QString AnalysisPipeline::checkpointPath() const
 {
+    const UserChoices &choices = m_options.choices;
     const QString directory =
-        m_options.checkpointDirectory.isEmpty()
+        choices.checkpointDirectory.isEmpty()
             ? QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
                   QStringLiteral("/difftriage/checkpoints")
-            : m_options.checkpointDirectory;
+            : choices.checkpointDirectory;
+    const bool llm = choices.generator == GeneratorKind::Llm;
     const QStringList parts{QDir(m_options.repository).absolutePath(),
                             m_options.change.base,
                             m_options.change.head,
-                            QString::number(m_options.seed),
-                            m_options.generator,
-                            m_options.generator == QLatin1String("llm") ? m_options.llm.model
-                                                                        : QString(),
-                            QString::number(m_options.maxTests),
-                            QString::number(m_options.candidatesPerRound),
-                            QString::number(m_options.maxRounds),
+                            QString::number(choices.seed),
+                            spelling(choices.generator),
+                            llm ? choices.llm.model : QString(),
+                            QString::number(choices.maxTests),
+                            QString::number(choices.candidatesPerRound),
+                            QString::number(choices.maxRounds),
                             analyzerFingerprint()};
     const QByteArray key =
         QCryptographicHash::hash(parts.join(QLatin1Char('\n')).toUtf8(), QCryptographicHash::Sha256)
@@ -46,7 +51,24 @@ QString AnalysisPipeline::checkpointPath() const
     return directory + QLatin1Char('/') + QString::fromLatin1(key) + QStringLiteral(".json");
 }
 
-Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress, const std::atomic_bool *cancel)
+namespace {
+
+// Settings that cannot work are the user's input, so they fail as bad input.
+Expected<std::unique_ptr<Generator>> makeGenerator(const UserChoices &choices,
+                                                   const PythonInterpreter &python)
+{
+    if (choices.generator == GeneratorKind::Offline)
+        return std::unique_ptr<Generator>(std::make_unique<OfflineGenerator>(python));
+    auto llm = makeLlmGenerator(choices.llm, python);
+    if (!llm)
+        return asBadInput(llm.error());
+    return std::unique_ptr<Generator>(std::move(*llm));
+}
+
+} // namespace
+
+Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
+                                       const std::atomic_bool *cancel)
 {
     QElapsedTimer clock;
     clock.start();
@@ -60,49 +82,30 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress, const s
     PipelineSetup &setup = **prepared;
     if (setup.nothingToAnalyse)
         return *setup.nothingToAnalyse;
-    // The names the rest of the run was written with.
-    const ChangeWorkspace *workspace = &setup.workspace;
-    const PythonInterpreter *pythonOld = &setup.pythonOld;
-    const PythonInterpreter *pythonNew = &setup.pythonNew;
-    const Targets *targets = &setup.targets;
-    Executor &executor = *setup.executor;
-    Judge &judge = *setup.judge;
-    const QStringList &notes = setup.notes;
+    auto generator = makeGenerator(m_options.choices, setup.pythonOld);
+    if (!generator)
+        return generator.error();
 
-    // The generator: settings that cannot work are the user's input, so they fail as bad input.
-    std::unique_ptr<Generator> generator;
-    if (m_options.generator == QLatin1String("llm")) {
-        auto llm = makeLlmGenerator(m_options.llm, *pythonOld);
-        if (!llm)
-            return llm.error();
-        generator = std::move(*llm);
-    } else {
-        generator = std::make_unique<OfflineGenerator>(*pythonOld);
-    }
-    m_badInput = false;
     SessionContext context;
     context.options = &m_options;
-    context.targets = &*targets;
-    context.executor = &executor;
-    context.generator = generator.get();
-    context.judge = &judge;
-    context.baseRequest.seed = m_options.seed;
-    context.baseRequest.oldRoot = workspace->oldTree;
-    context.baseRequest.newRoot = workspace->newTree;
+    context.targets = &setup.targets;
+    context.executor = setup.executor.get();
+    context.generator = generator->get();
+    context.judge = setup.judge.get();
+    context.baseRequest.seed = m_options.choices.seed;
+    context.baseRequest.oldRoot = setup.workspace.oldTree;
+    context.baseRequest.newRoot = setup.workspace.newTree;
     context.baseRequest.oldImportRoot = setup.oldImportRoot;
     context.baseRequest.newImportRoot = setup.newImportRoot;
-    context.baseRequest.targets = &*targets;
-    context.baseRequest.relations = workspace->config.relations;
+    context.baseRequest.targets = &setup.targets;
+    context.baseRequest.relations = m_options.config.relations;
     context.progress = progress;
     context.cancel = cancel;
     context.checkpointPath = checkpointPath();
     context.checkpointKey = QFileInfo(context.checkpointPath).baseName();
-    context.testTimeoutSeconds = m_options.testTimeoutSeconds > 0 ? m_options.testTimeoutSeconds
-                                 : workspace->config.timeLimitSeconds
-                                     ? *workspace->config.timeLimitSeconds
-                                     : 10.0;
+    context.testTimeoutSeconds = m_options.testTimeoutSeconds;
     SearchSession session(context);
-    if (m_options.resume) {
+    if (m_options.choices.resume) {
         if (auto checkpoint = Checkpoint::load(context.checkpointPath, context.checkpointKey)) {
             if (auto restored = session.restore(*checkpoint); !restored)
                 return restored.error();
@@ -112,7 +115,8 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress, const s
     }
     if (auto rounds = session.runRounds(); !rounds)
         return rounds.error();
-    if (session.stopReason() != QLatin1String("cancelled")) {
+    const bool cancelled = session.stopReason() == StopReason::Cancelled;
+    if (!cancelled) {
         if (auto shrunk = session.shrinkDifferences(); !shrunk)
             return shrunk.error();
         if (auto shrunk = session.shrinkRelationReviews(); !shrunk)
@@ -120,25 +124,39 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress, const s
     }
 
     say(QStringLiteral("reporting"));
-    Report report = buildReport(m_options.change, *targets, session, judge, setup.commitMessages);
+    Report report =
+        buildReport(m_options.change, setup.targets, session, *setup.judge, setup.commitMessages);
     report.repo = setup.repositoryPath;
-    report.generator = generator->name();
-    if (const auto *llm = dynamic_cast<const LlmGenerator *>(generator.get())) {
-        report.model = m_options.llm.model;
+    report.generator = m_options.choices.generator;
+    if (const auto *llm = dynamic_cast<const LlmGenerator *>(generator->get())) {
+        report.model = m_options.choices.llm.model;
         report.llm = llm->reportJson();
     }
-    report.seed = m_options.seed;
-    report.sandbox = executor.sandbox() == SandboxLevel::Full ? QStringLiteral("full")
-                                                              : QStringLiteral("degraded");
-    report.sandboxNote = executor.sandboxNote();
-    report.pythonOld = pythonOld->executable + QLatin1Char(' ') + pythonOld->version;
-    report.pythonNew = pythonNew->executable + QLatin1Char(' ') + pythonNew->version;
-    report.notes = notes;
-    report.notAnalysable = targets->raw.value("not_analysable", nlohmann::json::object());
+    report.seed = m_options.choices.seed;
+    report.sandbox = setup.executor->sandbox();
+    report.sandboxNote = setup.executor->sandboxNote();
+    report.pythonOld = setup.pythonOld.executable + QLatin1Char(' ') + setup.pythonOld.version;
+    report.pythonNew = setup.pythonNew.executable + QLatin1Char(' ') + setup.pythonNew.version;
+    report.notes = setup.notes;
+    report.notAnalysable = setup.targets.raw.value("not_analysable", nlohmann::json::object());
+    if (m_options.choices.suggest == SuggestionSource::Llm && !cancelled)
+        say(QStringLiteral("suggesting"));
+    suggestVerdicts(report, m_options.choices.suggest, m_options.choices.llm, cancel);
     report.seconds = clock.elapsed() / 1000.0;
-    if (session.stopReason() != QLatin1String("cancelled"))
+    if (!cancelled)
         QFile::remove(context.checkpointPath);
     return report;
+}
+
+Expected<std::unique_ptr<AnalysisPipeline>> openAnalysis(const AnalysisRequest &request)
+{
+    auto repository = git::Repository::open(request.repository);
+    if (!repository)
+        return asBadInput(repository.error());
+    auto options = resolveAnalysisOptions(*repository, request.change, request.choices);
+    if (!options)
+        return options.error();
+    return std::make_unique<AnalysisPipeline>(std::move(*options), std::move(*repository));
 }
 
 } // namespace difftriage::engine

@@ -5,14 +5,12 @@
 
 namespace difftriage::engine {
 
-Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec)
+Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec,
+                                     const ProjectConfig &config)
 {
     ChangeWorkspace workspace;
     workspace.spec = spec;
-    auto config = loadProjectConfig(repository, spec.base);
-    if (!config)
-        return config.error();
-    workspace.config = std::move(*config);
+    workspace.config = config;
     auto diff = DiffAnalysis::run(repository, spec.base, spec.head);
     if (!diff)
         return diff.error();
@@ -43,7 +41,10 @@ Status materializeTrees(const git::Repository &repository, TreeCache &cache,
 Expected<ChangeWorkspace> prepareWorkspace(const git::Repository &repository,
                                            const ChangeSpec &spec, TreeCache &cache)
 {
-    auto workspace = loadChange(repository, spec);
+    auto config = loadProjectConfig(repository, spec.base);
+    if (!config)
+        return config.error();
+    auto workspace = loadChange(repository, spec, *config);
     if (!workspace)
         return workspace.error();
     if (auto trees = materializeTrees(repository, cache, *workspace); !trees)

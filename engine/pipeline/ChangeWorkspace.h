@@ -32,8 +32,10 @@ struct TreePreparation
     std::function<Status(const QString &tree, const QString &commitId, bool newSide)> run;
 };
 
-// The configuration and the diff: cheap, and all a change without Python files needs.
-Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec);
+// The diff, beside the configuration already read from the base: cheap, and all a change without
+// Python files needs.
+Expected<ChangeWorkspace> loadChange(const git::Repository &repository, const ChangeSpec &spec,
+                                     const ProjectConfig &config);
 // Both trees, read-only in the cache, prepared first when there is a prepare command.
 Status materializeTrees(const git::Repository &repository, TreeCache &cache,
                         ChangeWorkspace &workspace, const TreePreparation &preparation = {});

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "pipeline/TestRecord.h"
 #include "core/Expected.h"
+#include "pipeline/TestRecord.h"
 #include "report/Report.h"
 
 #include <QList>

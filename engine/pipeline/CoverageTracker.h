@@ -1,7 +1,7 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "execute/Side.h"
+#include "targets/Targets.h"
 
 #include <QMap>
 #include <QSet>

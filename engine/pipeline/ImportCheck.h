@@ -1,8 +1,8 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "core/Expected.h"
 #include "core/PythonInterpreter.h"
+#include "targets/Targets.h"
 
 namespace difftriage::engine {
 

@@ -1,11 +1,12 @@
 #include "pipeline/PipelineSetup.h"
 
-#include "targets/TargetAnalysis.h"
-#include "pipeline/AnalysisPipeline.h"
-#include "pipeline/ImportCheck.h"
 #include "change/TreeCache.h"
 #include "execute/PrepareCommand.h"
 #include "git/Repository.h"
+#include "pipeline/AnalysisPipeline.h"
+#include "pipeline/ImportCheck.h"
+#include "pipeline/Seeds.h"
+#include "targets/TargetAnalysis.h"
 
 #include <QDir>
 
@@ -29,9 +30,9 @@ void collectOneSidedNames(const Targets &targets, QStringList &oldOnly, QStringL
 {
     for (const AccessInfo &info : targets.access) {
         for (const AccessMethod &method : info.methods) {
-            if (method.versions == QLatin1String("old_only"))
+            if (method.versions == Presence::OldOnly)
                 oldOnly << method.publicName << method.entryQualname;
-            else if (method.versions == QLatin1String("new_only"))
+            else if (method.versions == Presence::NewOnly)
                 newOnly << method.publicName << method.entryQualname;
         }
     }
@@ -54,7 +55,7 @@ QStringList unparsedChangedFiles(const Targets &targets)
     return notes;
 }
 
-Report emptyReport(const ChangeSpec &change, const QString &reason, const QStringList &notes)
+Report emptyReport(const ChangeSpec &change, const QStringList &notes)
 {
     Report report;
     report.base = change.base;
@@ -62,7 +63,7 @@ Report emptyReport(const ChangeSpec &change, const QString &reason, const QStrin
     report.title = change.title;
     report.body = change.body;
     report.number = change.number;
-    report.stopReason = reason;
+    report.stopReason = StopReason::NothingToAnalyse;
     report.notes = notes;
     return report;
 }
@@ -72,43 +73,38 @@ Report emptyReport(const ChangeSpec &change, const QString &reason, const QStrin
 Expected<std::unique_ptr<PipelineSetup>>
 AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
 {
-    m_badInput = true;
     say(QStringLiteral("preparing"));
     auto setup = std::make_unique<PipelineSetup>();
-    auto repository = git::Repository::open(m_options.repository);
-    if (!repository)
-        return repository.error();
-    setup->repositoryPath = repository->path();
-    TreeCache cache = m_options.treeCacheDirectory.isEmpty()
-                          ? TreeCache()
-                          : TreeCache(m_options.treeCacheDirectory);
-    auto workspace = loadChange(*repository, m_options.change);
+    const git::Repository &repository = m_repository;
+    const UserChoices &choices = m_options.choices;
+    setup->repositoryPath = repository.path();
+    TreeCache cache =
+        choices.treeCacheDirectory.isEmpty() ? TreeCache() : TreeCache(choices.treeCacheDirectory);
+    auto workspace = loadChange(repository, m_options.change, m_options.config);
     if (!workspace)
-        return workspace.error();
+        return asBadInput(workspace.error());
     // A history that cannot be walked (a shallow clone) only costs the suggestions some text.
-    if (auto commits = repository->commitsBetween(m_options.change.base, m_options.change.head,
-                                                  MaxCommitMessages)) {
+    if (auto commits = repository.commitsBetween(m_options.change.base, m_options.change.head,
+                                                 MaxCommitMessages)) {
         for (const git::CommitInfo &commit : *commits)
             setup->commitMessages << commit.message.trimmed();
     }
     if (workspace->diff.pythonFiles().isEmpty()) {
-        Report report = emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
-                                    workspace->diff.notes);
-        report.repo = repository->path();
+        Report report = emptyReport(m_options.change, workspace->diff.notes);
+        report.repo = repository.path();
         setup->nothingToAnalyse = std::move(report);
         return setup;
     }
     auto pythonOld = resolvePythonInterpreter(m_options.pythonOld);
     if (!pythonOld)
-        return pythonOld.error();
+        return asBadInput(pythonOld.error());
     auto pythonNew = m_options.pythonNew == m_options.pythonOld
                          ? pythonOld
                          : resolvePythonInterpreter(m_options.pythonNew);
     if (!pythonNew)
-        return pythonNew.error();
+        return asBadInput(pythonNew.error());
     TreePreparation preparation;
-    preparation.command =
-        m_options.prepare.isEmpty() ? workspace->config.prepare : m_options.prepare;
+    preparation.command = m_options.prepare;
     preparation.run = [&](const QString &tree, const QString &commitId, bool newSide) {
         say(QStringLiteral("preparing the %1 tree")
                 .arg(newSide ? QStringLiteral("new") : QStringLiteral("old")));
@@ -118,64 +114,61 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
         request.commitId = commitId;
         request.sideName = newSide ? QStringLiteral("new") : QStringLiteral("old");
         request.python = newSide ? *pythonNew : *pythonOld;
-        request.forceDegradedSandbox = m_options.forceDegradedSandbox;
+        request.forceDegradedSandbox = choices.forceDegradedSandbox;
         return runPrepareCommand(request);
     };
-    if (auto trees = materializeTrees(*repository, cache, *workspace, preparation); !trees)
-        return trees.error();
+    if (auto trees = materializeTrees(repository, cache, *workspace, preparation); !trees)
+        return asBadInput(trees.error());
 
     say(QStringLiteral("analysing"));
+    const ProjectConfig &config = m_options.config;
     TargetAnalysisInput input{*pythonOld,
                               workspace->oldTree,
                               workspace->newTree,
                               m_options.change.base,
                               m_options.change.head,
                               workspace->diff.pythonFiles(),
-                              workspace->config.importRoots,
-                              workspace->config.exclude,
+                              config.importRoots,
+                              config.exclude,
                               5,
                               QString()};
     auto targets = analyzeTargets(input);
-    if (!targets) {
-        m_badInput = false;
+    if (!targets)
         return targets.error();
-    }
-    setup->notes = workspace->diff.notes + workspace->config.warnings + targets->notes +
-                   unparsedChangedFiles(*targets);
+    setup->notes =
+        workspace->diff.notes + config.warnings + targets->notes + unparsedChangedFiles(*targets);
     if (targets->functions.isEmpty()) {
         Report report =
-            emptyReport(m_options.change, QStringLiteral("nothing_to_analyse"),
+            emptyReport(m_options.change,
                         setup->notes + QStringList{QStringLiteral("no changed executable code")});
-        report.repo = repository->path();
+        report.repo = repository.path();
         report.notAnalysable = targets->raw.value("not_analysable", nlohmann::json::object());
         setup->nothingToAnalyse = std::move(report);
         return setup;
     }
 
-    const int hashSeed = static_cast<int>(m_options.seed % 1000000ULL); // reruns add to it
+    const int hashSeed = workerHashSeed(choices.seed);
     setup->executor =
         std::make_unique<Executor>(WorkerConfig{*pythonOld, workspace->oldTree,
                                                 importRootOf(*targets, "old", workspace->oldTree),
-                                                hashSeed, m_options.forceDegradedSandbox},
+                                                hashSeed, choices.forceDegradedSandbox},
                                    WorkerConfig{*pythonNew, workspace->newTree,
                                                 importRootOf(*targets, "new", workspace->newTree),
-                                                hashSeed, m_options.forceDegradedSandbox},
-                                   m_options.workersPerVersion);
+                                                hashSeed, choices.forceDegradedSandbox},
+                                   choices.workersPerVersion);
     Executor &executor = *setup->executor;
-    if (auto started = executor.start(); !started) {
-        m_badInput = false;
+    if (auto started = executor.start(); !started)
         return started.error();
-    }
     say(QStringLiteral("importing"));
     if (auto imported = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
         !imported)
-        return imported.error();
+        return asBadInput(imported.error());
 
     Normalizer normalizer;
     normalizer.addRootPaths(executor.rootPaths() +
                             QStringList{workspace->oldTree, workspace->newTree});
-    if (auto patterns = normalizer.addPatterns(workspace->config.normalize); !patterns)
-        return patterns.error();
+    if (auto patterns = normalizer.addPatterns(config.normalize); !patterns)
+        return asBadInput(patterns.error());
     setup->judge = std::make_unique<Judge>(normalizer);
     QStringList oldOnly, newOnly;
     collectOneSidedNames(*targets, oldOnly, newOnly);

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "targets/Targets.h"
-#include "pipeline/ChangeWorkspace.h"
+#include "core/PythonInterpreter.h"
 #include "execute/Executor.h"
 #include "judge/Judge.h"
-#include "core/PythonInterpreter.h"
+#include "pipeline/ChangeWorkspace.h"
 #include "report/Report.h"
+#include "targets/Targets.h"
 
 #include <memory>
 #include <optional>

@@ -3,13 +3,15 @@
 #include "pipeline/AnalysisPipeline.h"
 #include "pipeline/PipelineSetup.h"
 #include "pipeline/ReportBuilder.h"
+#include "pipeline/Seeds.h"
+#include "pipeline/TestRecord.h"
 
 #include <QCryptographicHash>
 
 namespace difftriage::engine {
 
-Expected<ReportDifference> AnalysisPipeline::runSingleTest(const QString &code, const QString &target,
-                                                   const ProgressCallback &progress)
+Expected<SingleTestRun> AnalysisPipeline::runSingleTest(const QString &code, const QString &target,
+                                                        const ProgressCallback &progress)
 {
     const auto say = [&](const QString &stage) {
         if (progress)
@@ -24,16 +26,15 @@ Expected<ReportDifference> AnalysisPipeline::runSingleTest(const QString &code, 
     PipelineSetup &setup = *m_singleTestSetup;
     if (setup.nothingToAnalyse)
         return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
-    m_badInput = false;
     auto difference = runSingleTestOn(setup, code, target, say);
     if (!difference)
         m_singleTestSetup.reset(); // a broken worker, say: the next call sets up afresh
     return difference;
 }
 
-Expected<ReportDifference>
+Expected<SingleTestRun>
 AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, const QString &target,
-                          const std::function<void(const QString &)> &say) const
+                                  const std::function<void(const QString &)> &say) const
 {
     say(QStringLiteral("running the test"));
     TestRequest test;
@@ -42,11 +43,9 @@ AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, con
         QString::fromLatin1(
             QCryptographicHash::hash(code.toUtf8(), QCryptographicHash::Sha256).toHex().left(10));
     test.code = code;
-    test.seed = m_options.seed;
-    if (m_options.testTimeoutSeconds > 0)
-        test.timeoutSeconds = m_options.testTimeoutSeconds;
-    else if (setup.workspace.config.timeLimitSeconds)
-        test.timeoutSeconds = *setup.workspace.config.timeLimitSeconds;
+    // The seed the analysis gave the same code: an unchanged generated test sees the same draws.
+    test.seed = testSeed(m_options.choices.seed, testIdFor(code));
+    test.timeoutSeconds = m_options.testTimeoutSeconds;
     // Each side twice, with different seeds: a test that disagrees with itself is flaky, as in
     // the analysis, and says nothing about the change.
     QList<TestOutcome> runs;
@@ -73,12 +72,11 @@ AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, con
     difference.oldSide = reportSide(oldRun, normalizer);
     difference.newSide = reportSide(newRun, normalizer);
     const auto kind = setup.judge->compare(oldRun, newRun);
-    difference.kind = flaky  ? QStringLiteral("flaky")
-                      : kind ? toString(*kind)
-                             : QStringLiteral("same");
+    difference.kind = kind.value_or(DifferenceKind::DifferentOutput);
     difference.fingerprint = fingerprintOf(difference);
     difference.cluster = clusterOf(difference);
-    return difference;
+    const TestFate fate = flaky ? TestFate::Flaky : kind ? TestFate::Difference : TestFate::Same;
+    return SingleTestRun{fate, std::move(difference)};
 }
 
 } // namespace difftriage::engine

@@ -1,8 +1,8 @@
 #include "pipeline/ReportBuilder.h"
 
 #include "judge/Judge.h"
-#include "triage/intent/IntentHeuristic.h"
 #include "judge/RelationJudging.h"
+#include "pipeline/RelationReport.h"
 
 #include <QCryptographicHash>
 #include <QHash>
@@ -25,7 +25,7 @@ QString shortHash(const QStringList &parts)
 ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
 {
     ReportSide side;
-    side.status = toString(outcome.status);
+    side.status = outcome.status;
     side.output = normalizer.normalize(outcome.output);
     if (outcome.status == RunStatus::Raised) {
         side.errorType = outcome.errorType;
@@ -34,7 +34,7 @@ ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
         side.errorType = QStringLiteral("SystemExit");
         side.errorMessage = QString::number(outcome.exitCode);
     } else if (outcome.aborted()) {
-        side.errorType = toString(outcome.status);
+        side.errorType = spelling(outcome.status);
         side.errorMessage = outcome.abortedReason;
     }
     return side;
@@ -42,14 +42,14 @@ ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
 
 QString fingerprintOf(const ReportDifference &difference)
 {
-    return shortHash({difference.testCode, difference.kind, difference.oldSide.output,
+    return shortHash({difference.testCode, spelling(difference.kind), difference.oldSide.output,
                       difference.newSide.output, difference.oldSide.errorType.value_or(QString()),
                       difference.newSide.errorType.value_or(QString())});
 }
 
 QString clusterOf(const ReportDifference &difference, const QString &cause)
 {
-    return shortHash({difference.target, difference.kind,
+    return shortHash({difference.target, spelling(difference.kind),
                       difference.oldSide.errorType.value_or(QString()),
                       difference.newSide.errorType.value_or(QString()), cause});
 }
@@ -91,13 +91,13 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
     QHash<QString, QString> sameRelationOutputs; // relation checks alike on both versions
     for (const TestRecord &record : session.tests()) {
         const QString relation = relationLabelOf(record.candidate.genome);
-        const QString verdict =
-            relation.isEmpty() ? QString() : relationVerdict(record.oldRun.output);
+        const auto verdict = relation.isEmpty() ? std::optional<RelationVerdict>()
+                                                : relationVerdict(record.oldRun.output);
         report.tests << ReportTest{record.id,    record.candidate.code,
                                    record.round, record.candidate.target,
                                    record.fate,  relation,
                                    verdict};
-        if (!relation.isEmpty() && record.fate == QLatin1String("same"))
+        if (!relation.isEmpty() && record.fate == TestFate::Same)
             sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
     }
 
@@ -111,7 +111,7 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         difference.target = found.original.target;
         difference.oldSide = reportSide(found.oldRun, normalizer);
         difference.newSide = reportSide(found.newRun, normalizer);
-        difference.kind = toString(found.kind);
+        difference.kind = found.kind;
         difference.fingerprint = fingerprintOf(difference);
         // Different tests can shrink to the same one: the reviewer sees it once.
         if (fingerprints.contains(difference.fingerprint))
@@ -128,7 +128,6 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         report.differences << std::move(difference);
     }
     collectRelations(report, sameRelationOutputs);
-    suggestIntent(report);
     return report;
 }
 

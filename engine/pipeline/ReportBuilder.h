@@ -1,9 +1,9 @@
 #pragma once
 
-#include "targets/Targets.h"
-#include "pipeline/SearchSession.h"
 #include "change/ChangeSpec.h"
+#include "pipeline/SearchSession.h"
 #include "report/Report.h"
+#include "targets/Targets.h"
 
 namespace difftriage::engine {
 

@@ -49,8 +49,7 @@ Status SearchSession::repairRuntimeErrors(const QList<int> &broken, int round)
             auto runs = runPairs({current}, 0);
             if (!runs)
                 return runs.error();
-            TestRecord record{id,       round, current, runs->first.value(0), runs->second.value(0),
-                              QString()};
+            TestRecord record{id, round, current, runs->first.value(0), runs->second.value(0)};
             if (auto admitted = admit(std::move(record), false); !admitted)
                 return admitted.error();
             if (!needsRuntimeRepair(m_tests.last()))

@@ -1,8 +1,8 @@
 // SearchSession's loops: the coverage-driven rounds and the shrinking of what they found.
-#include "pipeline/SearchSession.h"
 #include "execute/Executor.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
+#include "pipeline/SearchSession.h"
 
 #include <QMap>
 #include <algorithm>
@@ -21,23 +21,23 @@ constexpr std::size_t ShrinkingInParallel = 3;
 
 Status SearchSession::runRounds()
 {
-    const AnalysisOptions &options = *m_context.options;
+    const UserChoices &options = m_context.options->choices;
     for (int round = m_nextRound;; ++round) {
         if (cancelled()) {
-            m_stopReason = QStringLiteral("cancelled");
+            m_stopReason = StopReason::Cancelled;
             return Ok{};
         }
         if (!m_rounds.isEmpty() && m_coverage.unionCoverage() >= 1.0) {
-            m_stopReason = QStringLiteral("full_coverage");
+            m_stopReason = StopReason::FullCoverage;
             return Ok{};
         }
         const int budget = options.maxTests - static_cast<int>(m_tests.size());
         if (budget <= 0 || round >= options.maxRounds) {
-            m_stopReason = QStringLiteral("budget");
+            m_stopReason = StopReason::Budget;
             return Ok{};
         }
         if (outOfTime()) {
-            m_stopReason = QStringLiteral("time_budget");
+            m_stopReason = StopReason::TimeBudget;
             return Ok{};
         }
         report(QStringLiteral("round %1: generating").arg(round),
@@ -57,7 +57,7 @@ Status SearchSession::runRounds()
             }
         }
         if (candidates.isEmpty()) {
-            m_stopReason = QStringLiteral("no_gain");
+            m_stopReason = StopReason::NoGain;
             return Ok{};
         }
 
@@ -73,9 +73,8 @@ Status SearchSession::runRounds()
                 return runs.error();
             QList<int> broken; // raised the same error on both versions, from the test's code
             for (qsizetype i = 0; i < chunk.size(); ++i) {
-                TestRecord record{
-                    testIdFor(chunk[i].code), round,    chunk[i], runs->first.value(i),
-                    runs->second.value(i),    QString()};
+                TestRecord record{testIdFor(chunk[i].code), round, chunk[i], runs->first.value(i),
+                                  runs->second.value(i)};
                 if (auto admitted = admit(std::move(record), true); !admitted)
                     return admitted.error();
                 if (needsRuntimeRepair(m_tests.last()))
@@ -87,7 +86,7 @@ Status SearchSession::runRounds()
                    double(m_tests.size()) / options.maxTests);
         }
         if (cancelled()) {
-            m_stopReason = QStringLiteral("cancelled");
+            m_stopReason = StopReason::Cancelled;
             return Ok{};
         }
         m_rounds << ReportRound{round, static_cast<int>(candidates.size()),
@@ -95,11 +94,11 @@ Status SearchSession::runRounds()
         if (auto saved = saveCheckpoint(round + 1); !saved)
             return saved.error();
         if (m_coverage.unionCoverage() >= 1.0) {
-            m_stopReason = QStringLiteral("full_coverage");
+            m_stopReason = StopReason::FullCoverage;
             return Ok{};
         }
         if (m_coverage.coveredCount() == coveredBefore) {
-            m_stopReason = QStringLiteral("no_gain");
+            m_stopReason = StopReason::NoGain;
             return Ok{};
         }
     }
@@ -110,15 +109,15 @@ Status SearchSession::admit(TestRecord record, bool searched)
     m_coverage.record(record.id, Side::Old, record.oldRun.covered);
     m_coverage.record(record.id, Side::New, record.newRun.covered);
     const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
-    record.fate = QStringLiteral("same");
+    record.fate = TestFate::Same;
     bool differs = false;
     if (kind && clusterIsFull(record.candidate.target, *kind, record)) {
-        record.fate = QStringLiteral("duplicate");
+        record.fate = TestFate::Duplicate;
     } else if (kind && !searched) {
         differs = true;
     } else if (kind) {
         report(QStringLiteral("round %1: confirming").arg(record.round),
-               double(m_tests.size()) / m_context.options->maxTests);
+               double(m_tests.size()) / m_context.options->choices.maxTests);
         auto alone = runAlone(record.candidate, record.oldRun, record.newRun);
         if (!alone)
             return alone.error();
@@ -136,11 +135,11 @@ Status SearchSession::admit(TestRecord record, bool searched)
     if (!confirmed)
         return confirmed.error();
     if (!*confirmed) {
-        m_tests.last().fate = QStringLiteral("flaky");
+        m_tests.last().fate = TestFate::Flaky;
         ++m_flaky;
         return Ok{};
     }
-    m_tests.last().fate = QStringLiteral("difference");
+    m_tests.last().fate = TestFate::Difference;
     m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
                                      record.candidate, record.oldRun, record.newRun};
     return Ok{};
@@ -235,13 +234,13 @@ Status SearchSession::shrinkOne(FoundDifference &found)
 Status SearchSession::shrinkRelationReviews()
 {
     const auto breaks = [](const TestOutcome &run) {
-        return relationVerdict(run.output) == QLatin1String("breaks");
+        return relationVerdict(run.output) == RelationVerdict::Breaks;
     };
     QMap<QPair<QString, QString>, qsizetype> shortest; // target and relation -> test index
     for (qsizetype index = 0; index < m_tests.size(); ++index) {
         const TestRecord &record = m_tests.at(index);
         const QString label = relationLabelOf(record.candidate.genome);
-        if (label.isEmpty() || record.fate != QLatin1String("same") || !breaks(record.oldRun))
+        if (label.isEmpty() || record.fate != TestFate::Same || !breaks(record.oldRun))
             continue;
         const QPair<QString, QString> key{record.candidate.target, label};
         const auto known = shortest.constFind(key);
@@ -286,7 +285,7 @@ Status SearchSession::shrinkRelationReviews()
                                   current,
                                   runs->first.value(kept),
                                   runs->second.value(kept),
-                                  QStringLiteral("same")};
+                                  TestFate::Same};
         }
     }
     return Ok{};

@@ -3,6 +3,7 @@
 #include "execute/Executor.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
+#include "pipeline/Seeds.h"
 
 #include <future>
 #include <vector>
@@ -33,7 +34,7 @@ bool SearchSession::cancelled() const
 
 bool SearchSession::outOfTime() const
 {
-    const double budget = m_context.options->timeBudgetSeconds;
+    const double budget = m_context.options->choices.timeBudgetSeconds;
     return budget > 0 && m_clock.elapsed() > budget * 1000;
 }
 
@@ -73,8 +74,7 @@ TestRequest SearchSession::requestFor(const Candidate &candidate, Side side) con
     request.id = testIdFor(candidate.code);
     request.code = candidate.code;
     // Old and new see the same draws; the seed of the analysis changes them all.
-    request.seed =
-        m_context.options->seed * 1000003ULL + request.id.mid(1, 8).toULongLong(nullptr, 16);
+    request.seed = testSeed(m_context.options->choices.seed, request.id);
     request.timeoutSeconds = m_context.testTimeoutSeconds;
     request.coverage = m_coverage.requested(side);
     return request;
@@ -121,7 +121,7 @@ SearchSession::searchPairs(const QList<Candidate> &candidates)
 
 Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
 SearchSession::runAlone(const Candidate &candidate, const TestOutcome &oldRun,
-                          const TestOutcome &newRun)
+                        const TestOutcome &newRun)
 {
     using Result = std::optional<std::pair<TestOutcome, TestOutcome>>;
     const auto batchKind = m_context.judge->compare(oldRun, newRun);
@@ -139,13 +139,13 @@ SearchSession::runAlone(const Candidate &candidate, const TestOutcome &oldRun,
 }
 
 Expected<std::optional<DifferenceKind>> SearchSession::confirm(const Candidate &candidate,
-                                                                 const TestOutcome &oldRun,
-                                                                 const TestOutcome &newRun)
+                                                               const TestOutcome &oldRun,
+                                                               const TestOutcome &newRun)
 {
     // The reruns run on their own worker pools, so they go in parallel.
     using Runs = Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>;
     std::vector<std::future<Runs>> reruns;
-    for (int rerun = 1; rerun <= m_context.options->reruns; ++rerun)
+    for (int rerun = 1; rerun <= m_context.options->choices.reruns; ++rerun)
         reruns.push_back(std::async(std::launch::async, [this, &candidate, rerun] {
             return runPairs({candidate}, rerun);
         }));
@@ -169,7 +169,7 @@ Expected<std::optional<DifferenceKind>> SearchSession::confirm(const Candidate &
 }
 
 bool SearchSession::clusterIsFull(const QString &target, DifferenceKind kind,
-                                    const TestRecord &record) const
+                                  const TestRecord &record) const
 {
     // A relation that breaks on one version only is a cause of its own: the target's ordinary
     // differences say nothing about it.
@@ -201,7 +201,7 @@ GenerationRequest SearchSession::nextRequest(int round) const
             covered["new"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
         request.feedback << FeedbackTest{record.id, record.candidate.target,
                                          record.candidate.genome, covered,
-                                         toString(record.oldRun.status)};
+                                         spelling(record.oldRun.status)};
     }
     for (const QString &function : m_coverage.functions()) {
         if (m_coverage.unionCoverage(function) >= 1.0)

@@ -1,14 +1,14 @@
 #pragma once
 
-#include "targets/Targets.h"
-#include "pipeline/AnalysisOptions.h"
-#include "pipeline/Checkpoint.h"
-#include "pipeline/CoverageTracker.h"
-#include "pipeline/TestRecord.h"
 #include "core/Expected.h"
 #include "execute/Side.h"
 #include "execute/TestRequest.h"
 #include "generate/Generator.h"
+#include "pipeline/AnalysisOptions.h"
+#include "pipeline/Checkpoint.h"
+#include "pipeline/CoverageTracker.h"
+#include "pipeline/TestRecord.h"
+#include "targets/Targets.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -53,7 +53,7 @@ public:
     // them: the shortest per target and relation is shrunk too, its variants kept as tests.
     Status shrinkRelationReviews();
 
-    QString stopReason() const { return m_stopReason; }
+    StopReason stopReason() const { return m_stopReason; }
     const QList<TestRecord> &tests() const { return m_tests; }
     const QList<FoundDifference> &differences() const { return m_differences; }
     const QList<ReportRound> &rounds() const { return m_rounds; }
@@ -99,7 +99,7 @@ private:
     QHash<QString, int> m_testIndex;
     QList<FoundDifference> m_differences;
     QList<ReportRound> m_rounds;
-    QString m_stopReason;
+    StopReason m_stopReason = StopReason::NoGain;
     int m_nextRound = 0;
     int m_flaky = 0;
     std::atomic_int m_batchOnly = 0;  // differences that vanished when their test ran alone

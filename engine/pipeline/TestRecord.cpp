@@ -54,7 +54,7 @@ json toJson(const TestRecord &record)
 {
     return {{"id", record.id.toStdString()},         {"round", record.round},
             {"candidate", toJson(record.candidate)}, {"old", outcomeJson(record.oldRun)},
-            {"new", outcomeJson(record.newRun)},     {"fate", record.fate.toStdString()}};
+            {"new", outcomeJson(record.newRun)},     {"fate", spelling(record.fate).toStdString()}};
 }
 
 std::optional<TestRecord> testRecordFromJson(const json &object)
@@ -67,7 +67,10 @@ std::optional<TestRecord> testRecordFromJson(const json &object)
     record.candidate = candidateFromJson(object["candidate"]);
     record.oldRun = outcomeFrom(object.value("old", json::object()));
     record.newRun = outcomeFrom(object.value("new", json::object()));
-    record.fate = str(object, "fate");
+    const auto fate = fromSpelling<TestFate>(str(object, "fate"));
+    if (!fate)
+        return std::nullopt;
+    record.fate = *fate;
     return record;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "execute/TestOutcome.h"
 #include "generate/Generator.h"
-#include "judge/DifferenceKind.h"
 
 #include <QList>
 #include <QString>
@@ -19,10 +19,9 @@ struct TestRecord
     Candidate candidate;
     TestOutcome oldRun;
     TestOutcome newRun;
-    // What became of it: same | difference | duplicate (a cause already reported, not rerun) |
-    // flaky (a rerun disagreed). A difference seen only in a search batch is "same": run alone,
-    // the test behaves alike on both versions.
-    QString fate;
+    // What became of it. A difference seen only in a search batch is the same behaviour: run
+    // alone, the test behaves alike on both versions.
+    TestFate fate = TestFate::Same;
 };
 
 // A confirmed behavioural difference: stable over every rerun of both versions.

@@ -1,7 +1,5 @@
 #include "report/ExportText.h"
 
-#include <QHash>
-
 namespace difftriage::engine {
 
 namespace {
@@ -22,13 +20,13 @@ QString shortened(const QString &text, qsizetype maxLength)
 
 QString describeOutcome(const ReportSide &side, qsizetype maxLength)
 {
-    if (side.status == QLatin1String("timeout"))
+    if (side.status == RunStatus::Timeout)
         return QStringLiteral("times out");
-    if (side.status == QLatin1String("crashed"))
+    if (side.status == RunStatus::Crashed)
         return QStringLiteral("crashes");
-    if (side.status == QLatin1String("killed"))
+    if (side.status == RunStatus::Killed)
         return QStringLiteral("is killed (%1)").arg(side.errorMessage.value_or(QString()));
-    if (side.status == QLatin1String("exited"))
+    if (side.status == RunStatus::Exited)
         return QStringLiteral("exits with status %1").arg(side.errorMessage.value_or(QString()));
     if (side.errorType) {
         const QString message = side.errorMessage.value_or(QString());
@@ -41,37 +39,37 @@ QString describeOutcome(const ReportSide &side, qsizetype maxLength)
                             : QStringLiteral("prints %1").arg(output);
 }
 
-QString describeKind(const QString &kind)
+QString describeKind(DifferenceKind kind)
 {
-    static const QHash<QString, QString> descriptions{
-        {QStringLiteral("different_output"),
-         QStringLiteral("The old and the new version print or return different results.")},
-        {QStringLiteral("different_exception"),
-         QStringLiteral("Both versions raise, but different exceptions.")},
-        {QStringLiteral("only_old_raises"),
-         QStringLiteral("The old version raises an exception; the new one does not.")},
-        {QStringLiteral("only_new_raises"),
-         QStringLiteral("The new version raises an exception; the old one does not.")},
-        {QStringLiteral("only_old_aborts"),
-         QStringLiteral("Only the old version times out or crashes, on every rerun.")},
-        {QStringLiteral("only_new_aborts"),
-         QStringLiteral("Only the new version times out or crashes, on every rerun.")},
-        {QStringLiteral("api_change"),
-         QStringLiteral("An entry point exists on one side only: the test cannot reach its "
-                        "target on the other.")},
-        {QStringLiteral("different_warnings"),
-         QStringLiteral("The same result with different warnings.")},
-    };
-    return descriptions.value(kind, QStringLiteral("A behavioural difference."));
+    switch (kind) {
+    case DifferenceKind::DifferentOutput:
+        return QStringLiteral("The old and the new version print or return different results.");
+    case DifferenceKind::DifferentException:
+        return QStringLiteral("Both versions raise, but different exceptions.");
+    case DifferenceKind::OnlyOldRaises:
+        return QStringLiteral("The old version raises an exception; the new one does not.");
+    case DifferenceKind::OnlyNewRaises:
+        return QStringLiteral("The new version raises an exception; the old one does not.");
+    case DifferenceKind::OnlyOldAborts:
+        return QStringLiteral("Only the old version times out or crashes, on every rerun.");
+    case DifferenceKind::OnlyNewAborts:
+        return QStringLiteral("Only the new version times out or crashes, on every rerun.");
+    case DifferenceKind::ApiChange:
+        return QStringLiteral("An entry point exists on one side only: the test cannot reach its "
+                              "target on the other.");
+    case DifferenceKind::DifferentWarnings:
+        return QStringLiteral("The same result with different warnings.");
+    }
+    return QStringLiteral("A behavioural difference.");
 }
 
 QString describeRelation(const ReportRelation &relation)
 {
-    if (relation.signal == QLatin1String("regression"))
+    if (relation.signal == RelationSignal::Regression)
         return QStringLiteral("Relation %1 holds on the old version and breaks on the new one: "
                               "a strong regression signal.")
             .arg(relation.label);
-    if (relation.signal == QLatin1String("coincidental_fix"))
+    if (relation.signal == RelationSignal::CoincidentalFix)
         return QStringLiteral("Relation %1 breaks on the old version and holds on the new one: "
                               "a fix, perhaps a coincidental one.")
             .arg(relation.label);

@@ -11,7 +11,7 @@ namespace difftriage::engine {
 QString describeOutcome(const ReportSide &side, qsizetype maxLength = 160);
 
 // What a difference kind means, in a sentence (SARIF rule descriptions, JUnit failures).
-QString describeKind(const QString &kind);
+QString describeKind(DifferenceKind kind);
 
 // What a relation check saw on each version and what that signals, in a sentence; empty when
 // the verdict is the same on both.

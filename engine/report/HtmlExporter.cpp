@@ -55,8 +55,8 @@ QString sideHtml(const char *cssClass, const QString &label, const ReportSide &s
     if (side.errorType)
         html += QStringLiteral("<p class=\"error\">%1: %2</p>")
                     .arg(esc(*side.errorType), esc(side.errorMessage.value_or(QString())));
-    if (!side.status.isEmpty() && side.status != QLatin1String("ok"))
-        html += QStringLiteral("<p class=\"muted\">status: %1</p>").arg(esc(side.status));
+    if (side.status != RunStatus::Ok)
+        html += QStringLiteral("<p class=\"muted\">status: %1</p>").arg(esc(spelling(side.status)));
     return html + QStringLiteral("<pre>%1</pre></div>").arg(esc(side.output));
 }
 
@@ -97,21 +97,16 @@ QString HtmlExporter::render() const
            QStringLiteral("</body></html>\n");
 }
 
-Status HtmlExporter::write(const QString &path) const
-{
-    return writeExportFile(path, render().toUtf8());
-}
-
 QString HtmlExporter::renderSummary() const
 {
     QString html = QStringLiteral("<p class=\"muted\">%1..%2 · generator %3 · sandbox %4</p>\n")
                        .arg(esc(m_report.base.left(10)), esc(m_report.head.left(10)),
-                            esc(m_report.generator), esc(m_report.sandbox));
+                            esc(spelling(m_report.generator)), esc(spelling(m_report.sandbox)));
     if (!m_report.body.isEmpty())
         html += QStringLiteral("<h2>Stated intent</h2><pre>%1</pre>\n").arg(esc(m_report.body));
     int decided = 0;
     for (const ReportDifference &difference : m_report.differences)
-        decided += difference.verdict ? 1 : 0;
+        decided += difference.verdict != Verdict::None ? 1 : 0;
     html += QStringLiteral("<h2>Summary</h2><table>"
                            "<tr><th>Differences</th><td>%1 (%2 triaged)</td></tr>"
                            "<tr><th>Union coverage of the changed lines</th><td>%3</td></tr>"
@@ -119,7 +114,7 @@ QString HtmlExporter::renderSummary() const
                            "<tr><th>Stop reason</th><td>%6</td></tr></table>\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
-                     QString::number(m_report.flakyDiscarded), esc(m_report.stopReason));
+                     QString::number(m_report.flakyDiscarded), esc(spelling(m_report.stopReason)));
     for (const QString &note : m_report.notes)
         html += QStringLiteral("<p class=\"muted\">%1</p>\n").arg(esc(note));
     return html;
@@ -141,18 +136,18 @@ QString HtmlExporter::renderDifferences() const
         const auto &members = byCluster[cluster];
         html += QStringLiteral("<section class=\"cluster\"><h3>%1 · %2 <span class=\"muted\">"
                                "(%3)</span></h3>\n")
-                    .arg(esc(members.first()->target), esc(members.first()->kind),
+                    .arg(esc(members.first()->target), esc(spelling(members.first()->kind)),
                          QString::number(members.size()));
         for (const ReportDifference *difference : members) {
             html += QStringLiteral("<div class=\"difference\" id=\"%1\"><p><b>%1</b> · "
                                    "verdict: <span class=\"verdict\">%2</span>")
-                        .arg(esc(difference->id),
-                             esc(difference->verdict.value_or(QStringLiteral("untriaged"))));
-            if (difference->suggestedVerdict)
-                html += QStringLiteral(" · suggested: %1").arg(esc(*difference->suggestedVerdict));
+                        .arg(esc(difference->id), esc(spelling(difference->verdict)));
+            if (difference->suggestedVerdict != Verdict::None)
+                html += QStringLiteral(" · suggested: %1")
+                            .arg(esc(spelling(difference->suggestedVerdict)));
             if (difference->suggestionConfidence)
                 html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
-                            .arg(esc(*difference->suggestionConfidence));
+                            .arg(esc(spelling(*difference->suggestionConfidence)));
             html += QStringLiteral("</p>\n") + suggestionReasons(*difference);
             if (difference->relation && !describeRelation(*difference->relation).isEmpty())
                 html += QStringLiteral("<p class=\"relation\">%1</p>\n")
@@ -194,8 +189,8 @@ QString HtmlExporter::renderFunctions() const
     for (const ReportChangedFunction &function : m_report.changedFunctions)
         html += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td><td>%4</td>"
                                "</tr>\n")
-                    .arg(esc(function.name), esc(function.kind), esc(function.versions),
-                         percent(function.unionCoverage));
+                    .arg(esc(function.name), esc(spelling(function.kind)),
+                         esc(spelling(function.versions)), percent(function.unionCoverage));
     return html + QStringLiteral("</table>\n");
 }
 

@@ -17,7 +17,6 @@ public:
     explicit HtmlExporter(const Report &report, QList<ExportSource> sources = {});
 
     QString render() const;
-    Status write(const QString &path) const;
 
     // The heatmap's bucket for a changed line reached by `hits` tests: 0 = uncovered.
     static int heatBucket(qsizetype hits);

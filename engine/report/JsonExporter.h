@@ -13,7 +13,6 @@ public:
     explicit JsonExporter(const Report &report) : m_report(report) {}
 
     QByteArray render() const;
-    Status write(const QString &path) const;
 
 private:
     const Report &m_report;

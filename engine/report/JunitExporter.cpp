@@ -32,7 +32,7 @@ struct Case
     QString id;
     QString target;
     QString code;
-    QString outcome; // same | difference | duplicate | flaky
+    TestFate outcome = TestFate::Same;
     const ReportDifference *difference = nullptr;
     const ReportRelationReview *review = nullptr; // a relation that breaks on both versions
 };
@@ -49,28 +49,28 @@ QList<Case> casesOf(const Report &report)
     for (const ReportTest &test : report.tests) {
         const ReportDifference *difference = byTest.take(test.id);
         // Reports written before tests had an outcome: what was reported is all we know.
-        const QString outcome = difference               ? QStringLiteral("difference")
-                                : test.outcome.isEmpty() ? QStringLiteral("same")
-                                                         : test.outcome;
+        const TestFate outcome =
+            difference ? TestFate::Difference : test.outcome.value_or(TestFate::Same);
         cases << Case{test.id, test.target, test.code, outcome, difference, reviews.value(test.id)};
     }
     for (const ReportDifference &difference : report.differences) {
         if (byTest.contains(difference.testId))
             cases << Case{difference.testId, difference.target, difference.originalTestCode,
-                          QStringLiteral("difference"), &difference};
+                          TestFate::Difference, &difference};
     }
     return cases;
 }
 
 QString failureMessage(const ReportDifference &difference)
 {
-    QString message = QStringLiteral("%1 %2: old %3; new %4")
-                          .arg(difference.id, difference.kind, describeOutcome(difference.oldSide),
-                               describeOutcome(difference.newSide));
-    if (difference.verdict)
-        message += QStringLiteral(" (verdict: %1)").arg(*difference.verdict);
-    else if (difference.suggestedVerdict)
-        message += QStringLiteral(" (suggested: %1)").arg(*difference.suggestedVerdict);
+    QString message =
+        QStringLiteral("%1 %2: old %3; new %4")
+            .arg(difference.id, spelling(difference.kind), describeOutcome(difference.oldSide),
+                 describeOutcome(difference.newSide));
+    if (difference.verdict != Verdict::None)
+        message += QStringLiteral(" (verdict: %1)").arg(spelling(difference.verdict));
+    else if (difference.suggestedVerdict != Verdict::None)
+        message += QStringLiteral(" (suggested: %1)").arg(spelling(difference.suggestedVerdict));
     return message;
 }
 
@@ -83,8 +83,9 @@ QString failureDetail(const ReportDifference &difference)
             QStringLiteral("\n\nOld: ") + describeOutcome(difference.oldSide, 2000) +
             QStringLiteral("\nNew: ") + describeOutcome(difference.newSide, 2000) +
             QLatin1Char('\n');
-    if (difference.suggestedVerdict) {
-        text += QStringLiteral("\nSuggested verdict: %1\n").arg(*difference.suggestedVerdict);
+    if (difference.suggestedVerdict != Verdict::None) {
+        text +=
+            QStringLiteral("\nSuggested verdict: %1\n").arg(spelling(difference.suggestedVerdict));
         for (const QString &reason : difference.suggestionReasons)
             text += QStringLiteral("  - %1\n").arg(reason);
     }
@@ -101,13 +102,13 @@ void writeCase(QXmlStreamWriter &xml, const Case &test)
     xml.writeAttribute(QStringLiteral("name"), test.id);
     if (test.difference) {
         xml.writeStartElement(QStringLiteral("failure"));
-        xml.writeAttribute(QStringLiteral("type"), test.difference->kind);
+        xml.writeAttribute(QStringLiteral("type"), spelling(test.difference->kind));
         xml.writeAttribute(QStringLiteral("message"), xmlSafe(failureMessage(*test.difference)));
         xml.writeCharacters(xmlSafe(failureDetail(*test.difference)));
         xml.writeEndElement();
-    } else if (test.outcome == QLatin1String("duplicate")) {
+    } else if (test.outcome == TestFate::Duplicate) {
         xml.writeStartElement(QStringLiteral("failure"));
-        xml.writeAttribute(QStringLiteral("type"), QStringLiteral("duplicate"));
+        xml.writeAttribute(QStringLiteral("type"), spelling(TestFate::Duplicate));
         xml.writeAttribute(QStringLiteral("message"),
                            QStringLiteral("shows a difference of a cause already reported "
                                           "(not rerun)"));
@@ -119,7 +120,7 @@ void writeCase(QXmlStreamWriter &xml, const Case &test)
         xml.writeAttribute(QStringLiteral("message"),
                            xmlSafe(QStringLiteral("relation %1 breaks on both versions: %2")
                                        .arg(test.review->label, relationReviewAdvice())));
-    } else if (test.outcome == QLatin1String("flaky")) {
+    } else if (test.outcome == TestFate::Flaky) {
         xml.writeEmptyElement(QStringLiteral("skipped"));
         xml.writeAttribute(QStringLiteral("message"),
                            QStringLiteral("flaky: a rerun disagreed with the first run; "
@@ -136,9 +137,9 @@ QByteArray JunitExporter::render() const
     const QList<Case> cases = casesOf(m_report);
     int failures = 0, skipped = 0;
     for (const Case &test : cases) {
-        const bool failed = test.difference || test.outcome == QLatin1String("duplicate");
+        const bool failed = test.difference || test.outcome == TestFate::Duplicate;
         failures += failed ? 1 : 0;
-        skipped += !failed && (test.review || test.outcome == QLatin1String("flaky")) ? 1 : 0;
+        skipped += !failed && (test.review || test.outcome == TestFate::Flaky) ? 1 : 0;
     }
     const QString name =
         m_report.number
@@ -167,9 +168,9 @@ QByteArray JunitExporter::render() const
         {QStringLiteral("base"), m_report.base},
         {QStringLiteral("head"), m_report.head},
         {QStringLiteral("union_coverage"), QString::number(m_report.unionCoverage, 'f', 4)},
-        {QStringLiteral("stop_reason"), m_report.stopReason},
+        {QStringLiteral("stop_reason"), spelling(m_report.stopReason)},
         {QStringLiteral("flaky_discarded"), QString::number(m_report.flakyDiscarded)},
-        {QStringLiteral("sandbox"), m_report.sandbox}};
+        {QStringLiteral("sandbox"), spelling(m_report.sandbox)}};
     for (const auto &[key, value] : properties) {
         xml.writeEmptyElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), key);
@@ -182,11 +183,6 @@ QByteArray JunitExporter::render() const
     xml.writeEndElement();
     xml.writeEndDocument();
     return bytes;
-}
-
-Status JunitExporter::write(const QString &path) const
-{
-    return writeExportFile(path, render());
 }
 
 } // namespace difftriage::engine

@@ -15,7 +15,6 @@ public:
     explicit JunitExporter(const Report &report) : m_report(report) {}
 
     QByteArray render() const;
-    Status write(const QString &path) const;
 
 private:
     const Report &m_report;

@@ -33,8 +33,8 @@ QString sideMarkdown(const QString &label, const ReportSide &side)
     if (side.errorType)
         text += QStringLiteral(": raises `%1`: %2")
                     .arg(*side.errorType, side.errorMessage.value_or(QString()));
-    else if (!side.status.isEmpty() && side.status != QLatin1String("ok"))
-        text += QStringLiteral(": %1").arg(side.status);
+    else if (side.status != RunStatus::Ok)
+        text += QStringLiteral(": %1").arg(spelling(side.status));
     return text + QStringLiteral("\n\n") + fenced(side.output) + QLatin1Char('\n');
 }
 
@@ -49,26 +49,21 @@ QString MarkdownExporter::render() const
                                                   QString::number(*m_report.number), m_report.title)
                                             : m_report.title);
     text += QStringLiteral("`%1..%2` · generator %3 · sandbox %4\n\n")
-                .arg(m_report.base.left(10), m_report.head.left(10), m_report.generator,
-                     m_report.sandbox);
+                .arg(m_report.base.left(10), m_report.head.left(10), spelling(m_report.generator),
+                     spelling(m_report.sandbox));
     if (!m_report.body.isEmpty())
         text += QStringLiteral("## Stated intent\n\n") + m_report.body.trimmed() +
                 QStringLiteral("\n\n");
     int decided = 0;
     for (const ReportDifference &difference : m_report.differences)
-        decided += difference.verdict ? 1 : 0;
+        decided += difference.verdict != Verdict::None ? 1 : 0;
     text += QStringLiteral("## Summary\n\n| | |\n|---|---|\n| Differences | %1 (%2 triaged) |\n"
                            "| Union coverage | %3 |\n| Tests executed | %4 |\n"
                            "| Stop reason | %5 |\n\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
-                     m_report.stopReason);
+                     spelling(m_report.stopReason));
     return text + renderDifferences() + renderRelationReviews() + renderCoverage();
-}
-
-Status MarkdownExporter::write(const QString &path) const
-{
-    return writeExportFile(path, render().toUtf8());
 }
 
 QString MarkdownExporter::renderDifferences() const
@@ -86,18 +81,17 @@ QString MarkdownExporter::renderDifferences() const
     for (const QString &cluster : clusters) {
         const auto &members = byCluster[cluster];
         text += QStringLiteral("### `%1` · %2 (%3)\n\n")
-                    .arg(members.first()->target, members.first()->kind,
+                    .arg(members.first()->target, spelling(members.first()->kind),
                          QString::number(members.size()));
         for (const ReportDifference *difference : members) {
-            text +=
-                QStringLiteral("#### %1 · verdict: **%2**")
-                    .arg(difference->id, difference->verdict.value_or(QStringLiteral("untriaged")));
-            if (difference->suggestedVerdict)
+            text += QStringLiteral("#### %1 · verdict: **%2**")
+                        .arg(difference->id, spelling(difference->verdict));
+            if (difference->suggestedVerdict != Verdict::None)
                 text += QStringLiteral(" (suggested: %1%2)")
-                            .arg(*difference->suggestedVerdict,
+                            .arg(spelling(difference->suggestedVerdict),
                                  difference->suggestionConfidence
                                      ? QStringLiteral(", %1 confidence")
-                                           .arg(*difference->suggestionConfidence)
+                                           .arg(spelling(*difference->suggestionConfidence))
                                      : QString());
             text += QStringLiteral("\n\n");
             for (const QString &reason : difference->suggestionReasons)
@@ -138,7 +132,7 @@ QString MarkdownExporter::renderCoverage() const
                                "coverage |\n|---|---|---|---|\n");
         for (const ReportChangedFunction &function : m_report.changedFunctions)
             text += QStringLiteral("| `%1` | %2 | %3 | %4 |\n")
-                        .arg(function.name, function.kind, function.versions,
+                        .arg(function.name, spelling(function.kind), spelling(function.versions),
                              percent(function.unionCoverage));
         text += QLatin1Char('\n');
     }

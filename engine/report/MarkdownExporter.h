@@ -15,7 +15,6 @@ public:
     explicit MarkdownExporter(const Report &report);
 
     QString render() const;
-    Status write(const QString &path) const;
 
 private:
     QString renderDifferences() const;

@@ -80,13 +80,11 @@ QString testName(const ReportDifference &difference)
 
 PytestExporter::PytestExporter(const Report &report) : m_report(report) {}
 
-QString PytestExporter::expectedSide(const std::optional<QString> &verdict)
+QString PytestExporter::expectedSide(Verdict verdict)
 {
-    if (!verdict)
-        return QString();
-    if (*verdict == QLatin1String("intended") || *verdict == QLatin1String("coincidental_fix"))
+    if (verdict == Verdict::Intended || verdict == Verdict::CoincidentalFix)
         return QStringLiteral("new");
-    if (*verdict == QLatin1String("regression"))
+    if (verdict == Verdict::Regression)
         return QStringLiteral("old");
     return QString();
 }
@@ -95,16 +93,15 @@ QString PytestExporter::renderTest(const ReportDifference &difference) const
 {
     const QString side = expectedSide(difference.verdict);
     QString text = QStringLiteral("\n\n# %1: %2 in %3; verdict: %4")
-                       .arg(difference.id, difference.kind, difference.target,
-                            difference.verdict.value_or(QStringLiteral("untriaged")));
+                       .arg(difference.id, spelling(difference.kind), difference.target,
+                            spelling(difference.verdict));
     if (!difference.note.isEmpty())
         text += QStringLiteral("\n# note: %1")
                     .arg(QString(difference.note).replace(QLatin1Char('\n'), QLatin1Char(' ')));
     if (side.isEmpty())
         text += QStringLiteral("\n@pytest.mark.skip(reason=%1)")
                     .arg(pythonString(
-                        QStringLiteral("%1: no side to expect")
-                            .arg(difference.verdict.value_or(QStringLiteral("untriaged")))));
+                        QStringLiteral("%1: no side to expect").arg(spelling(difference.verdict))));
     const ReportSide &expected =
         side == QLatin1String("old") ? difference.oldSide : difference.newSide;
     text += QStringLiteral("\ndef %1():\n").arg(testName(difference));
@@ -134,11 +131,6 @@ QString PytestExporter::render() const
     if (m_report.differences.isEmpty())
         text += QStringLiteral("\n\n# No behavioural difference was found.\n");
     return text;
-}
-
-Status PytestExporter::write(const QString &path) const
-{
-    return writeExportFile(path, render().toUtf8());
 }
 
 } // namespace difftriage::engine

@@ -17,10 +17,9 @@ public:
     explicit PytestExporter(const Report &report);
 
     QString render() const;
-    Status write(const QString &path) const;
 
     // Which side a verdict expects: "new", "old", or empty when it pins neither.
-    static QString expectedSide(const std::optional<QString> &verdict);
+    static QString expectedSide(Verdict verdict);
 
 private:
     QString renderTest(const ReportDifference &difference) const;

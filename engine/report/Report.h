@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "report/ReportRelation.h"
 
 #include <QList>
@@ -18,7 +19,7 @@ struct ReportSide
     QString output;
     std::optional<QString> errorType;
     std::optional<QString> errorMessage;
-    QString status; // ok | raised | exited | timeout | killed | crashed
+    RunStatus status = RunStatus::Ok;
 };
 
 struct ReportDifference
@@ -32,22 +33,22 @@ struct ReportDifference
     QString target;
     ReportSide oldSide;
     ReportSide newSide;
-    QString kind;
-    std::optional<QString> verdict;
+    DifferenceKind kind = DifferenceKind::DifferentOutput;
+    Verdict verdict = Verdict::None;
     QString note; // the reviewer's note beside the verdict (from the triage store)
-    std::optional<QString> suggestedVerdict;
+    Verdict suggestedVerdict = Verdict::None;
     QStringList suggestionReasons;
-    std::optional<QString> suggestionConfidence; // low | medium | high
-    QString suggestionSource;                    // heuristic | llm; empty without a suggestion
-    std::optional<ReportRelation> relation;      // when the test is a relation check
+    std::optional<Confidence> suggestionConfidence;
+    std::optional<SuggestionSource> suggestionSource; // none without a suggestion
+    std::optional<ReportRelation> relation;           // when the test is a relation check
 };
 
 struct ReportChangedFunction
 {
     QString name;
-    QString kind;     // public | private | special
-    QString versions; // both | old_only | new_only
-    QString reason;   // body | module_level
+    FunctionKind kind = FunctionKind::Public;
+    Presence versions = Presence::Both;
+    QString reason; // body | module_level
     double unionCoverage = 1.0;
 };
 
@@ -73,13 +74,11 @@ struct ReportTest
     QString code;
     int round = 0;
     QString target;
-    // same | difference | duplicate (a difference of a cause already reported, not rerun) |
-    // flaky (discarded: a rerun disagreed); empty in reports written before it existed.
-    QString outcome;
+    std::optional<TestFate> outcome; // none in reports written before it existed
     // Initialised here so that older aggregate initialisers, which stop at `outcome`, still
     // compile warning-free.
-    QString relation = {};        // the relation label when the test is a relation check
-    QString relationVerdict = {}; // holds | breaks | not_observed, on the old version
+    QString relation = {}; // the relation label when the test is a relation check
+    std::optional<RelationVerdict> relationVerdict = {}; // on the old version
 };
 
 struct Report
@@ -89,13 +88,12 @@ struct Report
     QString repo, base, head, title, body;
     QStringList commitMessages; // the change's own commits, newest first: stated intent too
     std::optional<int> number;
-    QString generator = QStringLiteral("offline");
+    GeneratorKind generator = GeneratorKind::Offline;
     std::optional<QString> model;
     quint64 seed = 1;
-    QString sandbox = QStringLiteral("full");
+    SandboxLevel sandbox = SandboxLevel::Full;
     QString sandboxNote;
-    QString stopReason; // full_coverage | no_gain | budget | cancelled | time_budget |
-                        // nothing_to_analyse
+    StopReason stopReason = StopReason::NothingToAnalyse;
     double unionCoverage = 1.0;
     QString pythonOld, pythonNew;
     QList<ReportChangedFunction> changedFunctions;

@@ -13,6 +13,11 @@ QString text(const json &object, const char *key)
                                                  : QString();
 }
 
+template <typename Enum> std::optional<Enum> term(const json &object, const char *key)
+{
+    return fromSpelling<Enum>(text(object, key));
+}
+
 } // namespace
 
 json toJson(const std::optional<ReportRelation> &relation)
@@ -20,17 +25,25 @@ json toJson(const std::optional<ReportRelation> &relation)
     if (!relation)
         return nullptr;
     return {{"label", relation->label.toStdString()},
-            {"old", relation->oldVerdict.toStdString()},
-            {"new", relation->newVerdict.toStdString()},
-            {"signal", relation->signal.toStdString()}};
+            {"old", spelling(relation->oldVerdict).toStdString()},
+            {"new", spelling(relation->newVerdict).toStdString()},
+            {"signal", spelling(relation->signal).toStdString()}};
 }
 
-std::optional<ReportRelation> relationFromJson(const json &value)
+Expected<std::optional<ReportRelation>> relationFromJson(const json &value)
 {
     if (!value.is_object() || text(value, "label").isEmpty())
-        return std::nullopt;
-    return ReportRelation{text(value, "label"), text(value, "old"), text(value, "new"),
-                          text(value, "signal")};
+        return std::optional<ReportRelation>();
+    const auto oldVerdict = term<RelationVerdict>(value, "old");
+    const auto newVerdict = term<RelationVerdict>(value, "new");
+    const auto signal = term<RelationSignal>(value, "signal");
+    if (!oldVerdict || !newVerdict || !signal)
+        return makeError(QStringLiteral("relation %1 has verdicts or a signal outside the "
+                                        "vocabulary ('%2', '%3', '%4')")
+                             .arg(text(value, "label"), text(value, "old"), text(value, "new"),
+                                  text(value, "signal")));
+    return std::optional<ReportRelation>(
+        ReportRelation{text(value, "label"), *oldVerdict, *newVerdict, *signal});
 }
 
 json toJson(const ReportRelationReview &review)

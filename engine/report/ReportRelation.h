@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/Expected.h"
+#include "core/Vocabulary.h"
+
 #include <QString>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -11,10 +14,10 @@ namespace difftriage::engine {
 // regression signal; the other way round, a coincidental fix.
 struct ReportRelation
 {
-    QString label;      // idempotence | normalisation/crlf | path_agreement | ...
-    QString oldVerdict; // holds | breaks | not_observed (the check did not get that far)
-    QString newVerdict;
-    QString signal; // regression | coincidental_fix | none
+    QString label; // idempotence | normalisation/crlf | path_agreement | ...
+    RelationVerdict oldVerdict = RelationVerdict::NotObserved;
+    RelationVerdict newVerdict = RelationVerdict::NotObserved;
+    RelationSignal signal = RelationSignal::None;
 
     bool operator==(const ReportRelation &) const = default;
 };
@@ -33,7 +36,8 @@ struct ReportRelationReview
 };
 
 nlohmann::json toJson(const std::optional<ReportRelation> &relation);
-std::optional<ReportRelation> relationFromJson(const nlohmann::json &value);
+// Null or no label: no relation. Verdicts or a signal outside the vocabulary: an error.
+Expected<std::optional<ReportRelation>> relationFromJson(const nlohmann::json &value);
 nlohmann::json toJson(const ReportRelationReview &review);
 ReportRelationReview relationReviewFromJson(const nlohmann::json &object);
 

@@ -1,11 +1,13 @@
 #include "report/SarifExporter.h"
 
+#include "core/Vocabulary.h"
 #include "report/ExportSources.h"
 #include "report/ExportText.h"
-#include "triage/Verdict.h"
 
 #include <QCryptographicHash>
 #include <QMap>
+#include <algorithm>
+#include <iterator>
 
 namespace difftriage::engine {
 
@@ -13,14 +15,17 @@ namespace {
 
 using nlohmann::json;
 
-const QStringList &kinds()
+// One rule per kind, in the order of their rule indices (published: never reorder).
+constexpr DifferenceKind RuleKinds[] = {
+    DifferenceKind::DifferentOutput, DifferenceKind::DifferentException,
+    DifferenceKind::OnlyOldRaises,   DifferenceKind::OnlyNewRaises,
+    DifferenceKind::OnlyOldAborts,   DifferenceKind::OnlyNewAborts,
+    DifferenceKind::ApiChange,       DifferenceKind::DifferentWarnings};
+
+int ruleIndex(DifferenceKind kind)
 {
-    static const QStringList list{
-        QStringLiteral("different_output"), QStringLiteral("different_exception"),
-        QStringLiteral("only_old_raises"),  QStringLiteral("only_new_raises"),
-        QStringLiteral("only_old_aborts"),  QStringLiteral("only_new_aborts"),
-        QStringLiteral("api_change"),       QStringLiteral("different_warnings")};
-    return list;
+    const auto *found = std::find(std::begin(RuleKinds), std::end(RuleKinds), kind);
+    return static_cast<int>(found - std::begin(RuleKinds));
 }
 
 std::string str(const QString &text)
@@ -28,11 +33,16 @@ std::string str(const QString &text)
     return text.toStdString();
 }
 
+json verdictJson(Verdict verdict)
+{
+    return verdict == Verdict::None ? json() : json(str(spelling(verdict)));
+}
+
 // "only_new_raises" → "OnlyNewRaises": SARIF's rule name is an identifier.
-QString ruleName(const QString &kind)
+QString ruleName(DifferenceKind kind)
 {
     QString name;
-    for (const QString &word : kind.split(QLatin1Char('_')))
+    for (const QString &word : spelling(kind).split(QLatin1Char('_')))
         name += word.left(1).toUpper() + word.mid(1);
     return name;
 }
@@ -96,13 +106,21 @@ SarifExporter::SarifExporter(const Report &report, QString toolVersion)
     : m_report(report), m_toolVersion(std::move(toolVersion))
 {}
 
-QString SarifExporter::level(const QString &kind)
+QString SarifExporter::level(DifferenceKind kind)
 {
-    if (kind == QLatin1String("only_new_raises") || kind == QLatin1String("only_new_aborts") ||
-        kind == QLatin1String("different_exception") || kind == QLatin1String("api_change"))
+    switch (kind) {
+    case DifferenceKind::OnlyNewRaises:
+    case DifferenceKind::OnlyNewAborts:
+    case DifferenceKind::DifferentException:
+    case DifferenceKind::ApiChange:
         return QStringLiteral("error");
-    if (kind == QLatin1String("different_warnings"))
+    case DifferenceKind::DifferentWarnings:
         return QStringLiteral("note");
+    case DifferenceKind::DifferentOutput:
+    case DifferenceKind::OnlyOldRaises:
+    case DifferenceKind::OnlyOldAborts:
+        break;
+    }
     return QStringLiteral("warning");
 }
 
@@ -121,10 +139,10 @@ json SarifExporter::document() const
                        {"head", str(m_report.head)},
                        {"title", str(m_report.title)},
                        {"union_coverage", m_report.unionCoverage},
-                       {"stop_reason", str(m_report.stopReason)},
+                       {"stop_reason", str(spelling(m_report.stopReason))},
                        {"tests_executed", m_report.testsExecuted},
                        {"flaky_discarded", m_report.flakyDiscarded},
-                       {"sandbox", str(m_report.sandbox)}};
+                       {"sandbox", str(spelling(m_report.sandbox))}};
     if (m_report.number)
         properties["pr"] = *m_report.number;
     json run = {{"tool", {{"driver", driver}}},
@@ -141,29 +159,29 @@ QByteArray SarifExporter::render() const
            '\n';
 }
 
-Status SarifExporter::write(const QString &path) const
-{
-    return writeExportFile(path, render());
-}
-
 json SarifExporter::rules() const
 {
     json list = json::array();
-    for (const QString &kind : kinds()) {
+    QStringList verdicts;
+    for (const Verdict verdict : AllVerdicts)
+        verdicts << spelling(verdict);
+    const QString help =
+        QStringLiteral("Decide whether the difference is intended: mark it %1 or "
+                       "%2.")
+            .arg(verdicts.mid(0, verdicts.size() - 1).join(QStringLiteral(", ")), verdicts.last());
+    for (const DifferenceKind kind : RuleKinds) {
         const QString description = describeKind(kind);
         list.push_back(
-            {{"id", str(kind)},
+            {{"id", str(spelling(kind))},
              {"name", str(ruleName(kind))},
              {"shortDescription", {{"text", str(description)}}},
              {"fullDescription",
               {{"text", str(description +
                             QStringLiteral(" Found by running the same generated test on the "
                                            "old and the new version of the changed code."))}}},
-             {"help",
-              {{"text", "Decide whether the difference is intended: mark it intended, "
-                        "regression, coincidental_fix, spec_undecided or invalid_test."}}},
+             {"help", {{"text", str(help)}}},
              {"defaultConfiguration", {{"level", str(level(kind))}}},
-             {"properties", {{"tags", {"behavioural-difference", str(kind)}}}}});
+             {"properties", {{"tags", {"behavioural-difference", str(spelling(kind))}}}}});
     }
     const std::string advice = str(relationReviewAdvice());
     list.push_back(
@@ -188,7 +206,7 @@ json SarifExporter::result(const ReportRelationReview &review) const
     locations[0]["logicalLocations"] =
         json::array({{{"fullyQualifiedName", str(review.target)}, {"kind", "function"}}});
     return {{"ruleId", RelationReviewRule},
-            {"ruleIndex", kinds().size()},
+            {"ruleIndex", std::size(RuleKinds)},
             {"level", "note"},
             {"message",
              {{"text", str(QStringLiteral("Relation %1 of %2 breaks on both versions. %3")
@@ -213,51 +231,49 @@ json SarifExporter::result(const ReportRelationReview &review) const
 
 json SarifExporter::result(const ReportDifference &difference) const
 {
-    QString text = QStringLiteral("Behavioural difference in %1 (%2). Old: %3. New: %4.")
-                       .arg(difference.target, difference.kind, describeOutcome(difference.oldSide),
-                            describeOutcome(difference.newSide));
+    QString text =
+        QStringLiteral("Behavioural difference in %1 (%2). Old: %3. New: %4.")
+            .arg(difference.target, spelling(difference.kind), describeOutcome(difference.oldSide),
+                 describeOutcome(difference.newSide));
     if (difference.relation && !describeRelation(*difference.relation).isEmpty())
         text += QLatin1Char(' ') + describeRelation(*difference.relation);
-    if (difference.verdict)
-        text += QStringLiteral(" Verdict: %1.").arg(*difference.verdict);
-    else if (difference.suggestedVerdict)
-        text += QStringLiteral(" Suggested verdict: %1.").arg(*difference.suggestedVerdict);
-    const qsizetype index = kinds().indexOf(difference.kind);
+    if (difference.verdict != Verdict::None)
+        text += QStringLiteral(" Verdict: %1.").arg(spelling(difference.verdict));
+    else if (difference.suggestedVerdict != Verdict::None)
+        text +=
+            QStringLiteral(" Suggested verdict: %1.").arg(spelling(difference.suggestedVerdict));
     json properties = {{"difference_id", str(difference.id)},
                        {"target", str(difference.target)},
                        {"cluster", str(difference.cluster)},
                        {"test_id", str(difference.testId)},
                        {"test_code", str(difference.testCode)},
-                       {"verdict", difference.verdict ? json(str(*difference.verdict)) : json()},
-                       {"suggested_verdict", difference.suggestedVerdict
-                                                 ? json(str(*difference.suggestedVerdict))
-                                                 : json()},
+                       {"verdict", verdictJson(difference.verdict)},
+                       {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
                        {"suggestion_reasons", json::array()}};
     for (const QString &reason : difference.suggestionReasons)
         properties["suggestion_reasons"].push_back(str(reason));
     if (difference.relation)
         properties["relation"] = toJson(difference.relation);
     json object = {
-        {"ruleId", str(difference.kind)},
+        {"ruleId", str(spelling(difference.kind))},
+        {"ruleIndex", ruleIndex(difference.kind)},
         {"level", str(level(difference.kind))},
         {"message", {{"text", str(text)}}},
         {"locations", locations(difference)},
         {"partialFingerprints", {{"difftriageFingerprint/v1", str(difference.fingerprint)}}},
         {"properties", properties}};
-    if (index >= 0)
-        object["ruleIndex"] = index;
     if (const json related = relatedLocations(difference); !related.empty())
         object["relatedLocations"] = related;
     // A reviewer's decision other than regression accepts the difference: code scanning shows it
     // as suppressed instead of open.
-    const auto verdict = verdictFromString(difference.verdict.value_or(QString()));
-    if (verdict && *verdict != Verdict::None && *verdict != Verdict::Regression)
+    if (difference.verdict != Verdict::None && difference.verdict != Verdict::Regression)
         object["suppressions"] = json::array(
             {{{"kind", "external"},
               {"status", "accepted"},
-              {"justification", str(difference.note.isEmpty()
-                                        ? QStringLiteral("triaged as %1").arg(*difference.verdict)
-                                        : difference.note)}}});
+              {"justification",
+               str(difference.note.isEmpty()
+                       ? QStringLiteral("triaged as %1").arg(spelling(difference.verdict))
+                       : difference.note)}}});
     return object;
 }
 

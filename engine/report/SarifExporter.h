@@ -20,11 +20,10 @@ public:
 
     nlohmann::json document() const;
     QByteArray render() const;
-    Status write(const QString &path) const;
 
     // error for a new failure or a lost entry point, warning for another result, note for
     // warnings only.
-    static QString level(const QString &kind);
+    static QString level(DifferenceKind kind);
 
 private:
     nlohmann::json rules() const;

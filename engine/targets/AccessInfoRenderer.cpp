@@ -42,15 +42,15 @@ QString classSignature(const AccessMethod &method)
 
 // Whether `info` has no way in under the heading for `versions`: both versions unreachable go
 // under "both", one unreachable version under its own heading.
-bool unreachableUnder(const AccessInfo &info, const QString &versions)
+bool unreachableUnder(const AccessInfo &info, Presence versions)
 {
-    const bool existsOld = info.versions != QLatin1String("new_only");
-    const bool existsNew = info.versions != QLatin1String("old_only");
+    const bool existsOld = info.versions != Presence::NewOnly;
+    const bool existsNew = info.versions != Presence::OldOnly;
     const bool lostOld = existsOld && !info.reachableOld;
     const bool lostNew = existsNew && !info.reachableNew;
-    if (versions == QLatin1String("both"))
+    if (versions == Presence::Both)
         return existsOld && existsNew && lostOld && lostNew;
-    if (versions == QLatin1String("old_only"))
+    if (versions == Presence::OldOnly)
         return lostOld && !(existsNew && lostNew);
     return lostNew && !(existsOld && lostOld);
 }
@@ -116,7 +116,7 @@ QString AccessInfoRenderer::section(const QString &name, const QMap<QString, QSt
 QString AccessInfoRenderer::renderMethod(const AccessMethod &method, int index) const
 {
     QString text;
-    if (method.type == QLatin1String("special")) {
+    if (method.type == AccessRoute::Special) {
         text = section(
             QStringLiteral("method_special"),
             {{QStringLiteral("index"), QString::number(index)},
@@ -150,8 +150,7 @@ QString AccessInfoRenderer::render(const Targets &targets, const QStringList &on
     blocks << section(feedback ? QStringLiteral("preamble_feedback") : QStringLiteral("preamble"),
                       {});
     QMap<QString, AccessMethod> classes; // by class name, for the class block at the end
-    for (const QString &versions :
-         {QStringLiteral("both"), QStringLiteral("old_only"), QStringLiteral("new_only")}) {
+    for (const auto &[versions, spelled, label] : terms<Presence>()) {
         QStringList targetBlocks;
         for (const AccessInfo &info : targets.access) {
             if (!onlyTargets.isEmpty() && !onlyTargets.contains(info.target))
@@ -174,8 +173,8 @@ QString AccessInfoRenderer::render(const Targets &targets, const QStringList &on
                                     methodTexts.join(QStringLiteral("\n\n"));
         }
         if (!targetBlocks.isEmpty())
-            blocks << section(QStringLiteral("heading_") + versions, {}) + QStringLiteral("\n\n") +
-                          targetBlocks.join(QStringLiteral("\n\n"));
+            blocks << section(QStringLiteral("heading_") + QLatin1String(spelled), {}) +
+                          QStringLiteral("\n\n") + targetBlocks.join(QStringLiteral("\n\n"));
     }
     if (!classes.isEmpty()) {
         QStringList classTexts;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "core/Expected.h"
+#include "targets/Targets.h"
 
 #include <QMap>
 #include <QString>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "change/DiffAnalysis.h"
 #include "core/Expected.h"
 #include "core/PythonInterpreter.h"
+#include "targets/Targets.h"
 
 #include <QStringList>
 

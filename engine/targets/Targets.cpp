@@ -1,6 +1,7 @@
 #include "targets/Targets.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace difftriage::engine {
 
@@ -29,6 +30,18 @@ QStringList texts(const json &object, const char *key)
     return list;
 }
 
+// A vocabulary word of the analyzer's answer; an unknown one is a malformed document.
+template <typename Enum> Enum term(const json &object, const char *key)
+{
+    const QString spelled = text(object, key);
+    const auto value = fromSpelling<Enum>(spelled);
+    if (!value)
+        throw std::invalid_argument(QStringLiteral("%1 is '%2', not %3")
+                                        .arg(QLatin1String(key), spelled, spellingChoices<Enum>())
+                                        .toStdString());
+    return *value;
+}
+
 QList<int> numbers(const json &value)
 {
     QList<int> list;
@@ -44,8 +57,8 @@ QList<int> numbers(const json &value)
 AccessMethod parseMethod(const json &object)
 {
     AccessMethod method;
-    method.type = text(object, "type");
-    method.versions = text(object, "versions");
+    method.type = term<AccessRoute>(object, "type");
+    method.versions = term<Presence>(object, "versions");
     method.path = texts(object, "path");
     const json entry = object.value("entry", json::object());
     method.entryQualname = text(entry, "qualname");
@@ -74,8 +87,8 @@ Targets parseDocument(const json &document)
     for (const json &item : document.value("changed_functions", json::array())) {
         ChangedFunction function;
         function.qualname = text(item, "qualname");
-        function.kind = text(item, "kind");
-        function.versions = text(item, "versions");
+        function.kind = term<FunctionKind>(item, "kind");
+        function.versions = term<Presence>(item, "versions");
         const json files = item.value("files", json::object());
         function.oldFile = text(files, "old");
         function.newFile = text(files, "new");
@@ -90,8 +103,8 @@ Targets parseDocument(const json &document)
     for (const json &item : document.value("access", json::array())) {
         AccessInfo info;
         info.target = text(item, "target");
-        info.kind = text(item, "kind");
-        info.versions = text(item, "versions");
+        info.kind = term<FunctionKind>(item, "kind");
+        info.versions = term<Presence>(item, "versions");
         info.notes = texts(item, "notes");
         const json reachable = item.value("reachable", json::object());
         info.reachableOld = reachable.is_object() && reachable.value("old", json()) == json(true);
@@ -159,6 +172,9 @@ Expected<Targets> parseTargets(const json &document)
             return makeError(QStringLiteral("the analyzer's answer is not a targets document"));
         return parseDocument(document);
     } catch (const json::exception &error) {
+        return makeError(
+            QStringLiteral("malformed targets document: %1").arg(QString::fromUtf8(error.what())));
+    } catch (const std::invalid_argument &error) {
         return makeError(
             QStringLiteral("malformed targets document: %1").arg(QString::fromUtf8(error.what())));
     }

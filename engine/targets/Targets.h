@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "core/Vocabulary.h"
 
 #include <QList>
 #include <QMap>
@@ -14,8 +15,8 @@ namespace difftriage::engine {
 struct ChangedFunction
 {
     QString qualname;
-    QString kind;     // public | private | special
-    QString versions; // both | old_only | new_only
+    FunctionKind kind = FunctionKind::Public;
+    Presence versions = Presence::Both;
     QString oldFile, newFile;
     QList<int> oldLines, newLines; // changed executable lines (statement starts)
     QStringList reasons;           // body | module_level | ...
@@ -26,8 +27,8 @@ struct ChangedFunction
 // One way to reach a changed function from the public API.
 struct AccessMethod
 {
-    QString type;     // function | method | special | call_path
-    QString versions; // both | old_only | new_only
+    AccessRoute type = AccessRoute::Function;
+    Presence versions = Presence::Both;
     QString entryQualname;
     QString publicName;
     QString importLine;
@@ -41,8 +42,8 @@ struct AccessMethod
 struct AccessInfo
 {
     QString target;
-    QString kind;
-    QString versions;
+    FunctionKind kind = FunctionKind::Public;
+    Presence versions = Presence::Both;
     QList<AccessMethod> methods;
     QStringList notes;
     // Whether a public way in was found in each version (false where the function is absent).

@@ -1,6 +1,6 @@
 #include "triage/DifferenceGate.h"
 
-#include "triage/Verdict.h"
+#include "core/Vocabulary.h"
 
 #include <algorithm>
 
@@ -8,9 +8,7 @@ namespace difftriage::engine {
 
 bool blocksGate(const ReportDifference &difference)
 {
-    // A spelling this version does not know blocks: the gate errs on the side of a human look.
-    const auto verdict = verdictFromString(difference.verdict.value_or(QString()));
-    return !verdict || *verdict == Verdict::None || *verdict == Verdict::Regression;
+    return difference.verdict == Verdict::None || difference.verdict == Verdict::Regression;
 }
 
 int blockingDifferences(const Report &report)

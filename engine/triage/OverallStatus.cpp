@@ -6,9 +6,8 @@ Verdict overallStatus(const QList<ReportDifference> &differences, VerdictOrigin 
 {
     Verdict overall = Verdict::None;
     for (const ReportDifference &difference : differences) {
-        const std::optional<QString> &text =
+        const Verdict verdict =
             origin == VerdictOrigin::Reviewer ? difference.verdict : difference.suggestedVerdict;
-        const Verdict verdict = verdictFromString(text.value_or(QString())).value_or(Verdict::None);
         if (severity(verdict) > severity(overall))
             overall = verdict;
     }

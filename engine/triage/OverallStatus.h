@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "report/Report.h"
-#include "triage/Verdict.h"
 
 namespace difftriage::engine {
 

@@ -37,7 +37,7 @@ Status ReportArchive::save(const Report &report) const
     // disagree with the store after the next decision.
     Report stored = report;
     for (ReportDifference &difference : stored.differences) {
-        difference.verdict.reset();
+        difference.verdict = Verdict::None;
         difference.note.clear();
     }
     file.write(QByteArray::fromStdString(stored.toJson().dump(1)));

@@ -16,8 +16,9 @@ using nlohmann::json;
 
 json entryJson(const TriageEntry &entry)
 {
-    const QString verdict = toString(entry.verdict);
-    return {{"verdict", verdict.isEmpty() ? json(nullptr) : json(verdict.toStdString())},
+    return {{"verdict", entry.verdict == Verdict::None
+                            ? json(nullptr)
+                            : json(spelling(entry.verdict).toStdString())},
             {"note", entry.note.toStdString()},
             {"updated", entry.updated.toUTC().toString(Qt::ISODateWithMs).toStdString()}};
 }
@@ -29,7 +30,8 @@ std::optional<TriageEntry> entryFrom(const json &object)
     TriageEntry entry;
     const auto verdict = object.find("verdict");
     if (verdict != object.end() && verdict->is_string()) {
-        const auto parsed = verdictFromString(QString::fromStdString(verdict->get<std::string>()));
+        const auto parsed =
+            fromSpelling<Verdict>(QString::fromStdString(verdict->get<std::string>()));
         if (!parsed)
             return std::nullopt; // a spelling from a newer version: keep ours rather than guess
         entry.verdict = *parsed;
@@ -106,9 +108,7 @@ void TriageStore::apply(Report &report) const
     const auto decided = m_prs.value(prKey(report.base, report.head));
     for (ReportDifference &difference : report.differences) {
         const TriageEntry entry = decided.value(difference.fingerprint);
-        difference.verdict = entry.verdict == Verdict::None
-                                 ? std::nullopt
-                                 : std::optional<QString>(toString(entry.verdict));
+        difference.verdict = entry.verdict;
         difference.note = entry.note;
     }
 }

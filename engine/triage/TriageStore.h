@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "triage/Verdict.h"
+#include "core/Vocabulary.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,6 +1,7 @@
 // `difftriage-cli report` (convert a saved report) and the exports, triage and gate options of
 // `analyze`, run as a user runs them.
 #include "CliRun.h"
+#include "VocabularyTestSupport.h"
 #include "report/Report.h"
 #include "triage/RepositoryIdentity.h"
 #include "triage/TriageStore.h"
@@ -86,14 +87,14 @@ Report sampleReport()
     report.head = QString(40, QLatin1Char('b'));
     report.title = QStringLiteral("Sample");
     report.tests = {{QStringLiteral("t1"), QStringLiteral("print(1)"), 0, QStringLiteral("m.f"),
-                     QStringLiteral("same")},
+                     TestFate::Same},
                     {QStringLiteral("t2"), QStringLiteral("print(2)"), 0, QStringLiteral("m.f"),
-                     QStringLiteral("difference")}};
+                     TestFate::Difference}};
     ReportDifference difference;
     difference.id = QStringLiteral("d1");
     difference.fingerprint = QStringLiteral("fingerprint-1");
     difference.testId = QStringLiteral("t2");
-    difference.kind = QStringLiteral("different_output");
+    difference.kind = DifferenceKind::DifferentOutput;
     difference.target = QStringLiteral("m.f");
     difference.testCode = QStringLiteral("print(2)");
     difference.oldSide.output = QStringLiteral("2");

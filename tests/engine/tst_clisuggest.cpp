@@ -3,6 +3,7 @@
 // option checks.
 #include "CliRun.h"
 #include "FakeLlmServer.h"
+#include "VocabularyTestSupport.h"
 #include "report/Report.h"
 
 #include <QDir>
@@ -47,7 +48,7 @@ Report sampleReport()
     ReportDifference difference;
     difference.id = QStringLiteral("d1");
     difference.fingerprint = QStringLiteral("fingerprint-1");
-    difference.kind = QStringLiteral("different_output");
+    difference.kind = DifferenceKind::DifferentOutput;
     difference.target = QStringLiteral("m.f");
     difference.testCode = QStringLiteral("from m import f\nprint(f(2))");
     difference.oldSide.output = QStringLiteral("2");

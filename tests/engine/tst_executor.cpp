@@ -180,7 +180,7 @@ private slots:
             &olds, &news);
         QVERIFY2(!output.flaky, qPrintable(output.flakyReason));
         QCOMPARE(output.kind.has_value(), true);
-        QCOMPARE(toString(*output.kind), QStringLiteral("different_output"));
+        QCOMPARE(spelling(*output.kind), QStringLiteral("different_output"));
         QCOMPARE(olds.first().output, QStringLiteral("[2, -4, 6]\n"));
         QCOMPARE(news.first().output, QStringLiteral("[2, 6]\n"));
 
@@ -188,7 +188,7 @@ private slots:
             request(QStringLiteral("parse"),
                     QStringLiteral("from pkg.core import parse\nprint(parse('-4'))\n")));
         QVERIFY(raises.kind.has_value());
-        QCOMPARE(toString(*raises.kind), QStringLiteral("only_new_raises"));
+        QCOMPARE(spelling(*raises.kind), QStringLiteral("only_new_raises"));
 
         const Judgement same = judgeThreeRuns(
             request(QStringLiteral("same"),
@@ -236,7 +236,7 @@ private slots:
         auto outcomes = m_executor->run(Side::New, {test});
         QVERIFY(outcomes.ok());
         const TestOutcome &outcome = outcomes->first();
-        QCOMPARE(toString(outcome.status), QStringLiteral("ok"));
+        QCOMPARE(spelling(outcome.status), QStringLiteral("ok"));
         QCOMPARE(outcome.valueRepr, QStringLiteral("[10]"));
         QCOMPARE(outcome.covered.value(QStringLiteral("pkg/core.py")), QList<int>({loop, check}));
     }
@@ -275,12 +275,12 @@ private slots:
                                     "import time\ntime.sleep(5)\n"))});
         QVERIFY(killed.ok());
         if (m_executor->sandbox() == SandboxLevel::Full) {
-            QCOMPARE(toString(killed->first().status), QStringLiteral("crashed"));
+            QCOMPARE(spelling(killed->first().status), QStringLiteral("crashed"));
             QCOMPARE(killed->first().abortedReason, QStringLiteral("worker_died"));
         } else {
             // Degraded: Landlock may refuse signals to processes outside the test's domain, in
             // which case the kill fails inside the test and the worker never dies.
-            const QString status = toString(killed->first().status);
+            const QString status = spelling(killed->first().status);
             QVERIFY2(status == QLatin1String("crashed") ||
                          (status == QLatin1String("raised") &&
                           killed->first().errorType == QLatin1String("PermissionError")),
@@ -318,7 +318,7 @@ private slots:
         QCOMPARE(back.toJson(), outcome.toJson());
         QCOMPARE(back.seed, outcome.seed);
         QCOMPARE(back.covered, outcome.covered);
-        QCOMPARE(toString(back.status), QStringLiteral("exited"));
+        QCOMPARE(spelling(back.status), QStringLiteral("exited"));
     }
 
     void seedsPerRerun()

@@ -3,8 +3,9 @@
 // on malformed replies, HTTP errors and time-outs, clusters, and a PR's overall status.
 #include "FakeLlmServer.h"
 #include "LlmTestSupport.h"
-#include "triage/intent/LlmIntentClassifier.h"
+#include "VocabularyTestSupport.h"
 #include "triage/OverallStatus.h"
+#include "triage/intent/LlmIntentClassifier.h"
 
 #include <QFile>
 #include <QTest>
@@ -23,13 +24,13 @@ ReportDifference tierDifference(const QString &id = QStringLiteral("d1"),
     difference.cluster = cluster;
     difference.fingerprint = id + QStringLiteral("-fingerprint");
     difference.target = QStringLiteral("invoicekit.tax._tier_for");
-    difference.kind = QStringLiteral("different_output");
+    difference.kind = DifferenceKind::DifferentOutput;
     difference.testCode =
         QStringLiteral("from invoicekit import discount_for\nprint(discount_for(10, '2.50'))\n");
     difference.oldSide.output = QStringLiteral("1.25");
-    difference.oldSide.status = QStringLiteral("ok");
+    difference.oldSide.status = RunStatus::Ok;
     difference.newSide.output = QStringLiteral("0.00");
-    difference.newSide.status = QStringLiteral("ok");
+    difference.newSide.status = RunStatus::Ok;
     return difference;
 }
 
@@ -130,12 +131,12 @@ private slots:
         auto prompt = IntentPrompt::load();
         QVERIFY(prompt);
         ReportDifference difference = tierDifference();
-        difference.kind = QStringLiteral("only_new_raises");
+        difference.kind = DifferenceKind::OnlyNewRaises;
         difference.newSide.output.clear();
         difference.newSide.errorType = QStringLiteral("KeyError");
         difference.newSide.errorMessage = QStringLiteral("'gold'");
         difference.oldSide.output.clear();
-        difference.oldSide.status = QStringLiteral("timeout");
+        difference.oldSide.status = RunStatus::Timeout;
         IntentContext context = IntentContext::of(tierReport());
         context.body.clear();
         const QString user = prompt->user(difference, context);
@@ -239,9 +240,11 @@ private slots:
         Report report = tierReport();
         classifier(settings())->suggest(report, IntentContext::of(report));
         const ReportDifference &difference = report.differences.first();
-        QCOMPARE(difference.suggestionSource, QStringLiteral("llm"));
-        QCOMPARE(difference.suggestedVerdict.value_or(QString()), verdict);
-        QCOMPARE(difference.suggestionConfidence.value_or(QString()), confidence);
+        QCOMPARE(difference.suggestionSource, SuggestionSource::Llm);
+        QCOMPARE(spelling(difference.suggestedVerdict), verdict);
+        QCOMPARE(difference.suggestionConfidence ? spelling(*difference.suggestionConfidence)
+                                                 : QString(),
+                 confidence);
         // The five answers are the reasons (and which output is expected, when it decided).
         QVERIFY(difference.suggestionReasons.size() >= 5);
         QVERIFY(difference.suggestionReasons.join(QLatin1Char('\n'))
@@ -266,7 +269,7 @@ private slots:
         QCOMPARE(llm->requestsMade(), 2); // one reminder, then the fallback
         QCOMPARE(report.differences.size(), 1);
         const ReportDifference &difference = report.differences.first();
-        QCOMPARE(difference.suggestionSource, QStringLiteral("heuristic"));
+        QCOMPARE(difference.suggestionSource, SuggestionSource::Heuristic);
         QCOMPARE(difference.suggestedVerdict, heuristicOnly.differences.first().suggestedVerdict);
         QVERIFY(difference.suggestionReasons.first().contains(QLatin1String("malformed reply")));
         QVERIFY(difference.suggestionReasons.first().contains(QLatin1String("heuristic")));
@@ -280,7 +283,7 @@ private slots:
         m_server->enqueue(ScriptedReply::chat(regressionAnswers()));
         classifier(settings())->suggest(report, IntentContext::of(report));
         QVERIFY(report.notes.isEmpty());
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("llm"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Llm);
     }
 
     void reminderRescuesAReply()
@@ -289,8 +292,8 @@ private slots:
         m_server->enqueue(ScriptedReply::chat(regressionAnswers()));
         Report report = tierReport();
         classifier(settings())->suggest(report, IntentContext::of(report));
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("llm"));
-        QCOMPARE(report.differences.first().suggestedVerdict, QStringLiteral("regression"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Llm);
+        QCOMPARE(report.differences.first().suggestedVerdict, Verdict::Regression);
     }
 
     void refusalFallsBack()
@@ -298,7 +301,7 @@ private slots:
         m_server->enqueue(ScriptedReply::refusal(QStringLiteral("I can't help with that.")));
         Report report = tierReport();
         classifier(settings())->suggest(report, IntentContext::of(report));
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("heuristic"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Heuristic);
         QVERIFY(report.differences.first().suggestionReasons.first().contains(
             QLatin1String("refused")));
     }
@@ -316,8 +319,8 @@ private slots:
         QCOMPARE(m_server->requests().size(), 2);
         QCOMPARE(report.differences.size(), 2);
         for (const ReportDifference &difference : std::as_const(report.differences)) {
-            QCOMPARE(difference.suggestionSource, QStringLiteral("heuristic"));
-            QVERIFY(difference.suggestedVerdict.has_value());
+            QCOMPARE(difference.suggestionSource, SuggestionSource::Heuristic);
+            QVERIFY(difference.suggestedVerdict != Verdict::None);
             QVERIFY2(difference.suggestionReasons.first().contains(QLatin1String("HTTP 500")),
                      qPrintable(difference.suggestionReasons.first()));
         }
@@ -335,7 +338,7 @@ private slots:
         Report report = tierReport();
         classifier(s)->suggest(report, IntentContext::of(report));
         const ReportDifference &difference = report.differences.first();
-        QCOMPARE(difference.suggestionSource, QStringLiteral("heuristic"));
+        QCOMPARE(difference.suggestionSource, SuggestionSource::Heuristic);
         QVERIFY2(difference.suggestionReasons.first().contains(QLatin1String("timed out")),
                  qPrintable(difference.suggestionReasons.first()));
     }
@@ -349,10 +352,10 @@ private slots:
                                     tierDifference(QStringLiteral("d3"), QString())});
         classifier(settings())->suggest(report, IntentContext::of(report));
         QCOMPARE(m_server->requests().size(), 2);
-        QCOMPARE(report.differences[1].suggestedVerdict, QStringLiteral("regression"));
+        QCOMPARE(report.differences[1].suggestedVerdict, Verdict::Regression);
         QCOMPARE(report.differences[1].suggestionReasons.first(),
                  QStringLiteral("as for d1, of the same cluster"));
-        QCOMPARE(report.differences[2].suggestionSource, QStringLiteral("llm"));
+        QCOMPARE(report.differences[2].suggestionSource, SuggestionSource::Llm);
     }
 
     void costCapCoversGeneration()
@@ -365,14 +368,14 @@ private slots:
         report.llm = {{"usage", {{"cost", 0.02}}}}; // what the generator spent
         QVERIFY(suggestIntentWithLlm(report, s));
         QVERIFY(m_server->requests().isEmpty());
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("heuristic"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Heuristic);
         QVERIFY(report.differences.first().suggestionReasons.first().contains(
             QLatin1String("cost cap")));
         // With money left it asks.
         report.llm = {{"usage", {{"cost", 0.001}}}};
         QVERIFY(suggestIntentWithLlm(report, s));
         QCOMPARE(m_server->requests().size(), 1);
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("llm"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Llm);
     }
 
     void badSettingsKeepTheHeuristic()
@@ -383,7 +386,7 @@ private slots:
         const Status status = suggestIntentWithLlm(report, s);
         QVERIFY(!status);
         QVERIFY(status.error().message.contains(QLatin1String("--llm-model")));
-        QCOMPARE(report.differences.first().suggestionSource, QStringLiteral("heuristic"));
+        QCOMPARE(report.differences.first().suggestionSource, SuggestionSource::Heuristic);
     }
 
     void remoteEndpointNeedsConsent()
@@ -399,8 +402,9 @@ private slots:
     {
         QTest::addColumn<QStringList>("verdicts"); // empty = none
         QTest::addColumn<QString>("overall");
-        QTest::newRow("nothing") << QStringList{} << QString();
-        QTest::newRow("untriaged") << QStringList{QString(), QString()} << QString();
+        QTest::newRow("nothing") << QStringList{} << QStringLiteral("untriaged");
+        QTest::newRow("untriaged")
+            << QStringList{QString(), QString()} << QStringLiteral("untriaged");
         QTest::newRow("intended over invalid test")
             << QStringList{QStringLiteral("invalid_test"), QStringLiteral("intended")}
             << QStringLiteral("intended");
@@ -425,11 +429,11 @@ private slots:
         for (const QString &verdict : verdicts) {
             ReportDifference difference;
             if (!verdict.isEmpty())
-                difference.verdict = verdict;
+                difference.verdict = word<Verdict>(qPrintable(verdict));
             differences << difference;
         }
-        QCOMPARE(toString(overallStatus(differences, VerdictOrigin::Reviewer)), overall);
-        QCOMPARE(toString(overallStatus(differences, VerdictOrigin::Suggestion)), QString());
+        QCOMPARE(spelling(overallStatus(differences, VerdictOrigin::Reviewer)), overall);
+        QCOMPARE(overallStatus(differences, VerdictOrigin::Suggestion), Verdict::None);
     }
 
     void overallStatusOverSuggestions()
@@ -467,18 +471,18 @@ private slots:
         classifier(settings())->suggest(report, IntentContext::of(report));
         QStringList suggested;
         for (const ReportDifference &difference : std::as_const(report.differences))
-            suggested << difference.suggestedVerdict.value_or(QString());
+            suggested << spelling(difference.suggestedVerdict);
         QCOMPARE(suggested,
                  (QStringList{QStringLiteral("intended"), QStringLiteral("coincidental_fix"),
                               QStringLiteral("regression"), QStringLiteral("invalid_test")}));
-        QCOMPARE(toString(overallStatus(report.differences, VerdictOrigin::Suggestion)),
-                 toString(Verdict::Regression));
+        QCOMPARE(spelling(overallStatus(report.differences, VerdictOrigin::Suggestion)),
+                 spelling(Verdict::Regression));
         report.differences.removeAt(2);
-        QCOMPARE(toString(overallStatus(report.differences, VerdictOrigin::Suggestion)),
-                 toString(Verdict::CoincidentalFix));
+        QCOMPARE(spelling(overallStatus(report.differences, VerdictOrigin::Suggestion)),
+                 spelling(Verdict::CoincidentalFix));
         report.differences.removeAt(1);
-        QCOMPARE(toString(overallStatus(report.differences, VerdictOrigin::Suggestion)),
-                 toString(Verdict::Intended));
+        QCOMPARE(spelling(overallStatus(report.differences, VerdictOrigin::Suggestion)),
+                 spelling(Verdict::Intended));
     }
 };
 

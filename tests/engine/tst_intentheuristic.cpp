@@ -1,5 +1,6 @@
 // The offline intent heuristic on a table of PR texts: what it suggests for one difference, and
 // the words and names it reads them by.
+#include "VocabularyTestSupport.h"
 #include "triage/intent/IntentHeuristic.h"
 #include "triage/intent/TargetName.h"
 
@@ -14,14 +15,14 @@ ReportSide side(const QString &spec)
 {
     ReportSide result;
     if (spec.startsWith(QLatin1Char('@'))) {
-        result.status = spec.mid(1);
-        result.errorType = result.status;
+        result.status = word<RunStatus>(qPrintable(spec.mid(1)));
+        result.errorType = spec.mid(1);
     } else if (spec.startsWith(QLatin1Char('!'))) {
-        result.status = QStringLiteral("raised");
+        result.status = RunStatus::Raised;
         result.errorType = spec.mid(1).section(QStringLiteral(": "), 0, 0);
         result.errorMessage = spec.mid(1).section(QStringLiteral(": "), 1);
     } else {
-        result.status = QStringLiteral("ok");
+        result.status = RunStatus::Ok;
         result.output = spec;
     }
     return result;
@@ -33,7 +34,7 @@ ReportDifference difference(const QString &target, const QString &kind, const QS
     ReportDifference d;
     d.id = QStringLiteral("d1");
     d.target = target;
-    d.kind = kind;
+    d.kind = word<DifferenceKind>(qPrintable(kind));
     d.oldSide = side(oldSpec);
     d.newSide = side(newSpec);
     return d;
@@ -439,8 +440,8 @@ void IntentHeuristicTest::suggests()
     const IntentSuggestion suggestion =
         heuristic.suggest(difference(target, kind, oldSide, newSide));
     const QString reasons = suggestion.reasons.join(QStringLiteral(" | "));
-    QVERIFY2(toString(suggestion.verdict) == verdict,
-             qPrintable(toString(suggestion.verdict) + QStringLiteral(": ") + reasons));
+    QVERIFY2(spelling(suggestion.verdict) == verdict,
+             qPrintable(spelling(suggestion.verdict) + QStringLiteral(": ") + reasons));
     QVERIFY(!suggestion.reasons.isEmpty());
     QVERIFY2(reasons.contains(reason, Qt::CaseInsensitive), qPrintable(reasons));
 }
@@ -451,15 +452,15 @@ void IntentHeuristicTest::readsCommitMessages()
                               QStringLiteral("0.13"), QStringLiteral("0.12"));
     const IntentSuggestion silent =
         IntentHeuristic(IntentText(QStringLiteral("Update"), {})).suggest(d);
-    QCOMPARE(toString(silent.verdict), QStringLiteral("spec_undecided"));
-    QCOMPARE(toString(silent.confidence), QStringLiteral("low"));
+    QCOMPARE(spelling(silent.verdict), QStringLiteral("spec_undecided"));
+    QCOMPARE(spelling(silent.confidence), QStringLiteral("low"));
     const IntentSuggestion withCommits =
         IntentHeuristic(IntentText(QStringLiteral("Update"), {},
                                    {QStringLiteral("Fix rounding bug in round_amount\n\nHalves "
                                                    "went the wrong way.")}))
             .suggest(d);
-    QCOMPARE(toString(withCommits.verdict), QStringLiteral("intended"));
-    QCOMPARE(toString(withCommits.confidence), QStringLiteral("high"));
+    QCOMPARE(spelling(withCommits.verdict), QStringLiteral("intended"));
+    QCOMPARE(spelling(withCommits.confidence), QStringLiteral("high"));
 }
 
 void IntentHeuristicTest::splitsIdentifiers_data()
@@ -525,9 +526,9 @@ void IntentHeuristicTest::annotatesReport()
                                      QStringLiteral("2"));
     suggestIntent(report);
     const ReportDifference &d = report.differences.first();
-    QCOMPARE(d.suggestedVerdict, std::optional<QString>(QStringLiteral("regression")));
-    QCOMPARE(d.suggestionConfidence, std::optional<QString>(QStringLiteral("high")));
-    QCOMPARE(d.suggestionSource, QStringLiteral("heuristic"));
+    QCOMPARE(d.suggestedVerdict, Verdict::Regression);
+    QCOMPARE(d.suggestionConfidence, Confidence::High);
+    QCOMPARE(d.suggestionSource, SuggestionSource::Heuristic);
     QVERIFY(!d.suggestionReasons.isEmpty());
     const auto back = Report::fromJson(report.toJson());
     QVERIFY(back);

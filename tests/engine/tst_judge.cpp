@@ -1,6 +1,6 @@
-#include "pipeline/CoverageTracker.h"
 #include "judge/Judge.h"
 #include "judge/Normalizer.h"
+#include "pipeline/CoverageTracker.h"
 
 #include <QtTest>
 
@@ -39,7 +39,7 @@ TestOutcome withValue(TestOutcome base, const QString &value)
 
 QString kindName(std::optional<DifferenceKind> kind)
 {
-    return kind ? toString(*kind) : QStringLiteral("none");
+    return kind ? spelling(*kind) : QStringLiteral("none");
 }
 
 const WarningRecord Deprecated{QStringLiteral("DeprecationWarning"), QStringLiteral("old api")};
@@ -110,10 +110,10 @@ private slots:
         QFETCH(TestOutcome, newer);
         QFETCH(QString, expected);
         const std::optional<DifferenceKind> kind = judge(old, newer, Normalizer());
-        QCOMPARE(kind ? toString(*kind) : QString(), expected);
+        QCOMPARE(kind ? spelling(*kind) : QString(), expected);
         // The spelling round-trips, so reports and the CLI can read what the judge writes.
         if (kind)
-            QCOMPARE(kindName(differenceKindFromString(expected)), kindName(kind));
+            QCOMPARE(kindName(fromSpelling<DifferenceKind>(expected)), kindName(kind));
     }
 
     void apiChange()

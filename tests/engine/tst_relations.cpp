@@ -1,10 +1,12 @@
 // Metamorphic relation checks in the report: reading their verdict lines, the signal of a relation
 // that held and breaks (or the reverse), the review list of relations broken on both versions, the
 // JSON round trip, the Markdown and HTML exports, and the intent heuristic's use of them.
+#include "VocabularyTestSupport.h"
+#include "judge/RelationJudging.h"
+#include "pipeline/RelationReport.h"
 #include "report/HtmlExporter.h"
 #include "report/MarkdownExporter.h"
 #include "triage/intent/IntentHeuristic.h"
-#include "judge/RelationJudging.h"
 
 #include <QtTest>
 
@@ -23,9 +25,9 @@ ReportTest relationTest(const QString &id, const QString &label, const QString &
             code,
             0,
             QStringLiteral("pkg.text.clean"),
-            QStringLiteral("same"),
+            TestFate::Same,
             label,
-            QStringLiteral("breaks")};
+            RelationVerdict::Breaks};
 }
 
 Report reportWithRelations()
@@ -36,14 +38,14 @@ Report reportWithRelations()
     difference.id = QStringLiteral("d1");
     difference.testId = QStringLiteral("t1");
     difference.target = QStringLiteral("pkg.text.clean");
-    difference.kind = QStringLiteral("different_output");
+    difference.kind = DifferenceKind::DifferentOutput;
     difference.oldSide.output = check(QStringLiteral("idempotence"), "holds");
     difference.newSide.output = check(QStringLiteral("idempotence"), "breaks");
     report.differences << difference;
     report.tests << ReportTest{
-        QStringLiteral("t1"),   QStringLiteral("code"),       0,
-        difference.target,      QStringLiteral("difference"), QStringLiteral("idempotence"),
-        QStringLiteral("holds")};
+        QStringLiteral("t1"),  QStringLiteral("code"), 0,
+        difference.target,     TestFate::Difference,   QStringLiteral("idempotence"),
+        RelationVerdict::Holds};
     report.tests << relationTest(QStringLiteral("t2"), QStringLiteral("normalisation/bom"),
                                  QStringLiteral("a much longer check"));
     report.tests << relationTest(QStringLiteral("t3"), QStringLiteral("normalisation/bom"),
@@ -89,7 +91,7 @@ private slots:
         QFETCH(QString, output);
         QFETCH(QString, verdict);
         QFETCH(QString, label);
-        QCOMPARE(relationVerdict(output), verdict);
+        QCOMPARE(spelling(relationVerdict(output)), verdict);
         const auto observed = observeRelation(output);
         QCOMPARE(observed ? observed->label : QString(), label);
     }
@@ -114,7 +116,7 @@ private slots:
         QFETCH(QString, signal);
         const auto relation = compareRelation(QStringLiteral("additivity"), oldOutput, newOutput);
         QVERIFY(relation);
-        QCOMPARE(relation->signal, signal);
+        QCOMPARE(spelling(relation->signal), signal);
         QVERIFY(!compareRelation(QString(), oldOutput, newOutput));
         // Only a changed verdict is a cause of its own, apart from the target's other differences.
         const QString cause = relationCause(QStringLiteral("additivity"), oldOutput, newOutput);
@@ -136,9 +138,8 @@ private slots:
         const Report report = reportWithRelations();
         const auto &relation = report.differences.first().relation;
         QVERIFY(relation);
-        QCOMPARE(*relation,
-                 (ReportRelation{QStringLiteral("idempotence"), QStringLiteral("holds"),
-                                 QStringLiteral("breaks"), QStringLiteral("regression")}));
+        QCOMPARE(*relation, (ReportRelation{QStringLiteral("idempotence"), RelationVerdict::Holds,
+                                            RelationVerdict::Breaks, RelationSignal::Regression}));
         // One review per target and relation, with its shortest check; a relation that holds is
         // no review.
         QCOMPARE(report.relationReviews.size(), 1);
@@ -154,7 +155,7 @@ private slots:
         QCOMPARE(back->differences.first().relation, report.differences.first().relation);
         QCOMPARE(back->relationReviews, report.relationReviews);
         QCOMPARE(back->tests.first().relation, QStringLiteral("idempotence"));
-        QCOMPARE(back->tests.first().relationVerdict, QStringLiteral("holds"));
+        QCOMPARE(back->tests.first().relationVerdict, RelationVerdict::Holds);
         QVERIFY(report.toJson()["differences"][0].contains("relation"));
         Report plain;
         plain.differences << ReportDifference{};
@@ -233,7 +234,7 @@ private slots:
         QFETCH(QString, reason);
         ReportDifference difference;
         difference.target = QStringLiteral("pkg.text.clean");
-        difference.kind = QStringLiteral("different_output");
+        difference.kind = DifferenceKind::DifferentOutput;
         difference.oldSide.output = check(QStringLiteral("idempotence"), qPrintable(oldVerdict));
         difference.newSide.output = check(QStringLiteral("idempotence"), qPrintable(newVerdict));
         difference.relation = compareRelation(QStringLiteral("idempotence"),
@@ -241,8 +242,8 @@ private slots:
         const IntentSuggestion suggestion =
             IntentHeuristic(IntentText(title, body)).suggest(difference);
         const QString reasons = suggestion.reasons.join(QStringLiteral(" | "));
-        QVERIFY2(toString(suggestion.verdict) == verdict, qPrintable(reasons));
-        QCOMPARE(toString(suggestion.confidence), confidence);
+        QVERIFY2(spelling(suggestion.verdict) == verdict, qPrintable(reasons));
+        QCOMPARE(spelling(suggestion.confidence), confidence);
         QVERIFY2(reasons.contains(reason, Qt::CaseInsensitive), qPrintable(reasons));
     }
 };

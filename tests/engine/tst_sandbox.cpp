@@ -146,7 +146,7 @@ private slots:
         QVERIFY2(m_full->sandbox() == SandboxLevel::Full || m_fullRefused,
                  qPrintable(m_full->sandboxNote()));
         m_degraded = startExecutor(true);
-        QCOMPARE(toString(m_degraded->sandbox()), QStringLiteral("degraded"));
+        QCOMPARE(spelling(m_degraded->sandbox()), QStringLiteral("degraded"));
         QVERIFY(m_degraded->sandboxNote().contains(QStringLiteral("degraded sandbox (forced")));
         m_treePaths = m_full->rootPaths() + m_degraded->rootPaths();
         if (::geteuid() == 0) {
@@ -296,7 +296,7 @@ private slots:
         auto outcomes = executor.run(Side::New, {test});
         QVERIFY2(outcomes.ok(), qPrintable(outcomes ? QString() : outcomes.error().message));
         const TestOutcome &outcome = outcomes->first();
-        const QString status = toString(outcome.status);
+        const QString status = spelling(outcome.status);
         qInfo().noquote() << status << outcome.abortedReason << outcome.errorType
                           << outcome.errorMessage.left(120) << outcome.output.left(80).trimmed();
         QVERIFY2(statuses.contains(status),

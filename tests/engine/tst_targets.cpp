@@ -2,13 +2,13 @@
 // on every PR of the demo repository, the DiffTestGen-style rendering, the answer cache and bad
 // input.
 #include "ScratchRepo.h"
-#include "targets/AccessInfoRenderer.h"
-#include "targets/TargetAnalysis.h"
 #include "change/DiffAnalysis.h"
 #include "change/TreeCache.h"
+#include "core/PythonInterpreter.h"
 #include "demo/DemoBuilder.h"
 #include "git/Repository.h"
-#include "core/PythonInterpreter.h"
+#include "targets/AccessInfoRenderer.h"
+#include "targets/TargetAnalysis.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,10 +31,10 @@ QString joined(const QList<int> &lines)
 // "qualname kind versions old=.. new=.. reasons=.. [names=..]": everything a generator relies on.
 QString describe(const ChangedFunction &function)
 {
-    QString text =
-        QStringLiteral("%1 %2 %3 old=%4 new=%5 reasons=%6")
-            .arg(function.qualname, function.kind, function.versions, joined(function.oldLines),
-                 joined(function.newLines), function.reasons.join(QLatin1Char(',')));
+    QString text = QStringLiteral("%1 %2 %3 old=%4 new=%5 reasons=%6")
+                       .arg(function.qualname, spelling(function.kind), spelling(function.versions),
+                            joined(function.oldLines), joined(function.newLines),
+                            function.reasons.join(QLatin1Char(',')));
     if (!function.moduleLevelNames.isEmpty())
         text += QStringLiteral(" names=") + function.moduleLevelNames.join(QLatin1Char(','));
     return text;
@@ -53,7 +53,7 @@ QStringList describe(const QList<AccessInfo> &access)
                      .arg(info.target, flag(info.reachableOld), flag(info.reachableNew));
         for (const AccessMethod &method : info.methods) {
             QString line = QStringLiteral("  %1 %2 %3 | %4")
-                               .arg(method.type, method.versions,
+                               .arg(spelling(method.type), spelling(method.versions),
                                     method.path.join(QStringLiteral(" -> ")), method.importLine);
             if (!method.triggerMethod.isEmpty())
                 line += QStringLiteral(" | %1: %2").arg(method.triggerMethod, method.triggerHint);

@@ -1,3 +1,4 @@
+#include "VocabularyTestSupport.h"
 #include "report/Report.h"
 #include "triage/ReportArchive.h"
 #include "triage/TriageStore.h"
@@ -58,7 +59,7 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("verdict");
-        QTest::newRow("none") << QString() << int(Verdict::None);
+        QTest::newRow("none") << QStringLiteral("untriaged") << int(Verdict::None);
         QTest::newRow("intended") << "intended" << int(Verdict::Intended);
         QTest::newRow("regression") << "regression" << int(Verdict::Regression);
         QTest::newRow("coincidental") << "coincidental_fix" << int(Verdict::CoincidentalFix);
@@ -69,11 +70,11 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(int, verdict);
-        QVERIFY(verdictFromString(text) == Verdict(verdict));
-        QCOMPARE(toString(Verdict(verdict)), text);
+        QVERIFY(fromSpelling<Verdict>(text) == Verdict(verdict));
+        QCOMPARE(spelling(Verdict(verdict)), text);
     }
 
-    void unknownVerdictIsRejected() { QVERIFY(!verdictFromString(QStringLiteral("maybe"))); }
+    void unknownVerdictIsRejected() { QVERIFY(!fromSpelling<Verdict>(QStringLiteral("maybe"))); }
 
     void severityOrder()
     {
@@ -103,8 +104,8 @@ private slots:
         }
         TriageStore reloaded(path);
         QVERIFY(reloaded.load());
-        QCOMPARE(toString(reloaded.entry(QStringLiteral("b..h"), QStringLiteral("fp1")).verdict),
-                 toString(Verdict::Regression));
+        QCOMPARE(spelling(reloaded.entry(QStringLiteral("b..h"), QStringLiteral("fp1")).verdict),
+                 spelling(Verdict::Regression));
         QCOMPARE(reloaded.entry(QStringLiteral("b..h"), QStringLiteral("fp1")).note,
                  QStringLiteral("breaks totals"));
         QCOMPARE(reloaded.entries(QStringLiteral("b..h")).size(), 2);
@@ -140,9 +141,8 @@ private slots:
                           QStringLiteral("fp2"), Verdict::CoincidentalFix, QStringLiteral("ok")));
         Report report = sampleReport();
         store.apply(report);
-        QVERIFY(!report.differences[0].verdict);
-        QCOMPARE(report.differences[1].verdict.value_or(QString()),
-                 QStringLiteral("coincidental_fix"));
+        QCOMPARE(report.differences[0].verdict, Verdict::None);
+        QCOMPARE(report.differences[1].verdict, Verdict::CoincidentalFix);
         QCOMPARE(report.differences[1].note, QStringLiteral("ok"));
         const auto json = report.toJson();
         QCOMPARE(json["differences"][1]["note"].get<std::string>(), std::string("ok"));
@@ -168,12 +168,12 @@ private slots:
         QVERIFY(changed.ok());
         QCOMPARE(*changed, 2);
         // The later decision wins: ours on old-decision was made after theirs.
-        QCOMPARE(toString(mine.entry(pr, QStringLiteral("old-decision")).verdict),
-                 toString(Verdict::Regression));
-        QCOMPARE(toString(mine.entry(pr, QStringLiteral("only-theirs")).verdict),
-                 toString(Verdict::InvalidTest));
-        QCOMPARE(toString(mine.entry(pr, QStringLiteral("only-mine")).verdict),
-                 toString(Verdict::SpecUndecided));
+        QCOMPARE(spelling(mine.entry(pr, QStringLiteral("old-decision")).verdict),
+                 spelling(Verdict::Regression));
+        QCOMPARE(spelling(mine.entry(pr, QStringLiteral("only-theirs")).verdict),
+                 spelling(Verdict::InvalidTest));
+        QCOMPARE(spelling(mine.entry(pr, QStringLiteral("only-mine")).verdict),
+                 spelling(Verdict::SpecUndecided));
         TriageStore reloaded(mine.filePath());
         QVERIFY(reloaded.load());
         QCOMPARE(reloaded.entries(pr).size(), 4);
@@ -187,14 +187,14 @@ private slots:
         QTemporaryDir dir;
         ReportArchive archive(dir.filePath(QStringLiteral("reports")));
         Report report = sampleReport();
-        report.differences[0].verdict = QStringLiteral("regression");
+        report.differences[0].verdict = Verdict::Regression;
         QVERIFY(!archive.contains(report.base, report.head));
         QVERIFY(archive.save(report));
         QVERIFY(archive.contains(report.base, report.head));
         const auto loaded = archive.load(report.base, report.head);
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->differences.size(), 2);
-        QVERIFY(!loaded->differences[0].verdict); // verdicts live in the store only
+        QCOMPARE(loaded->differences[0].verdict, Verdict::None); // verdicts live in the store
         QVERIFY(archive.remove(report.base, report.head));
         QVERIFY(!archive.load(report.base, report.head).ok());
     }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "targets/Targets.h"
 #include "generate/Generator.h"
+#include "targets/Targets.h"
 
 #include <QString>
 #include <QTemporaryDir>

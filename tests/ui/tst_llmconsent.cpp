@@ -1,6 +1,7 @@
 #include "AnalysisQueue.h"
 #include "LlmConsent.h"
 #include "PrivateUserDirs.h"
+#include "VocabularyTestSupport.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
@@ -28,13 +29,13 @@ private slots:
         const auto never = [](const QString &) -> ui::LlmConsent::Answer {
             qFatal("asked without need");
         };
-        engine::AnalysisOptions options = remote();
-        options.generator = QStringLiteral("offline");
-        QCOMPARE(ui::LlmConsent::settle(options, false, QStringLiteral("repo-a"), never),
+        engine::UserChoices options = remote();
+        options.generator = engine::GeneratorKind::Offline;
+        QCOMPARE(ui::LlmConsent::settle(options, QStringLiteral("repo-a"), never),
                  ui::LlmConsent::Use::AsConfigured);
-        options.generator = QStringLiteral("llm");
+        options.generator = engine::GeneratorKind::Llm;
         options.llm.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:11434/v1"));
-        QCOMPARE(ui::LlmConsent::settle(options, true, QStringLiteral("repo-a"), never),
+        QCOMPARE(ui::LlmConsent::settle(options, QStringLiteral("repo-a"), never),
                  ui::LlmConsent::Use::AsConfigured);
     }
 
@@ -47,22 +48,22 @@ private slots:
             askedHost = host;
             return ui::LlmConsent::Answer::Allow;
         };
-        QCOMPARE(ui::LlmConsent::settle(remote(), false, QStringLiteral("repo-a"), allow),
+        QCOMPARE(ui::LlmConsent::settle(remote(), QStringLiteral("repo-a"), allow),
                  ui::LlmConsent::Use::AllowedRemote);
         QCOMPARE(asked, 1);
         QCOMPARE(askedHost, QStringLiteral("models.example.com"));
-        QCOMPARE(ui::LlmConsent::settle(remote(), false, QStringLiteral("repo-a"), allow),
+        QCOMPARE(ui::LlmConsent::settle(remote(), QStringLiteral("repo-a"), allow),
                  ui::LlmConsent::Use::AllowedRemote);
         QCOMPARE(asked, 1); // remembered
         QCOMPARE(ui::LlmConsent::grantedRepositories(), 1);
 
         // Another repository, or another host for the same one, asks again.
-        QCOMPARE(ui::LlmConsent::settle(remote(), false, QStringLiteral("repo-b"), allow),
+        QCOMPARE(ui::LlmConsent::settle(remote(), QStringLiteral("repo-b"), allow),
                  ui::LlmConsent::Use::AllowedRemote);
         QCOMPARE(asked, 2);
-        engine::AnalysisOptions elsewhere = remote();
+        engine::UserChoices elsewhere = remote();
         elsewhere.llm.baseUrl = QUrl(QStringLiteral("https://api.other.example/v1"));
-        QVERIFY(ui::LlmConsent::settle(elsewhere, false, QStringLiteral("repo-a"), allow));
+        QVERIFY(ui::LlmConsent::settle(elsewhere, QStringLiteral("repo-a"), allow));
         QCOMPARE(asked, 3);
 
         ui::LlmConsent::forgetAll();
@@ -72,12 +73,12 @@ private slots:
     void decliningAnalysesOfflineAndCancellingStops()
     {
         const auto offline = [](const QString &) { return ui::LlmConsent::Answer::Offline; };
-        QCOMPARE(ui::LlmConsent::settle(remote(), true, QStringLiteral("repo-a"), offline),
+        QCOMPARE(ui::LlmConsent::settle(remote(), QStringLiteral("repo-a"), offline),
                  ui::LlmConsent::Use::Offline);
         QVERIFY(!ui::LlmConsent::granted(QStringLiteral("repo-a"),
                                          QStringLiteral("models.example.com")));
         const auto cancel = [](const QString &) { return ui::LlmConsent::Answer::Cancel; };
-        QVERIFY(!ui::LlmConsent::settle(remote(), true, QStringLiteral("repo-a"), cancel));
+        QVERIFY(!ui::LlmConsent::settle(remote(), QStringLiteral("repo-a"), cancel));
     }
 
     // The queue turns the answer into the job's options: only an allowed job may reach the
@@ -85,8 +86,9 @@ private slots:
     void queueAppliesTheAnswer()
     {
         ui::AnalysisQueue queue;
-        queue.setTemplate(remote());
-        queue.setSuggestWithLlm(true);
+        engine::UserChoices choices = remote();
+        choices.suggest = engine::SuggestionSource::Llm;
+        queue.setChoices(choices);
         const QString missing = m_home.filePath(QStringLiteral("missing"));
         engine::ChangeSpec offline;
         offline.base = QStringLiteral("1111111111111111111111111111111111111111");
@@ -99,19 +101,19 @@ private slots:
         queue.enqueue(missing, allowed, ui::LlmConsent::Use::AllowedRemote);
         queue.enqueue(missing, plain);
 
-        const auto offlineJob = queue.jobOptions(offline);
+        const auto offlineJob = queue.request(offline);
         QVERIFY(offlineJob);
-        QCOMPARE(offlineJob->first.generator, QStringLiteral("offline"));
-        QVERIFY(!offlineJob->second);
-        QVERIFY(!offlineJob->first.llm.allowRemote);
-        const auto allowedJob = queue.jobOptions(allowed);
+        QCOMPARE(offlineJob->choices.generator, engine::GeneratorKind::Offline);
+        QCOMPARE(offlineJob->choices.suggest, engine::SuggestionSource::Heuristic);
+        QVERIFY(!offlineJob->choices.llm.allowRemote);
+        const auto allowedJob = queue.request(allowed);
         QVERIFY(allowedJob);
-        QCOMPARE(allowedJob->first.generator, QStringLiteral("llm"));
-        QVERIFY(allowedJob->second);
-        QVERIFY(allowedJob->first.llm.allowRemote);
-        const auto plainJob = queue.jobOptions(plain);
+        QCOMPARE(allowedJob->choices.generator, engine::GeneratorKind::Llm);
+        QCOMPARE(allowedJob->choices.suggest, engine::SuggestionSource::Llm);
+        QVERIFY(allowedJob->choices.llm.allowRemote);
+        const auto plainJob = queue.request(plain);
         QVERIFY(plainJob);
-        QVERIFY(!plainJob->first.llm.allowRemote);
+        QVERIFY(!plainJob->choices.llm.allowRemote);
 
         QSignalSpy idle(&queue, &ui::AnalysisQueue::idle);
         queue.cancelAll();
@@ -119,10 +121,10 @@ private slots:
     }
 
 private:
-    static engine::AnalysisOptions remote()
+    static engine::UserChoices remote()
     {
-        engine::AnalysisOptions options;
-        options.generator = QStringLiteral("llm");
+        engine::UserChoices options;
+        options.generator = engine::GeneratorKind::Llm;
         options.llm.baseUrl = QUrl(QStringLiteral("https://models.example.com/v1"));
         options.llm.model = QStringLiteral("m");
         return options;

@@ -2,6 +2,7 @@
 // analysis, on the worker thread; settings it refuses keep the heuristic's, with a note.
 #include "AnalysisQueue.h"
 #include "FakeLlmServer.h"
+#include "VocabularyTestSupport.h"
 #include "change/ChangeSource.h"
 #include "git/Repository.h"
 
@@ -31,11 +32,12 @@ private:
     engine::ChangeSpec m_change;
     FakeLlmServer m_server;
 
-    engine::AnalysisOptions options() const
+    engine::UserChoices options() const
     {
-        engine::AnalysisOptions options;
+        engine::UserChoices options;
         options.pythonOld = options.pythonNew =
             qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3");
+        options.suggest = engine::SuggestionSource::Llm;
         options.llm.baseUrl = m_server.baseUrl();
         options.llm.model = QStringLiteral("scripted");
         options.llm.retries = 0;
@@ -43,11 +45,10 @@ private:
         return options;
     }
 
-    engine::Report analyse(const engine::AnalysisOptions &template_)
+    engine::Report analyse(const engine::UserChoices &choices)
     {
         ui::AnalysisQueue queue;
-        queue.setTemplate(template_);
-        queue.setSuggestWithLlm(true);
+        queue.setChoices(choices);
         QSignalSpy finished(&queue, &ui::AnalysisQueue::finished);
         queue.enqueue(m_repository, m_change);
         if (!finished.wait(300000))
@@ -82,20 +83,20 @@ private slots:
         const engine::Report report = analyse(options());
         QVERIFY(!report.differences.isEmpty());
         for (const engine::ReportDifference &difference : report.differences) {
-            QCOMPARE(difference.suggestionSource, QStringLiteral("llm"));
-            QCOMPARE(difference.suggestedVerdict.value_or(QString()), QStringLiteral("regression"));
+            QCOMPARE(difference.suggestionSource, engine::SuggestionSource::Llm);
+            QCOMPARE(difference.suggestedVerdict, engine::Verdict::Regression);
         }
         QVERIFY(!m_server.requests().isEmpty());
     }
 
     void refusedSettingsKeepTheHeuristic()
     {
-        engine::AnalysisOptions refused = options();
+        engine::UserChoices refused = options();
         refused.llm.baseUrl = QUrl(QStringLiteral("https://api.example.com/v1")); // no consent
         const engine::Report report = analyse(refused);
         QVERIFY(!report.differences.isEmpty());
         for (const engine::ReportDifference &difference : report.differences)
-            QCOMPARE(difference.suggestionSource, QStringLiteral("heuristic"));
+            QCOMPARE(difference.suggestionSource, engine::SuggestionSource::Heuristic);
         QVERIFY(report.notes.join(QLatin1Char('\n')).contains(QLatin1String("--allow-remote-llm")));
     }
 };

@@ -14,6 +14,7 @@
 #include "TestPanel.h"
 #include "TriageSession.h"
 #include "VerdictPanel.h"
+#include "VocabularyTestSupport.h"
 #include "pipeline/AnalysisPipeline.h"
 
 #include <QPlainTextEdit>
@@ -54,11 +55,11 @@ private slots:
         // The guard itself: a direct call on the GUI thread is counted (and fails fast here
         // because the repository does not exist).
         ui::AnalysisRunner runner;
-        engine::AnalysisOptions options;
-        options.repository = m_home.filePath(QStringLiteral("missing"));
+        engine::AnalysisRequest request;
+        request.repository = m_home.filePath(QStringLiteral("missing"));
         QSignalSpy failed(&runner, &ui::AnalysisRunner::failed);
         const int before = ui::AnalysisRunner::runsOnGuiThread();
-        runner.run(1, options);
+        runner.run(1, request);
         QCOMPARE(ui::AnalysisRunner::runsOnGuiThread(), before + 1);
         QCOMPARE(failed.size(), 1);
     }
@@ -133,13 +134,12 @@ private slots:
         const auto found = std::find_if(differences.cbegin(), differences.cend(),
                                         [&](auto &d) { return d.fingerprint == fingerprint; });
         QVERIFY(found != differences.cend());
-        QCOMPARE(found->verdict.value_or(QString()), QStringLiteral("intended"));
+        QCOMPARE(found->verdict, engine::Verdict::Intended);
         QCOMPARE(found->note, QStringLiteral("19 % is the new statutory rate"));
 
         QVERIFY(sources.wait(30000));
         const QString html = m_home.filePath(QStringLiteral("export.html"));
-        const engine::Status exported =
-            reopened.exportCurrent(ui::MainWindow::ExportFormat::Html, html);
+        const engine::Status exported = reopened.exportCurrent(engine::ExportFormat::Html, html);
         QVERIFY2(exported.ok(), qPrintable(exported.ok() ? QString() : exported.error().message));
         QFile file(html);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -153,11 +153,11 @@ private slots:
                 !text.contains(QStringLiteral("https://"))); // self-contained
 
         const QString pdf = m_home.filePath(QStringLiteral("export.pdf"));
-        QVERIFY(reopened.exportCurrent(ui::MainWindow::ExportFormat::Pdf, pdf).ok());
+        QVERIFY(reopened.exportCurrent(engine::ExportFormat::Pdf, pdf).ok());
         QVERIFY(QFileInfo(pdf).size() > 1000);
         // The pytest file pins the reviewer's choice for the accepted difference.
         const QString pytest = m_home.filePath(QStringLiteral("test_pr24.py"));
-        QVERIFY(reopened.exportCurrent(ui::MainWindow::ExportFormat::Pytest, pytest).ok());
+        QVERIFY(reopened.exportCurrent(engine::ExportFormat::Pytest, pytest).ok());
         QFile tests(pytest);
         QVERIFY(tests.open(QIODevice::ReadOnly));
         const QString pinned = QString::fromUtf8(tests.readAll());
@@ -178,7 +178,7 @@ private slots:
         const engine::ReportDifference &added = reopened.currentReport()->differences.last();
         QCOMPARE(added.testCode, edited);
         QVERIFY2(added.id.startsWith(QLatin1Char('r')), qPrintable(added.id));
-        QCOMPARE(added.kind, QStringLiteral("different_output"));
+        QCOMPARE(added.kind, engine::DifferenceKind::DifferentOutput);
         reopened.runTestOnBothVersions(QStringLiteral("print(6 * 7)\n"), target);
         QVERIFY(ran.wait(300000));
         QCOMPARE(reopened.currentReport()->differences.size(), before + 1);
@@ -218,10 +218,9 @@ private slots:
         window.show();
         const engine::ChangeSpec change = openAndFind(window, 24);
         QVERIFY(!change.base.isEmpty());
-        engine::AnalysisOptions options = window.queue()->optionsTemplate();
-        options.repository = m_repository;
-        options.change = change;
-        engine::AnalysisPipeline analysis(options);
+        auto opened = engine::openAnalysis({m_repository, change, window.queue()->choices()});
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+        engine::AnalysisPipeline &analysis = **opened;
         QStringList stages;
         const auto run = [&](const QString &code) {
             return QtConcurrent::run([&analysis, &stages, code] {
@@ -234,12 +233,12 @@ private slots:
         };
         const auto first = run(QStringLiteral("print(6 * 7)\n"));
         QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
-        QCOMPARE(first->kind, QStringLiteral("same"));
+        QCOMPARE(first->fate, engine::TestFate::Same);
         QVERIFY2(stages.contains(QStringLiteral("analysing")), qPrintable(stages.join(u',')));
         stages.clear();
         const auto second = run(QStringLiteral("print(6 * 8)\n"));
         QVERIFY(second);
-        QCOMPARE(second->newSide.output, QStringLiteral("48\n"));
+        QCOMPARE(second->difference.newSide.output, QStringLiteral("48\n"));
         QCOMPARE(stages, QStringList{QStringLiteral("running the test")});
     }
 

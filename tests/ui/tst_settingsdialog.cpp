@@ -1,11 +1,14 @@
 #include "AnalysisQueue.h"
 #include "MainWindow.h"
 #include "PrivateUserDirs.h"
+#include "ScratchRepo.h"
 #include "SettingsDialog.h"
+#include "pipeline/ResolveOptions.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -56,9 +59,10 @@ private slots:
         }
         {
             ui::MainWindow window;
-            QCOMPARE(window.queue()->optionsTemplate().pythonOld, python());
-            QCOMPARE(window.queue()->optionsTemplate().pythonNew,
-                     QStringLiteral("/opt/python3.13/bin/python3"));
+            const auto [oldPython, newPython] =
+                engine::chooseInterpreters(window.queue()->choices(), QString());
+            QCOMPARE(oldPython, python());
+            QCOMPARE(newPython, QStringLiteral("/opt/python3.13/bin/python3"));
         }
         {
             ui::SettingsDialog dialog;
@@ -66,7 +70,29 @@ private slots:
             dialog.accept();
         }
         ui::MainWindow window; // an empty one means the old version's
-        QCOMPARE(window.queue()->optionsTemplate().pythonNew, python());
+        QCOMPARE(engine::chooseInterpreters(window.queue()->choices(), QString()).second, python());
+    }
+
+    // The project's `python` in .difftriage.json beats the interpreter in Settings, in the window
+    // as on the command line: here it names one that does not exist, so the analysis must fail
+    // naming it (with Settings' interpreter it would run).
+    void theProjectsInterpreterWins()
+    {
+        test::ScratchRepo repo;
+        repo.write(QStringLiteral(".difftriage.json"), R"({"python": "no-such-python-3.99"})");
+        repo.write(QStringLiteral("pkg/__init__.py"), "def f(x):\n    return x\n");
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/__init__.py"), "def f(x):\n    return x + 1\n");
+        const QString head = repo.commit(QStringLiteral("head"));
+        ui::MainWindow window;
+        engine::ChangeSpec change;
+        change.base = base;
+        change.head = head;
+        QSignalSpy failed(window.queue(), &ui::AnalysisQueue::failed);
+        window.queue()->enqueue(repo.path(), change);
+        QVERIFY(failed.wait(120000));
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("no-such-python-3.99")), qPrintable(message));
     }
 
 private:

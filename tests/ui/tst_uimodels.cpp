@@ -16,14 +16,14 @@ using namespace difftriage;
 namespace {
 
 engine::ReportDifference difference(const QString &id, const QString &cluster,
-                                    std::optional<QString> verdict = std::nullopt)
+                                    engine::Verdict verdict = engine::Verdict::None)
 {
     engine::ReportDifference item;
     item.id = id;
     item.fingerprint = QStringLiteral("fp-") + id;
     item.cluster = cluster;
     item.target = QStringLiteral("pkg.mod.f");
-    item.kind = QStringLiteral("different_output");
+    item.kind = engine::DifferenceKind::DifferentOutput;
     item.testCode = QStringLiteral("print(f(%1))\n").arg(id);
     item.verdict = verdict;
     return item;
@@ -36,7 +36,7 @@ engine::Report sampleReport()
     report.head = QStringLiteral("h");
     report.differences = {
         difference(QStringLiteral("d1"), QStringLiteral("c1")),
-        difference(QStringLiteral("d2"), QStringLiteral("c2"), QStringLiteral("intended")),
+        difference(QStringLiteral("d2"), QStringLiteral("c2"), engine::Verdict::Intended),
         difference(QStringLiteral("d3"), QStringLiteral("c1")),
         difference(QStringLiteral("d4"), QString())};
     return report;
@@ -98,10 +98,10 @@ private slots:
         ui::FunctionCoverageModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setFunctions({{QStringLiteral("a"), QStringLiteral("public"), QStringLiteral("both"),
-                             QStringLiteral("body"), 1.0},
-                            {QStringLiteral("b"), QStringLiteral("private"), QStringLiteral("both"),
-                             QStringLiteral("body"), 0.5}});
+        model.setFunctions({{QStringLiteral("a"), engine::FunctionKind::Public,
+                             engine::Presence::Both, QStringLiteral("body"), 1.0},
+                            {QStringLiteral("b"), engine::FunctionKind::Private,
+                             engine::Presence::Both, QStringLiteral("body"), 0.5}});
         QCOMPARE(model.rowCount(), 2);
         // Least covered first.
         QCOMPARE(model.index(0, ui::FunctionCoverageModel::NameColumn).data().toString(),

@@ -30,9 +30,9 @@ private slots:
         QFETCH(QString, confidence);
         QFETCH(QStringList, shown);
         engine::ReportDifference difference;
-        difference.suggestedVerdict = QStringLiteral("regression");
-        difference.suggestionConfidence = confidence;
-        difference.suggestionSource = source;
+        difference.suggestedVerdict = engine::Verdict::Regression;
+        difference.suggestionConfidence = engine::fromSpelling<engine::Confidence>(confidence);
+        difference.suggestionSource = engine::fromSpelling<engine::SuggestionSource>(source);
         difference.suggestionReasons = {QStringLiteral("noteworthy: the amount <changes>"),
                                         QStringLiteral("unintended")};
         ui::VerdictPanel panel;
@@ -60,9 +60,9 @@ private slots:
     {
         ui::VerdictPanel panel;
         engine::ReportDifference difference;
-        difference.relation =
-            engine::ReportRelation{QStringLiteral("normalisation/crlf"), QStringLiteral("holds"),
-                                   QStringLiteral("breaks"), QStringLiteral("regression")};
+        difference.relation = engine::ReportRelation{
+            QStringLiteral("normalisation/crlf"), engine::RelationVerdict::Holds,
+            engine::RelationVerdict::Breaks, engine::RelationSignal::Regression};
         panel.setDifference(difference, engine::Verdict::None, {});
         const QString text = panel.findChild<QLabel *>(QStringLiteral("suggestion"))->text();
         QVERIFY2(text.contains(QLatin1String("<b>normalisation/crlf</b>: holds on the old version, "

@@ -128,8 +128,9 @@ Expected<std::optional<Candidate>> LlmGenerator::repair(const Candidate &test,
         return std::optional<Candidate>();
     Candidate repaired = test;
     repaired.code = tests->first();
-    repaired.genome = {
-        {"generator", "llm"}, {"code", repaired.code.toStdString()}, {"round", m_round}};
+    repaired.genome = {{"generator", spelling(GeneratorKind::Llm).toStdString()},
+                       {"code", repaired.code.toStdString()},
+                       {"round", m_round}};
     return std::optional<Candidate>(repaired);
 }
 
@@ -153,8 +154,9 @@ Expected<QList<Candidate>> LlmGenerator::simplify(const Candidate &test, const G
         rest.removeAt(i);
         Candidate variant = test;
         variant.code = rest.join(QLatin1Char('\n'));
-        variant.genome = {
-            {"generator", "llm"}, {"code", variant.code.toStdString()}, {"round", m_round}};
+        variant.genome = {{"generator", spelling(GeneratorKind::Llm).toStdString()},
+                          {"code", variant.code.toStdString()},
+                          {"round", m_round}};
         variants << variant;
     }
     return variants;

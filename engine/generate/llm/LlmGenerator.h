@@ -1,9 +1,9 @@
 #pragma once
 
 #include "generate/Generator.h"
-#include "llm/LlmClient.h"
 #include "generate/llm/PromptBuilder.h"
 #include "generate/llm/StaticCheck.h"
+#include "llm/LlmClient.h"
 
 #include <QMap>
 #include <memory>
@@ -20,7 +20,6 @@ public:
     LlmGenerator(std::shared_ptr<LlmClient> client, PromptBuilder prompts,
                  std::optional<StaticCheck> check);
 
-    QString name() const override { return QStringLiteral("llm"); }
     Expected<QList<Candidate>> generate(const GenerationRequest &request) override;
     Expected<std::optional<Candidate>> repair(const Candidate &test,
                                               const RepairProblem &problem) override;
@@ -65,8 +64,8 @@ private:
     int m_generated = 0;
 };
 
-// The generator for `AnalysisOptions::generator == "llm"`: checks the settings (consent for a
-// non-loopback endpoint), loads the prompt templates. `python` enables the static check.
+// The generator for `UserChoices::generator == GeneratorKind::Llm`: checks the settings (consent
+// for a non-loopback endpoint), loads the prompt templates. `python` enables the static check.
 Expected<std::unique_ptr<Generator>>
 makeLlmGenerator(const LlmSettings &settings, const std::optional<PythonInterpreter> &python = {},
                  std::shared_ptr<LlmClock> clock = nullptr);

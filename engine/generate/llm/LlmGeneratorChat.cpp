@@ -28,7 +28,9 @@ ToolSpec getInfoTool(const QString &description)
 
 json genomeFor(const QString &code, int round)
 {
-    return {{"generator", "llm"}, {"code", code.toStdString()}, {"round", round}};
+    return {{"generator", spelling(GeneratorKind::Llm).toStdString()},
+            {"code", code.toStdString()},
+            {"round", round}};
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "generate/llm/PromptBuilder.h"
 
 #include "core/LineRanges.h"
+#include "core/Vocabulary.h"
 #include "generate/llm/SourceExcerpt.h"
 
 #include <limits>
@@ -64,9 +65,10 @@ QString rootFor(const GenerationRequest &request, const char *side)
 
 QString availability(const QString &versions)
 {
-    if (versions == QLatin1String("old_only"))
+    const Presence presence = fromSpelling<Presence>(versions).value_or(Presence::Both);
+    if (presence == Presence::OldOnly)
         return QStringLiteral("only in the old version: the change removes it");
-    if (versions == QLatin1String("new_only"))
+    if (presence == Presence::NewOnly)
         return QStringLiteral("only in the new version: the change adds it");
     return QStringLiteral("in both versions");
 }
@@ -103,7 +105,7 @@ QString PromptBuilder::changedFunction(const GenerationRequest &request,
         {{QStringLiteral("qualname"), target},
          {QStringLiteral("kind"), QString::fromStdString(function.value("kind", std::string("?")))},
          {QStringLiteral("availability"),
-          availability(QString::fromStdString(function.value("versions", std::string("both"))))},
+          availability(QString::fromStdString(function.value("versions", std::string())))},
          {QStringLiteral("versions"), blocks.join(QStringLiteral("\n\n"))}});
 }
 

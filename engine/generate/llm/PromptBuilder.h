@@ -1,8 +1,8 @@
 #pragma once
 
-#include "targets/AccessInfoRenderer.h"
 #include "generate/Generator.h"
 #include "generate/llm/PromptTemplates.h"
+#include "targets/AccessInfoRenderer.h"
 
 #include <QStringList>
 

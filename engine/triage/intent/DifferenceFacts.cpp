@@ -10,15 +10,13 @@ namespace {
 
 bool raised(const ReportSide &side)
 {
-    // Reports written before `status` existed only have the error type.
-    return side.errorType && (side.status.isEmpty() || side.status == QLatin1String("raised"));
+    return side.errorType && side.status == RunStatus::Raised;
 }
 
 bool aborted(const ReportSide &side)
 {
-    static const QSet<QString> statuses{QStringLiteral("timeout"), QStringLiteral("killed"),
-                                        QStringLiteral("crashed")};
-    return statuses.contains(side.status);
+    return side.status == RunStatus::Timeout || side.status == RunStatus::Killed ||
+           side.status == RunStatus::Crashed;
 }
 
 QString withoutSpace(const QString &text)

@@ -10,7 +10,7 @@ namespace difftriage::engine {
 // whether only the layout of the output changed.
 struct DifferenceFacts
 {
-    QString kind;
+    DifferenceKind kind = DifferenceKind::DifferentOutput;
     QString oldError; // exception type when that side raised, else empty
     QString newError;
     QString oldMessage;

@@ -4,19 +4,6 @@
 
 namespace difftriage::engine {
 
-QString toString(Confidence confidence)
-{
-    switch (confidence) {
-    case Confidence::Low:
-        return QStringLiteral("low");
-    case Confidence::Medium:
-        return QStringLiteral("medium");
-    case Confidence::High:
-        break;
-    }
-    return QStringLiteral("high");
-}
-
 IntentHeuristic::IntentHeuristic(IntentText text) : m_text(std::move(text)) {}
 
 IntentSuggestion IntentHeuristic::suggest(const ReportDifference &difference) const
@@ -25,23 +12,32 @@ IntentSuggestion IntentHeuristic::suggest(const ReportDifference &difference) co
     IntentEvidence evidence{
         m_text,           target, m_text.mention(target), DifferenceFacts::of(difference),
         stanceOf(m_text), {}};
-    const QString &kind = difference.kind;
     IntentSuggestion suggestion;
-    if (kind == QLatin1String("api_change"))
+    switch (difference.kind) {
+    case DifferenceKind::ApiChange:
         suggestion = forApiChange(evidence);
-    else if (kind == QLatin1String("only_new_aborts") || kind == QLatin1String("only_old_aborts"))
+        break;
+    case DifferenceKind::OnlyNewAborts:
+    case DifferenceKind::OnlyOldAborts:
         suggestion = forAbort(evidence);
-    else if (kind == QLatin1String("only_new_raises"))
+        break;
+    case DifferenceKind::OnlyNewRaises:
         suggestion = forNewRaise(evidence);
-    else if (kind == QLatin1String("only_old_raises"))
+        break;
+    case DifferenceKind::OnlyOldRaises:
         suggestion = forOldRaise(evidence);
-    else if (kind == QLatin1String("different_exception"))
+        break;
+    case DifferenceKind::DifferentException:
         suggestion = forException(evidence);
-    else if (kind == QLatin1String("different_warnings"))
+        break;
+    case DifferenceKind::DifferentWarnings:
         suggestion = forWarnings(evidence);
-    else
+        break;
+    case DifferenceKind::DifferentOutput:
         suggestion = forOutput(evidence);
-    if (difference.relation && difference.relation->signal != QLatin1String("none")) {
+        break;
+    }
+    if (difference.relation && difference.relation->signal != RelationSignal::None) {
         evidence.reasons = suggestion.reasons;
         return forRelation(evidence, *difference.relation);
     }
@@ -100,7 +96,7 @@ IntentSuggestion IntentHeuristic::forWarnings(IntentEvidence &e) const
 
 IntentSuggestion IntentHeuristic::forAbort(IntentEvidence &e) const
 {
-    if (e.facts.kind == QLatin1String("only_new_aborts")) {
+    if (e.facts.kind == DifferenceKind::OnlyNewAborts) {
         e.because(QStringLiteral("only the new version times out or crashes, on every rerun"));
         return e.suggest(Verdict::Regression, Confidence::High);
     }
@@ -121,10 +117,10 @@ void suggestIntent(Report &report)
     const IntentHeuristic heuristic(IntentText(report.title, report.body, report.commitMessages));
     for (ReportDifference &difference : report.differences) {
         const IntentSuggestion suggestion = heuristic.suggest(difference);
-        difference.suggestedVerdict = toString(suggestion.verdict);
-        difference.suggestionConfidence = toString(suggestion.confidence);
+        difference.suggestedVerdict = suggestion.verdict;
+        difference.suggestionConfidence = suggestion.confidence;
         difference.suggestionReasons = suggestion.reasons;
-        difference.suggestionSource = QStringLiteral("heuristic");
+        difference.suggestionSource = SuggestionSource::Heuristic;
     }
 }
 

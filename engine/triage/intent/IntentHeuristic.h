@@ -1,23 +1,14 @@
 #pragma once
 
+#include "core/Vocabulary.h"
 #include "report/Report.h"
 #include "triage/intent/IntentText.h"
-#include "triage/Verdict.h"
 
 #include <QStringList>
 
 namespace difftriage::engine {
 
 struct IntentEvidence;
-
-enum class Confidence
-{
-    Low,
-    Medium,
-    High,
-};
-
-QString toString(Confidence confidence); // low | medium | high
 
 // A suggested verdict for one difference, never a final one: the reviewer decides.
 struct IntentSuggestion

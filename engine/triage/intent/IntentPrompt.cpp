@@ -42,10 +42,10 @@ QString IntentPrompt::side(const ReportSide &side) const
                                   {{QStringLiteral("type"), *side.errorType},
                                    {QStringLiteral("message"),
                                     capped(side.errorMessage.value_or(QString()), MaxSideChars)}});
-    else if (side.status == QLatin1String("timeout") || side.status == QLatin1String("killed") ||
-             side.status == QLatin1String("crashed"))
+    else if (side.status == RunStatus::Timeout || side.status == RunStatus::Killed ||
+             side.status == RunStatus::Crashed)
         parts << m_templates.fill(QStringLiteral("classify.aborted"),
-                                  {{QStringLiteral("status"), side.status}});
+                                  {{QStringLiteral("status"), spelling(side.status)}});
     if (parts.isEmpty())
         return m_templates.fill(QStringLiteral("classify.empty"));
     return parts.join(QLatin1Char('\n'));
@@ -72,7 +72,7 @@ QString IntentPrompt::user(const ReportDifference &difference, const IntentConte
          {QStringLiteral("target"), difference.target},
          {QStringLiteral("code"), difference.testCode.trimmed()},
          {QStringLiteral("kind"),
-          QStringLiteral("%1 (%2)").arg(difference.kind, describeKind(difference.kind))},
+          QStringLiteral("%1 (%2)").arg(spelling(difference.kind), describeKind(difference.kind))},
          {QStringLiteral("old"), side(difference.oldSide)},
          {QStringLiteral("new"), side(difference.newSide)}});
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "llm/ChatTypes.h"
 #include "generate/llm/PromptTemplates.h"
+#include "llm/ChatTypes.h"
 #include "report/Report.h"
 
 #include <QStringList>

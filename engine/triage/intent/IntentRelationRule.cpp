@@ -10,7 +10,7 @@ IntentSuggestion IntentHeuristic::forRelation(IntentEvidence &e,
     // A property the old code had and the new code lost is rarely what a PR means to change,
     // whatever its text says; the text only moves the confidence.
     const bool named = e.mention != Mention::None;
-    if (relation.signal == QLatin1String("regression")) {
+    if (relation.signal == RelationSignal::Regression) {
         e.reasons.prepend(
             QStringLiteral("relation %1 holds on the old version and breaks on the new one")
                 .arg(relation.label));

@@ -119,13 +119,13 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
         }
         for (qsizetype index : group) {
             ReportDifference &difference = report.differences[index];
-            difference.suggestedVerdict = toString(suggestion->verdict);
-            difference.suggestionConfidence = toString(suggestion->confidence);
+            difference.suggestedVerdict = suggestion->verdict;
+            difference.suggestionConfidence = suggestion->confidence;
             difference.suggestionReasons = suggestion->reasons;
             if (index != group.first())
                 difference.suggestionReasons.prepend(
                     QStringLiteral("as for %1, of the same cluster").arg(first.id));
-            difference.suggestionSource = QStringLiteral("llm");
+            difference.suggestionSource = SuggestionSource::Llm;
         }
         m_classified += static_cast<int>(group.size());
     }

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "llm/LlmClient.h"
 #include "triage/intent/IntentAnswers.h"
 #include "triage/intent/IntentPrompt.h"
-#include "llm/LlmClient.h"
 
 #include <atomic>
 #include <memory>

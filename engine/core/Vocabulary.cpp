@@ -1,0 +1,183 @@
+// The one table of the shared vocabulary's spellings and labels. tst_vocabulary checks that every
+// value round-trips and that these spellings appear as string literals nowhere else.
+#include "core/Vocabulary.h"
+
+#include <QCoreApplication>
+
+namespace difftriage::engine {
+
+namespace {
+
+constexpr Term<DifferenceKind> DifferenceKinds[] = {
+    {DifferenceKind::DifferentException, "different_exception",
+     QT_TRANSLATE_NOOP("Vocabulary", "different exception")},
+    {DifferenceKind::OnlyOldRaises, "only_old_raises",
+     QT_TRANSLATE_NOOP("Vocabulary", "only old raises")},
+    {DifferenceKind::OnlyNewRaises, "only_new_raises",
+     QT_TRANSLATE_NOOP("Vocabulary", "only new raises")},
+    {DifferenceKind::DifferentOutput, "different_output",
+     QT_TRANSLATE_NOOP("Vocabulary", "output differs")},
+    {DifferenceKind::OnlyOldAborts, "only_old_aborts",
+     QT_TRANSLATE_NOOP("Vocabulary", "only old aborts")},
+    {DifferenceKind::OnlyNewAborts, "only_new_aborts",
+     QT_TRANSLATE_NOOP("Vocabulary", "only new aborts")},
+    {DifferenceKind::ApiChange, "api_change", QT_TRANSLATE_NOOP("Vocabulary", "API change")},
+    {DifferenceKind::DifferentWarnings, "different_warnings",
+     QT_TRANSLATE_NOOP("Vocabulary", "different warnings")},
+};
+
+constexpr Term<Verdict> Verdicts[] = {
+    {Verdict::None, "untriaged", QT_TRANSLATE_NOOP("Vocabulary", "Undecided")},
+    {Verdict::Intended, "intended", QT_TRANSLATE_NOOP("Vocabulary", "Intended")},
+    {Verdict::Regression, "regression", QT_TRANSLATE_NOOP("Vocabulary", "Regression")},
+    {Verdict::CoincidentalFix, "coincidental_fix",
+     QT_TRANSLATE_NOOP("Vocabulary", "Coincidental fix")},
+    {Verdict::SpecUndecided, "spec_undecided", QT_TRANSLATE_NOOP("Vocabulary", "Spec undecided")},
+    {Verdict::InvalidTest, "invalid_test", QT_TRANSLATE_NOOP("Vocabulary", "Invalid test")},
+};
+
+constexpr Term<StopReason> StopReasons[] = {
+    {StopReason::FullCoverage, "full_coverage",
+     QT_TRANSLATE_NOOP("Vocabulary", "every changed line covered")},
+    {StopReason::NoGain, "no_gain", QT_TRANSLATE_NOOP("Vocabulary", "a round added nothing")},
+    {StopReason::Budget, "budget", QT_TRANSLATE_NOOP("Vocabulary", "test budget spent")},
+    {StopReason::TimeBudget, "time_budget", QT_TRANSLATE_NOOP("Vocabulary", "time budget spent")},
+    {StopReason::Cancelled, "cancelled", QT_TRANSLATE_NOOP("Vocabulary", "cancelled")},
+    {StopReason::NothingToAnalyse, "nothing_to_analyse",
+     QT_TRANSLATE_NOOP("Vocabulary", "no changed Python code")},
+};
+
+constexpr Term<SandboxLevel> SandboxLevels[] = {
+    {SandboxLevel::Full, "full", QT_TRANSLATE_NOOP("Vocabulary", "full")},
+    {SandboxLevel::Degraded, "degraded", QT_TRANSLATE_NOOP("Vocabulary", "degraded")},
+};
+
+constexpr Term<RelationSignal> RelationSignals[] = {
+    {RelationSignal::None, "none", QT_TRANSLATE_NOOP("Vocabulary", "no signal")},
+    {RelationSignal::Regression, "regression",
+     QT_TRANSLATE_NOOP("Vocabulary", "regression signal")},
+    {RelationSignal::CoincidentalFix, "coincidental_fix",
+     QT_TRANSLATE_NOOP("Vocabulary", "coincidental-fix signal")},
+};
+
+constexpr Term<RelationVerdict> RelationVerdicts[] = {
+    {RelationVerdict::Holds, "holds", QT_TRANSLATE_NOOP("Vocabulary", "holds")},
+    {RelationVerdict::Breaks, "breaks", QT_TRANSLATE_NOOP("Vocabulary", "breaks")},
+    {RelationVerdict::NotObserved, "not_observed", QT_TRANSLATE_NOOP("Vocabulary", "not reached")},
+};
+
+constexpr Term<RunStatus> RunStatuses[] = {
+    {RunStatus::Ok, "ok", QT_TRANSLATE_NOOP("Vocabulary", "returned")},
+    {RunStatus::Raised, "raised", QT_TRANSLATE_NOOP("Vocabulary", "raised")},
+    {RunStatus::Exited, "exited", QT_TRANSLATE_NOOP("Vocabulary", "exited")},
+    {RunStatus::Timeout, "timeout", QT_TRANSLATE_NOOP("Vocabulary", "timed out")},
+    {RunStatus::Killed, "killed", QT_TRANSLATE_NOOP("Vocabulary", "killed")},
+    {RunStatus::Crashed, "crashed", QT_TRANSLATE_NOOP("Vocabulary", "crashed")},
+};
+
+constexpr Term<TestFate> TestFates[] = {
+    {TestFate::Same, "same", QT_TRANSLATE_NOOP("Vocabulary", "same behaviour")},
+    {TestFate::Difference, "difference", QT_TRANSLATE_NOOP("Vocabulary", "difference")},
+    {TestFate::Duplicate, "duplicate", QT_TRANSLATE_NOOP("Vocabulary", "duplicate")},
+    {TestFate::Flaky, "flaky", QT_TRANSLATE_NOOP("Vocabulary", "flaky")},
+};
+
+constexpr Term<FunctionKind> FunctionKinds[] = {
+    {FunctionKind::Public, "public", QT_TRANSLATE_NOOP("Vocabulary", "public")},
+    {FunctionKind::Private, "private", QT_TRANSLATE_NOOP("Vocabulary", "private")},
+    {FunctionKind::Special, "special", QT_TRANSLATE_NOOP("Vocabulary", "special")},
+};
+
+constexpr Term<Presence> Presences[] = {
+    {Presence::Both, "both", QT_TRANSLATE_NOOP("Vocabulary", "both versions")},
+    {Presence::OldOnly, "old_only", QT_TRANSLATE_NOOP("Vocabulary", "old version only")},
+    {Presence::NewOnly, "new_only", QT_TRANSLATE_NOOP("Vocabulary", "new version only")},
+};
+
+constexpr Term<AccessRoute> AccessRoutes[] = {
+    {AccessRoute::Function, "function", QT_TRANSLATE_NOOP("Vocabulary", "function")},
+    {AccessRoute::Method, "method", QT_TRANSLATE_NOOP("Vocabulary", "method")},
+    {AccessRoute::Special, "special", QT_TRANSLATE_NOOP("Vocabulary", "special method")},
+    {AccessRoute::CallPath, "call_path", QT_TRANSLATE_NOOP("Vocabulary", "call path")},
+};
+
+constexpr Term<Confidence> Confidences[] = {
+    {Confidence::Low, "low", QT_TRANSLATE_NOOP("Vocabulary", "low confidence")},
+    {Confidence::Medium, "medium", QT_TRANSLATE_NOOP("Vocabulary", "medium confidence")},
+    {Confidence::High, "high", QT_TRANSLATE_NOOP("Vocabulary", "high confidence")},
+};
+
+constexpr Term<SuggestionSource> SuggestionSources[] = {
+    {SuggestionSource::Heuristic, "heuristic",
+     QT_TRANSLATE_NOOP("Vocabulary", "offline heuristic")},
+    {SuggestionSource::Llm, "llm", QT_TRANSLATE_NOOP("Vocabulary", "language model")},
+};
+
+constexpr Term<GeneratorKind> GeneratorKinds[] = {
+    {GeneratorKind::Offline, "offline", QT_TRANSLATE_NOOP("Vocabulary", "offline generator")},
+    {GeneratorKind::Llm, "llm", QT_TRANSLATE_NOOP("Vocabulary", "language model")},
+};
+
+} // namespace
+
+#define DIFFTRIAGE_VOCABULARY(Enum, table)                                                         \
+    template <> std::span<const Term<Enum>> terms<Enum>()                                          \
+    {                                                                                              \
+        return table;                                                                              \
+    }
+
+DIFFTRIAGE_VOCABULARY(DifferenceKind, DifferenceKinds)
+DIFFTRIAGE_VOCABULARY(Verdict, Verdicts)
+DIFFTRIAGE_VOCABULARY(StopReason, StopReasons)
+DIFFTRIAGE_VOCABULARY(SandboxLevel, SandboxLevels)
+DIFFTRIAGE_VOCABULARY(RelationSignal, RelationSignals)
+DIFFTRIAGE_VOCABULARY(RelationVerdict, RelationVerdicts)
+DIFFTRIAGE_VOCABULARY(RunStatus, RunStatuses)
+DIFFTRIAGE_VOCABULARY(TestFate, TestFates)
+DIFFTRIAGE_VOCABULARY(FunctionKind, FunctionKinds)
+DIFFTRIAGE_VOCABULARY(Presence, Presences)
+DIFFTRIAGE_VOCABULARY(AccessRoute, AccessRoutes)
+DIFFTRIAGE_VOCABULARY(Confidence, Confidences)
+DIFFTRIAGE_VOCABULARY(SuggestionSource, SuggestionSources)
+DIFFTRIAGE_VOCABULARY(GeneratorKind, GeneratorKinds)
+
+#undef DIFFTRIAGE_VOCABULARY
+
+QString translatedLabel(const char *label)
+{
+    return QCoreApplication::translate("Vocabulary", label);
+}
+
+int severity(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Regression:
+        return 5;
+    case Verdict::CoincidentalFix:
+        return 4;
+    case Verdict::SpecUndecided:
+        return 3;
+    case Verdict::Intended:
+        return 2;
+    case Verdict::InvalidTest:
+        return 1;
+    case Verdict::None:
+        break;
+    }
+    return 0;
+}
+
+Verdict suggestedBy(RelationSignal signal)
+{
+    switch (signal) {
+    case RelationSignal::Regression:
+        return Verdict::Regression;
+    case RelationSignal::CoincidentalFix:
+        return Verdict::CoincidentalFix;
+    case RelationSignal::None:
+        break;
+    }
+    return Verdict::None;
+}
+
+} // namespace difftriage::engine

@@ -1,0 +1,230 @@
+#pragma once
+
+#include <QString>
+#include <optional>
+#include <span>
+
+namespace difftriage::engine {
+
+// The shared vocabulary (docs/ARCHITECTURE.md, "Vocabulary"): every word the report, the CLI, the
+// GUI and the exports agree on is an enum here, with one table of spellings in Vocabulary.cpp: the
+// JSON spelling (the report, the CLI's arguments, the helpers' protocols) and the English label
+// the user reads (translated through the "Vocabulary" context). Strings appear only at the edges:
+// parse with fromSpelling, write with spelling, show with label.
+
+// Definition 2's kinds of behavioural difference, plus api_change and different_warnings.
+enum class DifferenceKind
+{
+    DifferentException,
+    OnlyOldRaises,
+    OnlyNewRaises,
+    DifferentOutput,
+    OnlyOldAborts,
+    OnlyNewAborts,
+    ApiChange,
+    DifferentWarnings,
+};
+
+// The reviewer's decision on one difference. None is undecided: JSON null in the report.
+enum class Verdict
+{
+    None,
+    Intended,
+    Regression,
+    CoincidentalFix,
+    SpecUndecided,
+    InvalidTest,
+};
+
+inline constexpr Verdict AllVerdicts[] = {Verdict::Intended, Verdict::Regression,
+                                          Verdict::CoincidentalFix, Verdict::SpecUndecided,
+                                          Verdict::InvalidTest};
+
+// Why the search stopped.
+enum class StopReason
+{
+    FullCoverage,
+    NoGain,
+    Budget,
+    TimeBudget,
+    Cancelled,
+    NothingToAnalyse,
+};
+
+enum class SandboxLevel
+{
+    Full,     // bubblewrap: namespaces, only the trees and the interpreter visible
+    Degraded, // Landlock + seccomp + rlimits, where bubblewrap cannot run
+};
+
+// What a relation check's change of verdict says about the change.
+enum class RelationSignal
+{
+    None,
+    Regression,      // held on the old version, breaks on the new
+    CoincidentalFix, // broke on the old version, holds on the new
+};
+
+// What a relation check printed on one version.
+enum class RelationVerdict
+{
+    Holds,
+    Breaks,
+    NotObserved, // the check raised or stopped before its verdict
+};
+
+// How one run of one snippet ended; the runner's spelling too.
+enum class RunStatus
+{
+    Ok,      // ran to the end
+    Raised,  // an exception escaped the snippet (or a test function failed)
+    Exited,  // sys.exit() / os._exit()
+    Timeout, // killed at the time limit
+    Killed,  // killed for its output, a resource limit or a non-crash signal
+    Crashed, // a crash signal, or the worker itself died during the test
+};
+
+// What became of a generated test.
+enum class TestFate
+{
+    Same,       // both versions behaved alike
+    Difference, // a confirmed difference
+    Duplicate,  // a difference of a cause already reported, not rerun
+    Flaky,      // a rerun disagreed with the first run: discarded
+};
+
+// Access information: how a changed function is reached.
+enum class FunctionKind
+{
+    Public,
+    Private,
+    Special,
+};
+
+// In which versions a function or an access path exists.
+enum class Presence
+{
+    Both,
+    OldOnly,
+    NewOnly,
+};
+
+// How an access path reaches a changed function.
+enum class AccessRoute
+{
+    Function, // a public function called directly
+    Method,   // a public method of a public class
+    Special,  // a special method, triggered by an operator or a builtin
+    CallPath, // a public entry point whose call path reaches a private function
+};
+
+enum class Confidence
+{
+    Low,
+    Medium,
+    High,
+};
+
+// Who suggested a verdict.
+enum class SuggestionSource
+{
+    Heuristic,
+    Llm,
+};
+
+// Who writes the candidate tests.
+enum class GeneratorKind
+{
+    Offline,
+    Llm,
+};
+
+template <typename Enum> struct Term
+{
+    Enum value;
+    const char *spelling; // JSON and command line
+    const char *label;    // English; translated in the "Vocabulary" context
+};
+
+// Each vocabulary's table, in declaration order (specialised in Vocabulary.cpp).
+template <typename Enum> std::span<const Term<Enum>> terms();
+
+template <> std::span<const Term<DifferenceKind>> terms<DifferenceKind>();
+template <> std::span<const Term<Verdict>> terms<Verdict>();
+template <> std::span<const Term<StopReason>> terms<StopReason>();
+template <> std::span<const Term<SandboxLevel>> terms<SandboxLevel>();
+template <> std::span<const Term<RelationSignal>> terms<RelationSignal>();
+template <> std::span<const Term<RelationVerdict>> terms<RelationVerdict>();
+template <> std::span<const Term<RunStatus>> terms<RunStatus>();
+template <> std::span<const Term<TestFate>> terms<TestFate>();
+template <> std::span<const Term<FunctionKind>> terms<FunctionKind>();
+template <> std::span<const Term<Presence>> terms<Presence>();
+template <> std::span<const Term<AccessRoute>> terms<AccessRoute>();
+template <> std::span<const Term<Confidence>> terms<Confidence>();
+template <> std::span<const Term<SuggestionSource>> terms<SuggestionSource>();
+template <> std::span<const Term<GeneratorKind>> terms<GeneratorKind>();
+
+// Whether Enum is one of the vocabularies above.
+template <typename Enum> inline constexpr bool IsVocabulary = false;
+template <> inline constexpr bool IsVocabulary<DifferenceKind> = true;
+template <> inline constexpr bool IsVocabulary<Verdict> = true;
+template <> inline constexpr bool IsVocabulary<StopReason> = true;
+template <> inline constexpr bool IsVocabulary<SandboxLevel> = true;
+template <> inline constexpr bool IsVocabulary<RelationSignal> = true;
+template <> inline constexpr bool IsVocabulary<RelationVerdict> = true;
+template <> inline constexpr bool IsVocabulary<RunStatus> = true;
+template <> inline constexpr bool IsVocabulary<TestFate> = true;
+template <> inline constexpr bool IsVocabulary<FunctionKind> = true;
+template <> inline constexpr bool IsVocabulary<Presence> = true;
+template <> inline constexpr bool IsVocabulary<AccessRoute> = true;
+template <> inline constexpr bool IsVocabulary<Confidence> = true;
+template <> inline constexpr bool IsVocabulary<SuggestionSource> = true;
+template <> inline constexpr bool IsVocabulary<GeneratorKind> = true;
+
+QString translatedLabel(const char *label);
+
+template <typename Enum> QString spelling(Enum value)
+{
+    for (const Term<Enum> &term : terms<Enum>())
+        if (term.value == value)
+            return QString::fromLatin1(term.spelling);
+    return QString();
+}
+
+template <typename Enum> std::optional<Enum> fromSpelling(const QString &text)
+{
+    for (const Term<Enum> &term : terms<Enum>())
+        if (text == QLatin1String(term.spelling))
+            return term.value;
+    return std::nullopt;
+}
+
+template <typename Enum> QString label(Enum value)
+{
+    for (const Term<Enum> &term : terms<Enum>())
+        if (term.value == value)
+            return translatedLabel(term.label);
+    return QString();
+}
+
+// The accepted spellings, for error messages: "offline or llm".
+template <typename Enum> QString spellingChoices()
+{
+    QString out;
+    const auto all = terms<Enum>();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == all.size() ? QStringLiteral(" or ") : QStringLiteral(", ");
+        out += QString::fromLatin1(all[i].spelling);
+    }
+    return out;
+}
+
+// Higher is more severe: regression > coincidental_fix > spec_undecided > intended >
+// invalid_test > undecided. A PR's overall status is its most severe verdict.
+int severity(Verdict verdict);
+
+// The verdict a relation signal suggests; None for no signal.
+Verdict suggestedBy(RelationSignal signal);
+
+} // namespace difftriage::engine

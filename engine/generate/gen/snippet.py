@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from .project import BUILTIN_NAMES
+from pymodel.syntax import BUILTIN_NAMES
+
 from .values import Value, is_mutable, render
 
 UNARY = {

@@ -15,6 +15,7 @@ Modules:
 * :mod:`gen.mutators` - set-up calls: public mutators of a receiver;
 * :mod:`gen.genome` - genomes (the structured call) from slot choices;
 * :mod:`gen.snippet` - genome → readable Python snippet;
+* :mod:`gen.imports` - the import lines of a snippet, merged;
 * :mod:`gen.strategies` - fresh candidates for one plan;
 * :mod:`gen.feedback` - coverage feedback: closest tests, mutations;
 * :mod:`gen.search` - the request: fair spread over targets, deduplication, caps;

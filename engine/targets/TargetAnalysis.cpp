@@ -50,20 +50,26 @@ QString cachePath(const TargetAnalysisInput &input, const QByteArray &changes,
 
 } // namespace
 
-QString analyzerFingerprint()
+QStringList analyzerSources()
 {
-    static const QString fingerprint = [] {
-        QStringList files;
-        const QString root = dataDirectory() + QStringLiteral("/python");
-        files << root + QStringLiteral("/analyze.py")
-              << root + QStringLiteral("/executable_lines.py");
-        QDirIterator it(root + QStringLiteral("/pyanalysis"), {QStringLiteral("*.py")}, QDir::Files,
+    const QString root = dataDirectory() + QStringLiteral("/python");
+    QStringList files{root + QStringLiteral("/analyze.py"),
+                      root + QStringLiteral("/executable_lines.py")};
+    for (const QString &package : {QStringLiteral("pyanalysis"), QStringLiteral("pymodel")}) {
+        QDirIterator it(root + QLatin1Char('/') + package, {QStringLiteral("*.py")}, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext())
             files << it.next();
-        files.sort();
+    }
+    files.sort();
+    return files;
+}
+
+QString analyzerFingerprint()
+{
+    static const QString fingerprint = [] {
         QCryptographicHash hash(QCryptographicHash::Sha256);
-        for (const QString &path : files) {
+        for (const QString &path : analyzerSources()) {
             QFile file(path);
             if (file.open(QIODevice::ReadOnly))
                 hash.addData(file.readAll());

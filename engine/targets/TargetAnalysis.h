@@ -28,7 +28,11 @@ struct TargetAnalysisInput
 // re-run costs nothing. Blocking: call from a worker thread.
 Expected<Targets> analyzeTargets(const TargetAnalysisInput &input);
 
-// A hash of the shipped analyzer's sources: any edit to them invalidates cached answers.
+// The shipped files analyze.py runs: the script, executable_lines.py and the pyanalysis and
+// pymodel packages (the shared project model), sorted.
+QStringList analyzerSources();
+
+// A hash of analyzerSources(): any edit to them invalidates cached answers.
 QString analyzerFingerprint();
 
 } // namespace difftriage::engine

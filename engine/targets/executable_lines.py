@@ -9,6 +9,9 @@ Two functions are public:
 * ``executable_lines(source)`` is the sorted list of statement start lines, i.e. the set coverage.py
   reports as "statements" (the denominator of line coverage).
 
+``child_blocks(stmt)``, the statement lists nested in a compound statement, serves the project
+model (``pymodel``) too.
+
 The rules (checked against coverage.py's own parser on CPython 3.11):
 
 * Every AST statement counts, with these exceptions:
@@ -49,7 +52,8 @@ import io
 import tokenize
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-__all__ = ["statement_map", "executable_lines", "logical_lines", "analyse_parsed"]
+__all__ = ["statement_map", "executable_lines", "logical_lines", "analyse_parsed",
+           "child_blocks"]
 
 _FUNC_TYPES: Tuple[type, ...] = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOP_TYPES: Tuple[type, ...] = (ast.For, ast.AsyncFor, ast.While)
@@ -104,12 +108,12 @@ def _has_break(body: Iterable[ast.stmt]) -> bool:
             continue
         if isinstance(node, _FUNC_TYPES) or isinstance(node, ast.ClassDef):
             continue
-        for block in _child_blocks(node):
+        for block in child_blocks(node):
             stack.extend(block)
     return False
 
 
-def _child_blocks(node: ast.stmt) -> List[List[ast.stmt]]:
+def child_blocks(node: ast.stmt) -> List[List[ast.stmt]]:
     """The statement lists nested directly in a compound statement."""
     blocks: List[List[ast.stmt]] = []
     for field in ("body", "orelse", "finalbody"):
@@ -231,7 +235,7 @@ class _StatementCollector:
                 self.starts.add(case.pattern.lineno)
                 self.block(case.body, in_function, True, False)
             return
-        for block in _child_blocks(node):  # with / async with / anything newer
+        for block in child_blocks(node):  # with / async with / anything newer
             self.block(block, in_function, True, False)
 
 

@@ -18,7 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
-from .project import BUILTIN_NAMES, FUNC, Tree, dotted, read_source
+from pymodel.project import Tree
+from pymodel.source import read_source
+from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, subscript_slice
+
 from .values import Value, from_python, key, literal_of, vcall, vnone
 
 MAX_FILES = 400
@@ -79,7 +82,7 @@ class CallSites:
             try:
                 if os.path.getsize(path) > MAX_FILE_BYTES:
                     continue
-                text = read_source(path)
+                text = read_source(path, lenient=True)
             except OSError:
                 continue
             if not pattern.search(text):
@@ -205,14 +208,12 @@ class CallSites:
                     self._add("op:__contains__", Site([value], []))
             elif isinstance(node, ast.Subscript) and isinstance(getattr(node, "ctx", None),
                                                                 ast.Load):
-                inner = node.slice
-                if type(inner).__name__ == "Index":
-                    inner = inner.value  # type: ignore[attr-defined]
+                inner = subscript_slice(node)
                 if isinstance(inner, ast.Constant) and isinstance(node.value, ast.Name):
                     value = scope.value(inner, names, helpers)
                     if value is not None:
                         self._add("op:__getitem__", Site([value], []))
-            inner_names = _local_bindings(node) if isinstance(node, FUNC) else names
+            inner_names = _local_bindings(node) if isinstance(node, FUNCTION_NODES) else names
             children = list(ast.iter_child_nodes(node))
             stack.extend((child, inner_names) for child in reversed(children))
 
@@ -268,7 +269,7 @@ class _FileScope:
                         top = alias.name.split(".")[0]
                         self.imports[top] = (top, None)
         for stmt in module.body:
-            if isinstance(stmt, FUNC) and not stmt.args.args and not stmt.args.kwonlyargs:
+            if isinstance(stmt, FUNCTION_NODES) and not stmt.args.args and not stmt.args.kwonlyargs:
                 body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and
                                                      isinstance(s.value, ast.Constant))]
                 if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value:
@@ -401,7 +402,7 @@ def _local_bindings(root: Any) -> Dict[str, Any]:
 
 
 def _docstring(node: Any) -> Optional[str]:
-    if isinstance(node, FUNC + (ast.ClassDef, ast.Module)):
+    if isinstance(node, FUNCTION_NODES + (ast.ClassDef, ast.Module)):
         try:
             return ast.get_docstring(node)
         except (TypeError, ValueError):

@@ -15,14 +15,12 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Optional, Tuple
 
-from .project import FUNC, Tree
+from pymodel.project import Tree
+from pymodel.syntax import FUNCTION_NODES, is_dunder, is_public_module, is_public_name
+
 
 MAX_FALLBACK = 4
 MAX_REEXPORTS = 12
-
-
-def _is_public(name: str) -> bool:
-    return not name.startswith("_")
 
 
 def _score(node: Any, target_name: str) -> int:
@@ -81,12 +79,12 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         cls_qual = target.rsplit(".", 1)[0]
         imp, expr = tree.public_ref(cls_qual)
         model = tree.class_model(cls_qual)
-        if imp and model is not None and all(_is_public(p) for p in expr.split(".")) and \
+        if imp and model is not None and is_public_module(expr) and \
                 not model.is_abstract:
             for name in sorted(model.methods):
                 owner, fnode = model.methods[name]
-                dunder = name.startswith("__") and name.endswith("__") and len(name) > 4
-                if not isinstance(fnode, FUNC) or not (_is_public(name) or (
+                dunder = is_dunder(name)
+                if not isinstance(fnode, FUNCTION_NODES) or not (is_public_name(name) or (
                         dunder and name == target_name)):
                     continue
                 kind = "method"
@@ -110,14 +108,14 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         mod = tree.load(modname)
         if mod is None:
             continue
-        names = [n for n in sorted(mod.bindings) if _is_public(n) and
-                 mod.bindings[n][0] in ("def", "from")]
+        names = [n for n in sorted(mod.bindings) if is_public_name(n) and
+                 mod.bindings[n].kind in ("def", "importfrom")]
         # a module's own functions first; re-exports cost a parse each, so only a few
-        names = [n for n in names if mod.bindings[n][0] == "def"] + \
-            [n for n in names if mod.bindings[n][0] == "from"][:MAX_REEXPORTS]
+        names = [n for n in names if mod.bindings[n].kind == "def"] + \
+            [n for n in names if mod.bindings[n].kind == "importfrom"][:MAX_REEXPORTS]
         for name in names:
             sym = tree.lookup(modname, name)
-            if sym is None or sym.kind != "function" or not isinstance(sym.node, FUNC):
+            if sym is None or sym.kind != "function" or not isinstance(sym.node, FUNCTION_NODES):
                 continue
             imp, expr = tree.public_ref(sym.name)
             if not imp or sym.name == target:

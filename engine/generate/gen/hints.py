@@ -15,11 +15,13 @@ import builtins
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from pymodel.params import Param
+from pymodel.project import Tree
+
 from . import usage
 from .callsites import CallSites
 from .mine import Mined
 from .pools import callables, mixed, pool
-from .project import Param, Tree
 from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
                     _spec_of_python, _union)
 from .values import (Value, dedupe, from_python, key, literal_of, render, vbool, vbytes, vcall,

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from .project import FUNC, Tree, dotted
+from pymodel.project import Tree
+from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
+
 from .mutate import decimal_text_neighbours, str_variants
 from .values import literal_of
 
@@ -236,7 +238,7 @@ class FunctionMiner:
 
     # -- walking -----------------------------------------------------------------------------
     def run(self, node: Any) -> None:
-        body = node.body if isinstance(node, FUNC) else [node]
+        body = node.body if isinstance(node, FUNCTION_NODES) else [node]
         skip = _docstring_ids(node)
         for stmt in body if isinstance(body, list) else [body]:
             for sub in ast.walk(stmt):
@@ -339,10 +341,7 @@ class FunctionMiner:
                             self.mined.add(item, name, weight)
 
     def subscript(self, node: ast.Subscript) -> None:
-        inner = node.slice
-        if type(inner).__name__ == "Index":  # Python 3.8
-            inner = inner.value  # type: ignore[attr-defined]
-        ok, v = self.const(inner)
+        ok, v = self.const(subscript_slice(node))
         if ok and isinstance(v, int) and not isinstance(v, bool):
             name, _, _ = self.subject(node.value)
             n = v + 1 if v >= 0 else -v
@@ -381,7 +380,7 @@ def _docstring_ids(node: Any) -> Set[int]:
     out: Set[int] = set()
     for holder in ast.walk(node):
         body = getattr(holder, "body", None)
-        if isinstance(holder, FUNC + (ast.ClassDef, ast.Module)) and body and \
+        if isinstance(holder, FUNCTION_NODES + (ast.ClassDef, ast.Module)) and body and \
                 isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and \
                 isinstance(body[0].value.value, str):
             out.add(id(body[0].value))
@@ -416,7 +415,7 @@ def mine_function(tree: Tree, qual: str, mined: Mined, changed: Set[int],
     if found is None:
         return None
     module, node, classes = found
-    if not isinstance(node, FUNC + (ast.Lambda,)):
+    if not isinstance(node, FUNCTION_NODES + (ast.Lambda,)):
         return None
     cls = qual.rsplit(".", 1)[0] if classes else None
     FunctionMiner(tree, module, cls, mined, changed, weight_changed, weight_other).run(node)

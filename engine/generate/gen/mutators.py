@@ -11,8 +11,10 @@ from __future__ import annotations
 import ast
 from typing import Any, List, Optional, Set, Tuple
 
+from pymodel.project import Tree
+from pymodel.syntax import FUNCTION_NODES, decorator_names
+
 from .mine import Mined
-from .project import FUNC, Tree, decorator_names
 
 MUTATING_CALLS = {"append", "extend", "insert", "add", "update", "setdefault", "pop",
                   "remove", "discard", "clear", "appendleft", "push", "put", "__setitem__"}
@@ -60,7 +62,7 @@ def mutators(tree: Tree, class_qual: str, mined: Mined, exclude: Optional[str] =
         if name.startswith("_") or name == exclude:
             continue
         owner, node = model.methods[name]
-        if not isinstance(node, FUNC) or isinstance(node, ast.AsyncFunctionDef):
+        if not isinstance(node, FUNCTION_NODES) or isinstance(node, ast.AsyncFunctionDef):
             continue
         lasts = {d.split(".")[-1] for d in decorator_names(node)}
         if lasts & {"property", "staticmethod", "classmethod", "setter", "deleter",

@@ -14,11 +14,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Set
 
+from pymodel.params import Param, params_of
+from pymodel.project import Tree
+from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, is_dunder
+
 from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
 from .hints import Hints
 from .mine import Mined, mine_target
-from .project import FUNC, BUILTIN_NAMES, Param, Tree, params_of
 from .mutators import mutators
 from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
@@ -227,7 +230,7 @@ class Workspace:
         params: Optional[List[Param]] = None
         if found is not None:
             module, node, classes = found
-            if isinstance(node, FUNC + (ast.Lambda,)):
+            if isinstance(node, FUNCTION_NODES + (ast.Lambda,)):
                 if classes and class_qual is None:
                     class_qual = qual.rsplit(".", 1)[0].split("#")[0]
                 owner = qual.rsplit(".", 1)[0] if classes else None
@@ -261,13 +264,13 @@ class Workspace:
         name = qual.rsplit(".", 1)[-1].split("#")[0]
         suffix = qual.rsplit(".", 1)[-1].partition("#")[2]
         kind = entry.get("callable_kind") or "function"
-        is_dunder = len(name) > 4 and name.startswith("__") and name.endswith("__")
+        dunder_name = is_dunder(name)
         cls_info = entry.get("class") or {}
         class_qual = raw.class_qual
         import_line = str(entry.get("import_line") or "")
         expr = str(entry.get("expr") or name)
         dunder: Optional[str] = None
-        if class_qual is None and is_dunder and name in MODULE_DUNDERS:
+        if class_qual is None and dunder_name and name in MODULE_DUNDERS:
             op, dunder = "special", name  # PEP 562: getattr(module, name), dir(module)
         elif class_qual is None:
             op = "call"
@@ -279,9 +282,9 @@ class Workspace:
                 imp, cexpr = tree.public_ref(class_qual)
                 import_line = import_line or imp
                 expr = expr.rsplit(".", 1)[0] if "." in expr else cexpr
-            if is_dunder and name in CONSTRUCT:
+            if dunder_name and name in CONSTRUCT:
                 op = "construct"
-            elif is_dunder:
+            elif dunder_name:
                 op, dunder = "special", name
             elif kind in ("staticmethod", "classmethod"):
                 op = "static"
@@ -467,7 +470,7 @@ def _is_generator(node: Any) -> bool:
         sub = stack.pop()
         if isinstance(sub, (ast.Yield, ast.YieldFrom)):
             return True
-        if isinstance(sub, FUNC + (ast.Lambda, ast.ClassDef)):
+        if isinstance(sub, FUNCTION_NODES + (ast.Lambda, ast.ClassDef)):
             continue
         stack.extend(ast.iter_child_nodes(sub))
     return False
@@ -491,6 +494,6 @@ def _params_from_text(text: Any, module: str, drop_first: bool) -> Optional[List
         node = ast.parse(body + ":\n    pass\n").body[0]
     except (SyntaxError, ValueError, IndexError, RecursionError):
         return None
-    if not isinstance(node, FUNC):
+    if not isinstance(node, FUNCTION_NODES):
         return None
     return params_of(node, module, drop_first)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Set
 
+from .imports import merge_imports
 from .relations import label_of, relation_of
-from .snippet import merge_imports
 from .values import render
 
 OUTCOME = '''def outcome(call):

@@ -23,7 +23,10 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from .project import BUILTIN_NAMES
+from pymodel.syntax import BUILTIN_NAMES
+
+from .imports import merge_imports
+from .relation_snippet import render_relation
 from .values import Value, is_mutable, render
 
 UNARY = {
@@ -62,25 +65,6 @@ BINOPS = {"add": "+", "sub": "-", "mul": "*", "matmul": "@", "truediv": "/",
           "or": "|", "xor": "^", "and": "&"}
 MODULE_IMPORTS = ("operator", "os", "copy", "math", "pickle", "gc", "asyncio")
 CLASS_LEVEL = {"__class_getitem__", "__init_subclass__"}
-
-
-def merge_imports(lines: Set[str]) -> List[str]:
-    """Deduplicated import lines; ``from m import a`` and ``from m import b`` are merged."""
-    plain: Set[str] = set()
-    froms: Dict[str, Set[str]] = {}
-    for line in lines:
-        line = line.strip()
-        if not line:
-            continue
-        match = re.match(r"^from\s+([\w.]+)\s+import\s+(.+)$", line)
-        if match and "(" not in match.group(2):
-            froms.setdefault(match.group(1), set()).update(
-                n.strip() for n in match.group(2).split(",") if n.strip())
-        else:
-            plain.add(line)
-    out = sorted(plain)
-    out += ["from %s import %s" % (m, ", ".join(sorted(froms[m]))) for m in sorted(froms)]
-    return out
 
 
 class _Renderer:
@@ -245,7 +229,5 @@ def show(name: str, mode: str) -> str:
 def render_genome(genome: Dict[str, Any]) -> str:
     """The snippet for a genome (deterministic); a relation check when it carries one."""
     if genome.get("relation") is not None:
-        from .relation_snippet import render_relation  # it builds on this module
-
         return render_relation(genome)
     return _Renderer(genome).run()

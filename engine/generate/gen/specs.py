@@ -14,8 +14,10 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Tuple
 
+from pymodel.project import Tree
+from pymodel.syntax import dotted, parse_annotation, subscript_slice
+
 from .pools import EXTERNAL_KINDS
-from .project import Tree, dotted
 
 Spec = Tuple[Any, ...]
 ANY: Spec = ("any",)
@@ -45,13 +47,6 @@ SIMPLE_TYPING = {"Any": ANY, "Text": ("str",), "AnyStr": ("str",), "Hashable": A
                  "ByteString": ("bytes",), "Pattern": ANY, "Match": ANY}
 
 
-def _slice(node: ast.Subscript) -> Any:
-    inner = node.slice
-    if type(inner).__name__ == "Index":  # Python 3.8
-        inner = inner.value  # type: ignore[attr-defined]
-    return inner
-
-
 class SpecResolver:
     """Annotation → spec for one tree."""
 
@@ -65,11 +60,8 @@ class SpecResolver:
             if node.value is None:
                 return NONE
             if isinstance(node.value, str):
-                try:
-                    parsed = ast.parse(node.value.strip(), mode="eval").body
-                except (SyntaxError, ValueError, RecursionError):
-                    return ANY
-                return self.spec(parsed, module, depth + 1)
+                parsed = parse_annotation(node.value)
+                return ANY if parsed is None else self.spec(parsed, module, depth + 1)
             return ANY
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             return _union([self.spec(node.left, module, depth + 1),
@@ -139,7 +131,7 @@ class SpecResolver:
 
     def _subscript(self, node: ast.Subscript, module: str, depth: int) -> Spec:
         short, sym = self._base_name(node.value, module)
-        inner = _slice(node)
+        inner = subscript_slice(node)
         args = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
         sub = [self.spec(a, module, depth + 1) for a in args]
         if sym is not None and sym.kind == "class":

@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Optional, Set
 
-from .project import FUNC, Tree, dotted
+from pymodel.project import Tree
+from pymodel.syntax import FUNCTION_NODES, dotted
 
 STR_METHODS = {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "startswith",
                "endswith", "replace", "splitlines", "casefold", "title", "capitalize",
@@ -49,7 +50,7 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
     """Type guesses for parameter ``name`` of ``func``: ``str``, ``bytes``, ``int``, ``list``,
     ``dict``, ``set``, ``seq``, ``callable``, ``builtin:T`` or ``class:QUALNAME``; strongest
     first."""
-    if not isinstance(func, FUNC + (ast.Lambda,)):
+    if not isinstance(func, FUNCTION_NODES + (ast.Lambda,)):
         return []
     votes: Dict[str, int] = {}
     attrs: Set[str] = set()
@@ -132,8 +133,7 @@ def _class_with(tree: Tree, module: str, own_class: Optional[str], attrs: Set[st
     mod = tree.load(module)
     if mod is not None:
         for name in sorted(mod.bindings):
-            record = mod.bindings[name]
-            if record[0] == "class":
+            if mod.bindings[name].kind == "class":
                 candidates.append(module + "." + name)
     for qual in candidates:
         if attrs <= class_attributes(tree, qual):

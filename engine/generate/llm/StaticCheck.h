@@ -9,7 +9,8 @@ namespace difftriage::engine {
 
 // The static validity of generated tests, checked with Python's `ast` before anything runs them:
 // syntax errors, imports of private names, names that resolve nowhere, and calls that would end
-// the test process (pytest.main, sys.exit, os._exit). One interpreter start checks a whole batch.
+// the test process (pytest.main, sys.exit, os._exit). One interpreter start of the shipped
+// static_check.py checks a whole batch.
 class StaticCheck final
 {
 public:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import ast
 from typing import Dict, Optional, Set, Tuple
 
-from .extract import dotted
+from pymodel.resolve import Ref
+from pymodel.syntax import dotted
+
 from .model import CallInfo
-from .package import Package, Ref
+from .names import Names, Namespace
 from .scope import Scope
 from .specials import BINOPS, BUILTIN_SPECIALS, COMPARE_SYMBOLS, COMPARES, UNARY
 
@@ -20,8 +22,9 @@ from .specials import BINOPS, BUILTIN_SPECIALS, COMPARE_SYMBOLS, COMPARES, UNARY
 class CallCollector:
     """Walks one scope and records call edges, unresolved calls and module-level reads."""
 
-    def __init__(self, scope: Scope, calls: CallInfo, reads: Set[str]) -> None:
+    def __init__(self, scope: Namespace, calls: CallInfo, reads: Set[str]) -> None:
         self.scope = scope
+        self.names = scope.names
         self.pkg = scope.pkg
         self.calls = calls
         self.reads = reads
@@ -147,7 +150,7 @@ class CallCollector:
             if base is None:
                 return
             if base.kind == "module":
-                member = pkg.module_member(base.name, node.attr)
+                member = self.names.lookup(base.name, node.attr)
                 if member is not None:
                     self.read(base.name + "." + node.attr, member)
                     if member.kind == "function" and id(node) not in self.call_funcs and \
@@ -287,8 +290,9 @@ class CallCollector:
         self.edge(self.pkg.special(ref.name, "__next__"), "iteration", node)
 
 
-def build_call_graph(pkg: Package, scopes: Dict[str, Scope]) -> None:
+def build_call_graph(names: Names, scopes: Dict[str, Scope]) -> None:
     """Fill ``calls`` and ``reads`` of every function and module."""
+    pkg = names.pkg
     for qual in sorted(scopes):  # local types again, now that attribute types are known
         scope = scopes[qual]
         scope.use_attr_types = True
@@ -309,7 +313,8 @@ def build_call_graph(pkg: Package, scopes: Dict[str, Scope]) -> None:
         if not defaults:
             continue
         parent = func.parent_function
-        outer = scopes[parent] if parent in scopes else pkg.module_scope(func.module)
+        outer: Namespace = scopes[parent] if parent in scopes else \
+            names.module_namespace(func.module)
         collector = CallCollector(outer, CallInfo(), func.reads)
         for default in defaults:
             for sub in ast.walk(default):
@@ -321,7 +326,7 @@ def build_call_graph(pkg: Package, scopes: Dict[str, Scope]) -> None:
         mod = pkg.modules[name]
         if mod.error is not None or mod.tree is None:
             continue
-        collector = CallCollector(pkg.module_scope(name), mod.calls, set())
+        collector = CallCollector(names.module_namespace(name), mod.calls, set())
         try:
             collector.run()
         except RecursionError:

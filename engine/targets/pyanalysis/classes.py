@@ -5,7 +5,11 @@ from __future__ import annotations
 import ast
 from typing import Dict, List, Optional, Set, Tuple
 
-from .package import Package, Ref
+from pymodel.lineage import linearise
+from pymodel.resolve import Ref
+
+from .names import Names
+from .package import Package
 from .scope import Scope
 
 
@@ -18,34 +22,18 @@ def _c3(pkg: Package, qual: str, stack: Set[str]) -> List[str]:
     stack.add(qual)
     seqs = [list(_c3(pkg, b, stack)) for b in cls.resolved_bases if b in pkg.classes]
     seqs.append(list(cls.resolved_bases))
-    result = [qual]
-    seqs = [s for s in seqs if s]
-    while seqs:
-        candidate = None
-        for seq in seqs:
-            head = seq[0]
-            if not any(head in s[1:] for s in seqs):
-                candidate = head
-                break
-        if candidate is None:  # inconsistent hierarchy: fall back to depth-first order
-            for seq in seqs:
-                for item in seq:
-                    if item not in result:
-                        result.append(item)
-            break
-        result.append(candidate)
-        seqs = [[x for x in s if x != candidate] for s in seqs]
-        seqs = [s for s in seqs if s]
+    result = linearise(qual, seqs)
     stack.discard(qual)
     cls.mro = result
     return result
 
 
-def resolve_classes(pkg: Package) -> None:
+def resolve_classes(names: Names) -> None:
     """Bases (package / external) and MRO of every class."""
+    pkg = names.pkg
     for qual in sorted(pkg.classes):
         cls = pkg.classes[qual]
-        scope = pkg.module_scope(cls.module)
+        scope = names.module_namespace(cls.module)
         for base_node, text in zip(cls.base_nodes, cls.bases):
             node = base_node
             if isinstance(node, ast.Subscript):
@@ -69,14 +57,15 @@ def resolve_classes(pkg: Package) -> None:
         _c3(pkg, qual, set())
 
 
-def infer_attribute_types(pkg: Package, scopes: Dict[str, Scope]) -> None:
+def infer_attribute_types(names: Names, scopes: Dict[str, Scope]) -> None:
     """Instance attribute types from class annotations and consistent ``self.x = ...``."""
+    pkg = names.pkg
     for qual in sorted(pkg.classes):
         cls = pkg.classes[qual]
-        scope = pkg.module_scope(cls.module)
+        scope = names.module_namespace(cls.module)
         for stmt in cls.node.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                ref = pkg.annotation_type(stmt.annotation, scope, qual)
+                ref = names.annotation_type(stmt.annotation, scope, qual)
                 cls.attr_types[stmt.target.id] = ref
     candidates: Dict[Tuple[str, str], List[Optional[Ref]]] = {}
     annotated: Set[Tuple[str, str]] = {(q, a) for q, c in pkg.classes.items()
@@ -102,7 +91,7 @@ def infer_attribute_types(pkg: Package, scopes: Dict[str, Scope]) -> None:
                     continue
                 try:
                     if annotation is not None:
-                        ref = pkg.annotation_type(annotation, scope, cls_qual)
+                        ref = names.annotation_type(annotation, scope, cls_qual)
                     elif isinstance(value, ast.Constant) and value.value is None:
                         continue
                     else:

@@ -18,12 +18,22 @@ import ast
 import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from .model import (Binding, ClassInfo, FunctionInfo, ModuleInfo, Param, Signature, Statement,
-                    truncate_docstring)
+from executable_lines import child_blocks
+from pymodel.bindings import collect_bindings, compound_binds
+from pymodel.constructors import (DataclassField, FieldRules, dataclass_fields,
+                                  has_dataclass_decorator)
+from pymodel.syntax import (FUNCTION_NODES, bound_names, decorator_name, decorator_names,
+                            lambda_assignment, parameters)
 
-_FUNC = (ast.FunctionDef, ast.AsyncFunctionDef)
+from .model import ClassInfo, FunctionInfo, ModuleInfo, Param, Signature, Statement, \
+    truncate_docstring
+
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 PROPERTY_DECORATORS = {"property", "cached_property", "abstractproperty", "cached"}
+# How a dataclass body reads here (the annotation's source text decides)
+_CLASSVAR = re.compile(r"^(typing\.)?ClassVar\b")
+_KW_ONLY = re.compile(r"^(dataclasses\.)?KW_ONLY$")
+_FIELD_CALLS = ("field", "dataclasses.field")
 
 
 class Segmenter:
@@ -65,86 +75,10 @@ class Segmenter:
         return raw
 
 
-def dotted(node: ast.AST) -> Optional[str]:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    parts: List[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
-def decorator_name(node: ast.expr) -> Optional[str]:
-    """Dotted name of a decorator, looking through a call (``@dataclass(frozen=True)``)."""
-    if isinstance(node, ast.Call):
-        node = node.func
-    return dotted(node)
-
-
 def signature_of(args: ast.arguments, returns: Optional[ast.expr], seg: Segmenter) -> Signature:
-    params: List[Param] = []
-    positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
-    defaults: List[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults))
-    defaults += list(args.defaults)
-    posonly = len(getattr(args, "posonlyargs", []))
-    for index, arg in enumerate(positional):
-        params.append(Param(arg.arg, "positional_only" if index < posonly else
-                            "positional_or_keyword", seg.text(arg.annotation),
-                            seg.text(defaults[index])))
-    if args.vararg is not None:
-        params.append(Param(args.vararg.arg, "var_positional", seg.text(args.vararg.annotation)))
-    for arg, default in zip(args.kwonlyargs, args.kw_defaults):
-        params.append(Param(arg.arg, "keyword_only", seg.text(arg.annotation), seg.text(default)))
-    if args.kwarg is not None:
-        params.append(Param(args.kwarg.arg, "var_keyword", seg.text(args.kwarg.annotation)))
+    params = [Param(arg.arg, kind, seg.text(arg.annotation), seg.text(default))
+              for arg, kind, default in parameters(args)]
     return Signature(params, seg.text(returns))
-
-
-def bound_names(target: ast.expr) -> List[str]:
-    """Names bound by an assignment target (tuples unpacked; ``x.a`` / ``x[k]`` bind ``x``)."""
-    out: List[str] = []
-    stack: List[ast.expr] = [target]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name):
-            out.append(node.id)
-        elif isinstance(node, (ast.Tuple, ast.List)):
-            stack.extend(node.elts)
-        elif isinstance(node, ast.Starred):
-            stack.append(node.value)
-        elif isinstance(node, (ast.Attribute, ast.Subscript)):
-            base: ast.expr = node
-            while isinstance(base, (ast.Attribute, ast.Subscript)):
-                base = base.value
-            if isinstance(base, ast.Name):
-                out.append(base.id)
-    return out
-
-
-def _is_lambda_assign(stmt: ast.stmt) -> Optional[Tuple[str, ast.Lambda]]:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
-            isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Lambda):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and \
-            isinstance(stmt.value, ast.Lambda):
-        return stmt.target.id, stmt.value
-    return None
-
-
-def _child_blocks(stmt: ast.stmt) -> List[List[ast.stmt]]:
-    blocks: List[List[ast.stmt]] = []
-    for name in ("body", "orelse", "finalbody"):
-        value = getattr(stmt, name, None)
-        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-            blocks.append(value)
-    for handler in getattr(stmt, "handlers", None) or []:
-        blocks.append(handler.body)
-    for case in getattr(stmt, "cases", None) or []:
-        blocks.append(case.body)
-    return blocks
 
 
 def _accessor_suffix(node: ast.AST) -> Optional[str]:
@@ -168,16 +102,16 @@ def _duplicate_suffixes(tree: ast.Module) -> Dict[int, str]:
         while stack:
             block = stack.pop(0)
             for stmt in block:
-                if isinstance(stmt, _FUNC) or isinstance(stmt, ast.ClassDef):
+                if isinstance(stmt, FUNCTION_NODES) or isinstance(stmt, ast.ClassDef):
                     scopes.append(stmt.body)
                     if _accessor_suffix(stmt) is None:
                         groups.setdefault(stmt.name, []).append(stmt)
                     continue
-                named = _is_lambda_assign(stmt)
+                named = lambda_assignment(stmt)
                 if named is not None:
                     groups.setdefault(named[0], []).append(named[1])
                     continue
-                stack.extend(_child_blocks(stmt))
+                stack.extend(child_blocks(stmt))
         for nodes in groups.values():
             if len(nodes) > 1:
                 nodes.sort(key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
@@ -230,10 +164,6 @@ class Extractor:
                                               for b in binds],
                                              owner))
 
-    def _bind(self, scope: _Scope, name: str, binding: Binding) -> None:
-        if scope.kind == "module":
-            self.mod.namespace.setdefault(name, []).append(binding)
-
     # -- entry -------------------------------------------------------------------------------
     def run(self) -> None:
         tree = self.mod.tree
@@ -246,21 +176,20 @@ class Extractor:
             self.stmt(stmt, scope)
 
     def stmt(self, node: ast.stmt, scope: _Scope) -> None:
-        if isinstance(node, _FUNC):
+        if isinstance(node, FUNCTION_NODES):
             self.function(node, scope)
             return
         if isinstance(node, ast.ClassDef):
             self.klass(node, scope)
             return
-        named = _is_lambda_assign(node)
+        named = lambda_assignment(node)
         if named is not None:
             self.lambda_function(node, named[0], named[1], scope)
             return
         start = node.lineno
         end = getattr(node, "end_lineno", None) or start
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            binds = self.imports(node, scope)
-            self._statement(scope, start, end, "import", binds)
+            self._statement(scope, start, end, "import", _imported_names(node))
             return
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -272,7 +201,7 @@ class Extractor:
             binds = [n for t in node.targets for n in bound_names(t)]
             self._statement(scope, start, end, "other", binds)
             return
-        blocks = _child_blocks(node)
+        blocks = child_blocks(node)
         if blocks:
             header_end = self._span_end(start)
             binds = self._names_bound_in(node)
@@ -283,99 +212,41 @@ class Extractor:
             for case in getattr(node, "cases", None) or []:
                 line = case.pattern.lineno
                 self._statement(scope, line, self._span_end(line), "compound", [])
-            if scope.kind == "module":
-                for name in self._direct_binds(node):
-                    self._bind(scope, name, Binding("other", start))
             for block in blocks:
                 self.block(block, scope)
             return
         self._statement(scope, start, end, "other", [])
 
-    def _direct_binds(self, node: ast.stmt) -> List[str]:
-        out: List[str] = []
-        if isinstance(node, (ast.For, ast.AsyncFor)):
-            out.extend(bound_names(node.target))
-        if isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                if item.optional_vars is not None:
-                    out.extend(bound_names(item.optional_vars))
-        for handler in getattr(node, "handlers", None) or []:
-            if handler.name:
-                out.append(handler.name)
-        return out
-
     def _names_bound_in(self, node: ast.stmt) -> List[str]:
         """Every name a compound statement (header and body, same scope) binds."""
-        out: List[str] = list(self._direct_binds(node))
-        stack: List[ast.stmt] = [s for b in _child_blocks(node) for s in b]
+        out: List[str] = list(compound_binds(node))
+        stack: List[ast.stmt] = [s for b in child_blocks(node) for s in b]
         while stack:
             stmt = stack.pop()
-            if isinstance(stmt, _FUNC) or isinstance(stmt, ast.ClassDef):
+            if isinstance(stmt, FUNCTION_NODES) or isinstance(stmt, ast.ClassDef):
                 out.append(stmt.name)
                 continue
             if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 out.extend(n for t in targets for n in bound_names(t))
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-                for alias in stmt.names:
-                    if alias.name == "*":
-                        out.append("*")
-                    elif alias.asname:
-                        out.append(alias.asname)
-                    elif isinstance(stmt, ast.Import):
-                        out.append(alias.name.split(".")[0])
-                    else:
-                        out.append(alias.name)
-            out.extend(self._direct_binds(stmt))
-            stack.extend(s for b in _child_blocks(stmt) for s in b)
+                out.extend(_imported_names(stmt))
+            out.extend(compound_binds(stmt))
+            stack.extend(s for b in child_blocks(stmt) for s in b)
         return sorted(set(out))
 
-    # -- imports and assignments -------------------------------------------------------------
-    def imports(self, node: ast.stmt, scope: _Scope) -> List[str]:
-        binds: List[str] = []
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    binds.append(alias.asname)
-                    self._bind(scope, alias.asname, Binding("import", node.lineno, alias.name))
-                else:
-                    top = alias.name.split(".")[0]
-                    binds.append(top)
-                    self._bind(scope, top, Binding("import", node.lineno, top))
-        elif isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name == "*":
-                    binds.append("*")
-                    if scope.kind == "module":
-                        self.mod.star_imports.append((node.module or "", node.level))
-                    continue
-                local = alias.asname or alias.name
-                binds.append(local)
-                self._bind(scope, local, Binding("importfrom", node.lineno, node.module or "",
-                                                 alias.name, node.level))
-        return binds
-
+    # -- assignments -------------------------------------------------------------------------
     def assignment(self, node: ast.stmt, targets: List[ast.expr], scope: _Scope) -> None:
         value = getattr(node, "value", None)
         if scope.kind == "module":
             for target in targets:
                 if isinstance(target, ast.Name) and target.id == "__all__":
                     self.all_assignment(node, value)
-                    continue
-                if isinstance(target, ast.Name) and isinstance(node, (ast.Assign, ast.AnnAssign)):
-                    if value is not None:
-                        self._bind(scope, target.id, Binding("assign", node.lineno, value=value))
-                else:
-                    for name in bound_names(target):
-                        if name != "__all__":
-                            self._bind(scope, name, Binding("other", node.lineno))
         elif scope.kind == "class" and scope.cls is not None:
             for target in targets:
                 for name in bound_names(target):
                     if isinstance(target, ast.Name):
                         scope.cls.attributes.setdefault(name, node.lineno)
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-                self.dataclass_field(node, scope.cls)
 
     def all_assignment(self, node: ast.stmt, value: Optional[ast.expr]) -> None:
         names = self._literal_strings(value)
@@ -423,30 +294,25 @@ class Extractor:
         self.mod.all_dynamic = True
         return True
 
-    def dataclass_field(self, node: ast.AnnAssign, cls: ClassInfo) -> None:
-        if not cls.is_dataclass or not isinstance(node.target, ast.Name):
-            return
-        ann = self.seg.text(node.annotation) or ""
-        if re.match(r"^(typing\.)?ClassVar\b", ann):
-            return
-        if re.match(r"^(dataclasses\.)?KW_ONLY$", ann):
-            cls.fields.append(Param("*", "kw_only_marker"))
-            return
-        default: Optional[str] = None
-        value = node.value
-        if isinstance(value, ast.Call) and decorator_name(value.func) in ("field",
-                                                                           "dataclasses.field"):
-            for kw in value.keywords:
-                if kw.arg == "init" and isinstance(kw.value, ast.Constant) and \
-                        kw.value.value is False:
-                    return
-                if kw.arg == "default":
-                    default = self.seg.text(kw.value)
-                elif kw.arg == "default_factory":
-                    default = "<factory %s>" % (self.seg.text(kw.value) or "")
-        elif value is not None:
-            default = self.seg.text(value)
-        cls.fields.append(Param(node.target.id, "positional_or_keyword", ann, default))
+    def dataclass_fields(self, node: ast.ClassDef) -> List[Param]:
+        """The fields of a dataclass body as annotated (text), ``KW_ONLY`` as a marker."""
+        def text(expr: ast.expr) -> str:
+            return self.seg.text(expr) or ""
+
+        rules = FieldRules(classvar=lambda ann: _CLASSVAR.match(text(ann)) is not None,
+                           kw_only_marker=lambda ann: _KW_ONLY.match(text(ann)) is not None,
+                           field_call=lambda func: decorator_name(func) in _FIELD_CALLS,
+                           nested=True, lambdas=False)
+        return [self._field_param(found) for found in dataclass_fields(node.body, rules)]
+
+    def _field_param(self, found: DataclassField) -> Param:
+        if found.marker:
+            return Param("*", "kw_only_marker")
+        default = self.seg.text(found.default)
+        if found.factory:
+            default = "<factory %s>" % (default or "")
+        annotation = self.seg.text(found.stmt.annotation) or ""
+        return Param(found.name, "positional_or_keyword", annotation, default)
 
     # -- definitions -------------------------------------------------------------------------
     def _qualname(self, scope: _Scope, name: str, node: ast.AST) -> str:
@@ -457,9 +323,9 @@ class Extractor:
         return "%s.%s%s" % (scope.prefix, name, suffix)
 
     def function(self, node: ast.AST, scope: _Scope) -> None:
-        assert isinstance(node, _FUNC)
+        assert isinstance(node, FUNCTION_NODES)
         qual = self._qualname(scope, node.name, node)
-        deco_names = [decorator_name(d) or "" for d in node.decorator_list]
+        deco_names = decorator_names(node)
         in_class = scope.kind == "class"
         kind = "function"
         if in_class:
@@ -490,9 +356,7 @@ class Extractor:
             self._statement(scope, deco.lineno, self._span_end(deco.lineno), "decorator", [qual],
                             qual)
         self._statement(scope, node.lineno, self._span_end(node.lineno), "def", [qual], qual)
-        if scope.kind == "module":
-            self._bind(scope, node.name, Binding("def", node.lineno, qual))
-        elif in_class and scope.cls is not None:
+        if in_class and scope.cls is not None:
             accessor = _accessor_suffix(node)
             if accessor is None:
                 scope.cls.methods[node.name] = qual
@@ -516,14 +380,11 @@ class Extractor:
         self.mod.lambdas.add(id(lam))
         self._statement(scope, stmt.lineno, getattr(stmt, "end_lineno", None) or stmt.lineno,
                         "assign", [qual], qual)
-        if scope.kind == "module":
-            self._bind(scope, name, Binding("lambda", stmt.lineno, qual))
-        elif in_class and scope.cls is not None:
+        if in_class and scope.cls is not None:
             scope.cls.methods[name] = qual
 
     def klass(self, node: ast.ClassDef, scope: _Scope) -> None:
         qual = self._qualname(scope, node.name, node)
-        deco_names = [decorator_name(d) or "" for d in node.decorator_list]
         deco_lines = [d.lineno for d in node.decorator_list]
         info = ClassInfo(
             qualname=qual, name=node.name, module=self.mod.name, file=self.mod.file,
@@ -533,19 +394,19 @@ class Extractor:
             decorators=[self.seg.text(d) or "" for d in node.decorator_list],
             decorator_lines=deco_lines,
             docstring=truncate_docstring(ast.get_docstring(node, clean=True)),
-            is_dataclass=any(n.split(".")[-1] == "dataclass" for n in deco_names),
+            is_dataclass=has_dataclass_decorator(node),
             parent_class=scope.cls.qualname if scope.kind == "class" and scope.cls else None,
             parent_function=scope.func.qualname if scope.kind == "function" and scope.func
             else (scope.cls and _parent_func_of_class(scope.cls)), node=node)
+        if info.is_dataclass:
+            info.fields = self.dataclass_fields(node)
         self.classes.append(info)
         self.mod.classes.append(qual)
         for deco in node.decorator_list:
             self._statement(scope, deco.lineno, self._span_end(deco.lineno), "decorator", [qual],
                             qual)
         self._statement(scope, node.lineno, self._span_end(node.lineno), "class", [qual], qual)
-        if scope.kind == "module":
-            self._bind(scope, node.name, Binding("class", node.lineno, qual))
-        elif scope.kind == "class" and scope.cls is not None:
+        if scope.kind == "class" and scope.cls is not None:
             scope.cls.nested_classes[node.name] = qual
         inner = _Scope("class", qual, cls=info, func=scope.func, top_level=scope.top_level)
         for stmt in node.body:
@@ -566,7 +427,30 @@ def extract(mod: ModuleInfo, executable: Set[int], smap: Dict[int, int]
     extractor.run()
     for stmt in _module_level_statements(tree.body):
         extractor.all_mutation(stmt)
+    found = collect_bindings(tree.body)
+    for name, bindings in found.names.items():
+        # ``__all__ = [...]`` is the export list (``mod.all_names``), not a binding to resolve
+        kept = [b for b in bindings if b.kind != "assign" or name != "__all__"]
+        if kept:
+            mod.namespace[name] = kept
+    mod.star_imports = found.stars
     return extractor.functions, extractor.classes
+
+
+def _imported_names(node: ast.stmt) -> List[str]:
+    """The names an import statement binds ("*" for a star import)."""
+    assert isinstance(node, (ast.Import, ast.ImportFrom))
+    out: List[str] = []
+    for alias in node.names:
+        if alias.name == "*":
+            out.append("*")
+        elif alias.asname:
+            out.append(alias.asname)
+        elif isinstance(node, ast.Import):
+            out.append(alias.name.split(".")[0])
+        else:
+            out.append(alias.name)
+    return out
 
 
 def _module_level_statements(body: List[ast.stmt]) -> List[ast.stmt]:
@@ -574,10 +458,9 @@ def _module_level_statements(body: List[ast.stmt]) -> List[ast.stmt]:
     stack = list(body)
     while stack:
         stmt = stack.pop(0)
-        if isinstance(stmt, _FUNC) or isinstance(stmt, ast.ClassDef):
+        if isinstance(stmt, FUNCTION_NODES) or isinstance(stmt, ast.ClassDef):
             continue
         out.append(stmt)
-        for block in _child_blocks(stmt):
+        for block in child_blocks(stmt):
             stack.extend(block)
     return out
-

@@ -3,29 +3,20 @@
 from __future__ import annotations
 
 import ast
-import io
 import os
 import tokenize
 from typing import Any, Dict, List, Optional, Sequence
 
 import executable_lines
+from pymodel.source import read_source
 
 from . import ANALYZER_VERSION
 from .discover import discover, is_importable
 from .extract import extract
 from .model import ClassInfo, FunctionInfo, ModuleInfo
-from .resolve import Package, analyse_package, is_entry_point
-
-
-def read_source(path: str) -> str:
-    """Decode a Python file the way the interpreter does (PEP 263 cookie, BOM)."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text
+from .package import Package
+from .public_api import is_entry_point
+from .resolve import analyse_package
 
 
 class TreeIndex:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from pymodel.bindings import Binding, StarImport
+from pymodel.modules import absolute_module
 
 DOCSTRING_LIMIT = 400
 
@@ -237,18 +240,6 @@ class ClassInfo:
 
 
 @dataclass
-class Binding:
-    """One statement binding a module-level name."""
-
-    kind: str  # def | class | import | importfrom | assign | lambda | other
-    line: int
-    target: Optional[str] = None  # qualname for def/class/lambda, module for import
-    imported_name: Optional[str] = None  # for importfrom: the name in the source module
-    level: int = 0
-    value: Optional[ast.expr] = None  # for assign: the value expression
-
-
-@dataclass
 class ModuleInfo:
     """One analysed (or unanalysable) file."""
 
@@ -263,8 +254,8 @@ class ModuleInfo:
     docstring: Optional[str] = None
     all_names: Optional[List[str]] = None
     all_dynamic: bool = False
-    namespace: Dict[str, List[Binding]] = field(default_factory=dict)
-    star_imports: List[Tuple[str, int]] = field(default_factory=list)  # (module text, level)
+    namespace: Dict[str, List[Binding]] = field(default_factory=dict)  # without ``__all__ = ...``
+    star_imports: List[StarImport] = field(default_factory=list)
     statements: List[Statement] = field(default_factory=list)
     functions: List[str] = field(default_factory=list)
     classes: List[str] = field(default_factory=list)
@@ -272,6 +263,15 @@ class ModuleInfo:
     calls: CallInfo = field(default_factory=CallInfo)
     notes: List[str] = field(default_factory=list)
     public: bool = False
+
+    def bindings_of(self, name: str) -> Sequence[Binding]:
+        return self.namespace.get(name) or []
+
+    def star_sources(self) -> List[str]:
+        """The star-imported modules, absolute, in walk order (impossible imports left out)."""
+        sources = [absolute_module(self.name, self.is_package, star.module, star.level)
+                   for star in self.star_imports]
+        return [source for source in sources if source]
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Set, Tuple
 
+from pymodel.resolve import Ref
+from pymodel.syntax import base_qualname, is_dunder, is_public_module, is_public_name
+
 from .model import FunctionInfo, ModuleInfo
-from .package import Package, Ref, base_qualname, public_component
-from .specials import is_dunder
+from .names import Names
+from .package import Package
 
 
-def module_is_public(name: str) -> bool:
-    return all(public_component(part) for part in name.split("."))
-
-
-def exported_names(pkg: Package, mod: ModuleInfo) -> Dict[str, Ref]:
+def exported_names(names: Names, mod: ModuleInfo) -> Dict[str, Ref]:
     """Names a user imports from ``mod`` as its public API (re-exports included).
 
     With ``__all__``: exactly the names listed.  Without: every non-underscore name the module
@@ -33,26 +32,26 @@ def exported_names(pkg: Package, mod: ModuleInfo) -> Dict[str, Ref]:
             if any(b.kind in ("import", "importfrom") for b in bindings) and not mod.is_package:
                 continue
             candidates.append(name)
-        for star_module, level in mod.star_imports:
-            source = pkg.absolute_module(mod, star_module, level)
-            if source and pkg.is_internal(source):
-                candidates.extend(n for n in pkg.star_names(source) if not n.startswith("_"))
+        for source in mod.star_sources():
+            if names.holds(source):
+                candidates.extend(n for n in names.star_names(source) if not n.startswith("_"))
     for name in sorted(set(candidates)):
-        ref = pkg.module_member(mod.name, name)
+        ref = names.lookup(mod.name, name)
         if ref is not None:
             out[name] = ref
     return out
 
 
-def assign_public_api(pkg: Package) -> None:
+def assign_public_api(names: Names) -> None:
     """Kinds (public / private / special), public names and import lines."""
+    pkg = names.pkg
     exposures: Dict[str, List[Tuple[str, str]]] = {}
     for modname in sorted(pkg.modules):
         mod = pkg.modules[modname]
-        mod.public = mod.importable and module_is_public(modname)
+        mod.public = mod.importable and is_public_module(modname)
         if not mod.public:
             continue
-        for name, ref in exported_names(pkg, mod).items():
+        for name, ref in exported_names(names, mod).items():
             if ref.kind in ("function", "class") and (ref.name in pkg.functions or
                                                       ref.name in pkg.classes):
                 exposures.setdefault(ref.name, []).append((modname, name))
@@ -78,7 +77,7 @@ def assign_public_api(pkg: Package) -> None:
                 cls.expr = chosen[1]
         else:
             parent = pkg.classes.get(cls.parent_class)
-            if parent is not None and parent.kind == "public" and public_component(cls.name):
+            if parent is not None and parent.kind == "public" and is_public_name(cls.name):
                 cls.kind = "public"
                 cls.public_name = (parent.public_name or "") + "." + cls.name
                 cls.import_line = parent.import_line
@@ -107,7 +106,7 @@ def assign_public_api(pkg: Package) -> None:
                 func = pkg.functions.get(owner.methods[name])
                 if func is None:
                     continue
-                if is_dunder(name) or public_component(name):
+                if is_dunder(name) or is_public_name(name):
                     func.access_classes.append(cq)
 
     for qual in sorted(pkg.functions):

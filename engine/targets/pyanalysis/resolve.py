@@ -26,39 +26,30 @@ Nothing is guessed.  A call is resolved only when the callee's identity follows 
 Everything else is an unresolved call (kept as source text and counted per function) or an
 external call (a name imported from outside the package) or a builtin call.
 
-This module runs the passes in order (:func:`analyse_package`) and re-exports their names.  They
-live in :mod:`pyanalysis.package` (the :class:`Package` model: module members, class lookups,
-annotations, constructors), :mod:`pyanalysis.scope` (names and local types in one function),
+This module runs the passes in order (:func:`analyse_package`).  They live in
+:mod:`pyanalysis.names` (module-level names through :mod:`pymodel.resolve`, module namespaces,
+annotation and return types), :mod:`pyanalysis.scope` (names and local types in one function),
 :mod:`pyanalysis.classes` (bases, MRO, instance attribute types), :mod:`pyanalysis.callgraph`
-(call edges and reads) and :mod:`pyanalysis.public_api` (kinds, public names, import lines).
+(call edges and reads) and :mod:`pyanalysis.public_api` (kinds, public names, import lines); the
+:class:`~pyanalysis.package.Package` answers the questions about classes and constructors.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, List
-
-from .callgraph import CallCollector, build_call_graph
+from .callgraph import build_call_graph
 from .classes import infer_attribute_types, resolve_classes
-from .package import FUNCTION_NODES, Package, Ref, base_qualname, public_component
-from .public_api import assign_public_api, exported_names, is_entry_point, module_is_public
-from .scope import BUILTIN_NAMES, Scope, function_scopes
-
-__all__ = [
-    "BUILTIN_NAMES", "CallCollector", "FUNCTION_NODES", "Package", "Ref", "Scope",
-    "analyse_package", "assign_public_api", "base_qualname", "build_call_graph",
-    "exported_names", "function_scopes", "infer_attribute_types", "is_entry_point",
-    "module_is_public", "public_component", "resolve_classes", "sorted_unique",
-]
+from .names import Names
+from .package import Package
+from .public_api import assign_public_api
+from .scope import function_scopes
 
 
-def analyse_package(pkg: Package) -> None:
-    """All package-wide passes in order."""
-    resolve_classes(pkg)
-    scopes = function_scopes(pkg, use_attr_types=False)
-    infer_attribute_types(pkg, scopes)
-    build_call_graph(pkg, scopes)
-    assign_public_api(pkg)
-
-
-def sorted_unique(values: Iterable[str]) -> List[str]:
-    return sorted(set(values))
+def analyse_package(pkg: Package) -> Names:
+    """All package-wide passes in order; the names they resolved with."""
+    names = Names(pkg)
+    resolve_classes(names)
+    scopes = function_scopes(names, use_attr_types=False)
+    infer_attribute_types(names, scopes)
+    build_call_graph(names, scopes)
+    assign_public_api(names)
+    return names

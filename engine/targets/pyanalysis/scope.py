@@ -1,50 +1,36 @@
-"""Name resolution and light, flow-insensitive type inference inside one function body.
+"""Function scopes: the local names of a function body and the types that follow for them.
 
-A :class:`Scope` knows a function's local, enclosing, global and builtin names, and the types of
-locals that follow from the code (``self``/``cls``, annotations, constructor calls, return
-annotations, ``super()``).  :func:`function_scopes` builds one per function of a package.
+A :class:`Scope` is the :class:`~pyanalysis.names.Namespace` of one function: its parameters,
+locals, ``global`` / ``nonlocal`` declarations and enclosing functions, and the types of locals
+that follow from the code (``self``/``cls``, annotations, constructor calls, return annotations,
+``super()``).  :func:`function_scopes` builds one per function of a package.
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
-from .model import Binding, FunctionInfo, ModuleInfo
-from .package import FUNCTION_NODES, Package, Ref
+from pymodel.bindings import Binding
+from pymodel.resolve import Ref
+from pymodel.syntax import FUNCTION_NODES, parameters
 
-BUILTIN_NAMES = frozenset(dir(builtins))
+from .model import FunctionInfo, ModuleInfo
+from .names import Names, Namespace
+
+_POSITIONAL = ("positional_only", "positional_or_keyword")
 
 
-class Scope:
-    """Name resolution and light type inference for one function body (or a module's top level).
+class Scope(Namespace):
+    """Name resolution and light type inference for one function body."""
 
-    ``owner`` is the function (None for module level); ``enclosing`` the scopes of the functions
-    around it, innermost last.
-    """
-
-    def __init__(self, pkg: Package, mod: ModuleInfo, owner: Optional[FunctionInfo],
-                 enclosing: List["Scope"], use_attr_types: bool = True) -> None:
-        self.pkg = pkg
-        self.mod = mod
-        self.owner = owner
-        self.enclosing = enclosing
-        self.use_attr_types = use_attr_types
-        self.local_names: Set[str] = set()
-        self.global_names: Set[str] = set()
+    def __init__(self, names: Names, mod: ModuleInfo, owner: FunctionInfo,
+                 enclosing: List[Namespace], use_attr_types: bool = True) -> None:
+        super().__init__(names, mod, owner, enclosing, use_attr_types)
         self.nonlocal_names: Set[str] = set()
-        self.env: Dict[str, Optional[Ref]] = {}
-        self.self_name: Optional[str] = None
-        self.cls_name: Optional[str] = None
-        self.roots: List[ast.AST] = []
-        self.nested: Dict[str, Ref] = {}
-        self.skip_lambdas = mod.lambdas
         self.call_funcs: Set[int] = set()
-        self._owned: Optional[List[ast.AST]] = None
         self._sources: Dict[str, List[Tuple[str, Any]]] = {}
-        if owner is not None:
-            self._setup_function(owner)
+        self._setup_function(owner)
 
     # -- ownership ---------------------------------------------------------------------------
     def _setup_function(self, owner: FunctionInfo) -> None:
@@ -53,16 +39,10 @@ class Scope:
             self.roots = [node.body]
         else:
             self.roots = list(node.body)
-        args = node.args
-        params = list(getattr(args, "posonlyargs", [])) + list(args.args)
-        all_params = params + list(args.kwonlyargs)
-        if args.vararg is not None:
-            all_params.append(args.vararg)
-        if args.kwarg is not None:
-            all_params.append(args.kwarg)
-        for arg in all_params:
-            self.local_names.add(arg.arg)
-        first = params[0].arg if params else None
+        listed = parameters(node.args)
+        self.local_names.update(arg.arg for arg, _kind, _default in listed)
+        positional = [arg.arg for arg, kind, _default in listed if kind in _POSITIONAL]
+        first = positional[0] if positional else None
         cls = owner.class_qualname
         if cls is not None and first is not None:
             if owner.callable_kind in ("method", "property") and owner.name != "__new__":
@@ -71,33 +51,6 @@ class Scope:
                                                                         "__init_subclass__",
                                                                         "__class_getitem__"):
                 self.cls_name = first
-
-    def owned(self) -> List[ast.AST]:
-        """Every AST node evaluated in this scope (nested function bodies excluded), cached."""
-        if self._owned is None:
-            self._owned = list(self._walk_owned())
-        return self._owned
-
-    def _walk_owned(self) -> Iterator[ast.AST]:
-        if self.owner is None:
-            stack: List[ast.AST] = list(reversed(self.mod.tree.body)) if self.mod.tree else []
-        else:
-            stack = list(reversed(self.roots))
-        while stack:
-            node = stack.pop()
-            yield node
-            if isinstance(node, FUNCTION_NODES):
-                children: List[ast.AST] = list(node.decorator_list) + list(node.args.defaults)
-                children += [d for d in node.args.kw_defaults if d is not None]
-            elif isinstance(node, ast.Lambda) and id(node) in self.skip_lambdas:
-                children = list(node.args.defaults)
-                children += [d for d in node.args.kw_defaults if d is not None]
-            elif isinstance(node, ast.ClassDef):
-                children = list(node.decorator_list) + list(node.bases)
-                children += [k.value for k in node.keywords] + list(node.body)
-            else:
-                children = list(ast.iter_child_nodes(node))
-            stack.extend(reversed(children))
 
     def prepare(self) -> None:
         """Collect local names and infer local types (two rounds, flow-insensitive)."""
@@ -131,12 +84,12 @@ class Scope:
                     if isinstance(node, ast.Import):
                         local = alias.asname or alias.name.split(".")[0]
                         target = alias.name if alias.asname else alias.name.split(".")[0]
-                        add(local, "ref", self.pkg.module_ref(target))
+                        add(local, "ref", self.names.module_ref(target))
                     else:
                         local = alias.asname or alias.name
-                        binding = Binding("importfrom", node.lineno, node.module or "",
-                                          alias.name, node.level)
-                        add(local, "ref", self.pkg.binding_ref(self.mod, local, binding))
+                        binding = Binding("importfrom", node.lineno, module=node.module or "",
+                                          name=alias.name, level=node.level)
+                        add(local, "ref", self.names.binding_ref(self.mod, local, binding))
                     self.local_names.add(local)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 self.local_names.add(node.name)
@@ -174,19 +127,16 @@ class Scope:
         # parameters
         owner = self.owner
         node = owner.node
-        args = node.args
-        for arg in list(getattr(args, "posonlyargs", [])) + list(args.args) + \
-                list(args.kwonlyargs):
-            if arg.arg == self.self_name and owner.class_qualname:
+        for arg, kind, _default in parameters(node.args):
+            if kind in ("var_positional", "var_keyword"):
+                add(arg.arg, "unknown")
+            elif arg.arg == self.self_name and owner.class_qualname:
                 add(arg.arg, "ref", Ref("instance", owner.class_qualname))
             elif arg.arg == self.cls_name and owner.class_qualname:
                 add(arg.arg, "ref", Ref("class", owner.class_qualname))
             elif arg.annotation is not None:
                 add(arg.arg, "ann", arg.annotation)
             else:
-                add(arg.arg, "unknown")
-        for arg in (args.vararg, args.kwarg):
-            if arg is not None:
                 add(arg.arg, "unknown")
         self.infer()
 
@@ -204,8 +154,8 @@ class Scope:
                     if kind == "ref":
                         refs.append(value)
                     elif kind == "ann":
-                        refs.append(self.pkg.annotation_type(value, self,
-                                                             owner.class_qualname))
+                        refs.append(self.names.annotation_type(value, self,
+                                                               owner.class_qualname))
                     elif kind == "expr":
                         if isinstance(value, ast.Constant) and value.value is None:
                             continue  # ``x = None`` then ``x = Foo()``: Optional[Foo]
@@ -217,117 +167,14 @@ class Scope:
                     else None
             self.env = env
 
-    # -- names -------------------------------------------------------------------------------
-    def lookup(self, name: str) -> Tuple[Optional[Ref], str]:
-        """(ref, where) with where in local | enclosing | global | builtin | unknown."""
-        if self.owner is not None:
-            if name in self.local_names:
-                return self.env.get(name), "local"
-            if name not in self.global_names:
-                for scope in reversed(self.enclosing):
-                    if name in scope.local_names:
-                        return scope.env.get(name), "enclosing"
-        ref = self.pkg.module_name_lookup(self.mod.name, name)
-        if ref is not None or name in self.mod.namespace:
-            return ref, "global"
-        if name in BUILTIN_NAMES:
-            return Ref("builtin", name), "builtin"
-        return None, "unknown"
 
-    def typeof(self, node: ast.AST) -> Optional[Ref]:
-        if isinstance(node, ast.Name):
-            return self.lookup(node.id)[0]
-        if isinstance(node, ast.Attribute):
-            base = self.typeof(node.value)
-            if base is None:
-                return None
-            return self.member(base, node.attr)
-        if isinstance(node, ast.Call):
-            func = self.typeof(node.func)
-            if func is None:
-                return None
-            if func.kind == "class":
-                return Ref("instance", func.name)
-            if func.kind == "function":
-                target = self.pkg.functions.get(func.name)
-                if target is not None and target.is_async:
-                    return None
-                return self.pkg.return_type(func.name)
-            if func.kind == "builtin":
-                if func.name == "super":
-                    return self._super_ref(node)
-                if func.name == "type" and len(node.args) == 1:
-                    arg = self.typeof(node.args[0])
-                    if arg is not None and arg.kind == "instance":
-                        return Ref("class", arg.name)
-            return None
-        if isinstance(node, ast.Await) and isinstance(node.value, ast.Call):
-            func = self.typeof(node.value.func)
-            if func is not None and func.kind == "function":
-                return self.pkg.return_type(func.name)
-            return None
-        if isinstance(node, ast.NamedExpr):
-            return self.typeof(node.value)
-        if isinstance(node, ast.Subscript):
-            base = self.typeof(node.value)
-            if base is not None and base.kind == "class":
-                return base  # Generic[T] / Foo[int]
-            return None
-        return None
-
-    def _super_ref(self, node: ast.Call) -> Optional[Ref]:
-        owner = self.owner
-        if owner is None or owner.class_qualname is None:
-            return None
-        if not node.args:
-            return Ref("super", owner.class_qualname)
-        if len(node.args) == 2:
-            first = self.typeof(node.args[0])
-            if first is not None and first.kind == "class":
-                return Ref("super", first.name)
-        return None
-
-    def member(self, base: Ref, attr: str) -> Optional[Ref]:
-        pkg = self.pkg
-        if base.kind == "module":
-            return pkg.module_member(base.name, attr)
-        if base.kind == "external":
-            return Ref("external", base.name + "." + attr)
-        if base.kind == "instance" and attr == "__class__":
-            return Ref("class", base.name)
-        if base.kind in ("class", "instance", "super"):
-            if base.kind == "instance" and self.use_attr_types:
-                for cq in pkg.mro(base.name):
-                    cls = pkg.classes.get(cq)
-                    if cls is not None and attr in cls.attr_types:
-                        typed = cls.attr_types[attr]
-                        if typed is not None:
-                            return typed
-                        break
-            after = base.name if base.kind == "super" else None
-            start = base.name
-            found = pkg.class_lookup(start, attr, after=after)
-            if found is None:
-                return None
-            kind, qual, _ = found
-            if kind == "function":
-                func = pkg.functions.get(qual)
-                if func is not None and func.callable_kind == "property" and \
-                        base.kind in ("instance", "super"):
-                    return pkg.return_type(qual)
-                return Ref("function", qual)
-            if kind == "class":
-                return Ref("class", qual)
-            return Ref("variable", qual, qual)
-        return None
-
-
-def function_scopes(pkg: Package, use_attr_types: bool) -> Dict[str, Scope]:
+def function_scopes(names: Names, use_attr_types: bool) -> Dict[str, Scope]:
+    pkg = names.pkg
     scopes: Dict[str, Scope] = {}
     for qual in sorted(pkg.functions, key=lambda q: (q.count(".<locals>."), q)):
         func = pkg.functions[qual]
         mod = pkg.modules[func.module]
-        enclosing: List[Scope] = []
+        enclosing: List[Namespace] = []
         parent = func.parent_function
         chain: List[str] = []
         while parent is not None and parent in pkg.functions:
@@ -336,7 +183,7 @@ def function_scopes(pkg: Package, use_attr_types: bool) -> Dict[str, Scope]:
         for p in reversed(chain):
             if p in scopes:
                 enclosing.append(scopes[p])
-        scope = Scope(pkg, mod, func, enclosing, use_attr_types)
+        scope = Scope(names, mod, func, enclosing, use_attr_types)
         try:
             scope.prepare()
         except RecursionError:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from typing import Dict, Optional, Tuple
 
+from pymodel.syntax import is_dunder
+
 # name -> (syntax, hint).  ``syntax`` is a short tag shown in lists; ``hint`` completes the sentence
 # "Hints: ..." of the access information.
 TRIGGERS: Dict[str, Tuple[str, str]] = {
@@ -126,10 +128,6 @@ BUILTIN_SPECIALS: Dict[str, Tuple[str, ...]] = {
     "min": ("__iter__",), "max": ("__iter__",), "any": ("__iter__",), "all": ("__iter__",),
     "zip": ("__iter__",), "map": (), "print": ("__str__", "__repr__"),
 }
-
-
-def is_dunder(name: str) -> bool:
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def trigger_for(name: str) -> Optional[Dict[str, str]]:

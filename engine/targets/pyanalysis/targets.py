@@ -34,7 +34,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from . import ANALYZER_VERSION
 from .index import TreeIndex, build_index
 from .model import FunctionInfo, ModuleInfo
-from .resolve import is_entry_point
+from .public_api import is_entry_point
 from .specials import trigger_for
 
 SIDES = ("old", "new")
@@ -237,7 +237,7 @@ def _same_from_imports(idx: TreeIndex, other: TreeIndex, qual: str) -> bool:
         bindings = mod.namespace.get(name) or []
         if not bindings or any(b.kind != "importfrom" for b in bindings):
             return False
-        keys.append([(b.target, b.imported_name, b.level) for b in bindings])
+        keys.append([(b.module, b.name, b.level) for b in bindings])
     return keys[0] == keys[1]
 
 

@@ -164,6 +164,18 @@ private slots:
         QVERIFY2(pinned.contains(QStringLiteral("verdict: intended\n# note: 19 % is the new "
                                                 "statutory rate\ndef test_")),
                  qPrintable(pinned));
+        // Every format of the registry exports from the window too, the CI formats included.
+        for (const engine::ExportFormatInfo &info : engine::exportFormats()) {
+            const QString path =
+                m_home.filePath(QStringLiteral("every.") + QLatin1String(info.extension));
+            const engine::Status written = reopened.exportCurrent(info.format, path);
+            QVERIFY2(written.ok(), qPrintable(QLatin1String(info.name) + QStringLiteral(": ") +
+                                              (written ? QString() : written.error().message)));
+            QVERIFY2(QFileInfo(path).size() > 100, info.name);
+        }
+        QFile sarif(m_home.filePath(QStringLiteral("every.sarif")));
+        QVERIFY(sarif.open(QIODevice::ReadOnly));
+        QVERIFY(sarif.readAll().contains("\"version\": \"2.1.0\""));
 
         // The reviewer's own tests run on both versions off the GUI thread: an edit that still
         // differs joins the list, one that behaves the same on both does not.

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "generate/Generator.h"
-#include "generate/llm/PromptTemplates.h"
+#include "llm/PromptTemplates.h"
 #include "targets/AccessInfoRenderer.h"
 
 #include <QStringList>

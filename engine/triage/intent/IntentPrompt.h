@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "generate/llm/PromptTemplates.h"
 #include "llm/ChatTypes.h"
+#include "llm/PromptTemplates.h"
 #include "report/Report.h"
 
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "generate/llm/PromptTemplates.h"
+#include "llm/PromptTemplates.h"
 
 #include "core/DataPaths.h"
 

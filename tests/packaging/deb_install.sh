@@ -43,7 +43,8 @@ echo "== layout"
 dpkg -x "$deb" "$root"
 files="usr/bin/difftriage-cli usr/share/difftriage/python/analyze.py
 usr/share/difftriage/python/runner.py usr/share/difftriage/python/generate.py
-usr/share/difftriage/templates/access_info.txt usr/share/doc/difftriage/CHANGELOG.md"
+usr/share/difftriage/templates/access_info.txt usr/share/doc/difftriage/CHANGELOG.md
+usr/share/doc/difftriage/copyright"
 if [ "$with_gui" = ON ]; then
     files="$files usr/bin/difftriage usr/share/applications/difftriage.desktop
 usr/share/metainfo/io.github.difftriage.DiffTriage.metainfo.xml
@@ -62,6 +63,23 @@ done
             fail "the package lacks /usr/share/difftriage/${file#./}"
     done
 echo "$(find "$root" -type f | wc -l) files"
+
+echo "== copyright"
+# Debian's machine-readable format, naming the license the metainfo and LICENSE name.
+copyright=$root/usr/share/doc/difftriage/copyright
+format='^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$'
+head -n 1 "$copyright" | grep -q "$format" ||
+    fail "/usr/share/doc/difftriage/copyright is not in the machine-readable format"
+grep -q '^License: GPL-3.0-or-later$' "$copyright" ||
+    fail "/usr/share/doc/difftriage/copyright does not say License: GPL-3.0-or-later"
+grep -q '/usr/share/common-licenses/GPL-3' "$copyright" ||
+    fail "/usr/share/doc/difftriage/copyright does not point at the GPL-3 text"
+if [ "$with_gui" = ON ]; then
+    grep -q '<project_license>GPL-3.0-or-later</project_license>' \
+        "$root/usr/share/metainfo/io.github.difftriage.DiffTriage.metainfo.xml" ||
+        fail "the AppStream metadata does not name GPL-3.0-or-later"
+fi
+echo "GPL-3.0-or-later"
 
 if [ "$with_gui" = ON ] && command -v appstreamcli >/dev/null 2>&1; then
     echo "== appstreamcli validate-tree"

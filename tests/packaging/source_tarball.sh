@@ -22,9 +22,9 @@ tarball=$scratch/out/difftriage-$version.tar.gz
 tar -tzf "$tarball" >"$scratch/list"
 echo "$(basename "$tarball"): $(wc -c <"$tarball") bytes, $(wc -l <"$scratch/list") entries"
 
-for file in CMakeLists.txt CHANGELOG.md README.md packaging/CMakeLists.txt \
-    packaging/difftriage.desktop engine/targets/analyze.py resources/icons/difftriage.svg \
-    scripts/setup-debian.sh; do
+for file in CMakeLists.txt CHANGELOG.md README.md LICENSE packaging/CMakeLists.txt \
+    packaging/copyright packaging/difftriage.desktop engine/targets/analyze.py \
+    resources/icons/difftriage.svg scripts/setup-debian.sh; do
     grep -qxF "difftriage-$version/$file" "$scratch/list" || fail "the tarball lacks $file"
 done
 unwanted="^difftriage-$version/(build[^/]*/|(.*/)?\.git/|.*__pycache__/|.*\.pyc$)"

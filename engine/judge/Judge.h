@@ -10,7 +10,7 @@
 
 namespace difftriage::engine {
 
-// Definition 2 on one pair of runs (old, new) with the outputs normalised first.
+// Definition 2 (docs/ARCHITECTURE.md) on one pair of runs (old, new), outputs normalised first.
 std::optional<DifferenceKind> judge(const TestOutcome &old, const TestOutcome &new_,
                                     const Normalizer &normalizer);
 

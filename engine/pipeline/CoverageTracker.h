@@ -11,7 +11,7 @@
 namespace difftriage::engine {
 
 // Which changed executable lines (old and new) the tests reached, and by which tests. Union
-// coverage (Definition 3) per change and per changed function:
+// coverage (Definition 3, docs/ARCHITECTURE.md) per change and per changed function:
 //   (covered changed lines old + new) / (changed executable lines old + new), 1.0 when there are
 //   none.
 class CoverageTracker final

@@ -1,8 +1,8 @@
 #include "core/PythonInterpreter.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QProcess>
+#include "core/ChildProcess.h"
+#include "core/Json.h"
+
 #include <QStandardPaths>
 
 namespace difftriage::engine {
@@ -15,35 +15,29 @@ Expected<PythonInterpreter> resolvePythonInterpreter(const QString &requested)
     if (program.isEmpty())
         return makeError(QStringLiteral("Python interpreter '%1' not found on PATH").arg(name));
 
-    QProcess process;
-    process.setProgram(program);
-    process.setArguments({QStringLiteral("-I"), QStringLiteral("-c"),
-                          QStringLiteral("import json, os, sys; print(json.dumps({'executable': "
-                                         "os.path.realpath(sys.executable), 'version': "
-                                         "'%d.%d.%d' % sys.version_info[:3], 'major': "
-                                         "sys.version_info[0], 'minor': sys.version_info[1]}))")});
-    process.start();
-    if (!process.waitForStarted(10000))
-        return makeError(QStringLiteral("Python interpreter '%1' cannot be started: %2")
-                             .arg(name, process.errorString()));
-    if (!process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished(1000);
-        return makeError(
-            QStringLiteral("Python interpreter '%1' did not answer in 30 s").arg(name));
-    }
-    const QJsonObject info =
-        QJsonDocument::fromJson(process.readAllStandardOutput().trimmed()).object();
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || info.isEmpty())
-        return makeError(
-            QStringLiteral("'%1' is not a working Python interpreter: %2")
-                .arg(name, QString::fromUtf8(process.readAllStandardError()).trimmed().left(300)));
+    ChildProcess::Spec spec;
+    spec.program = program;
+    spec.arguments = {QStringLiteral("-I"), QStringLiteral("-c"),
+                      QStringLiteral("import json, os, sys; print(json.dumps({'executable': "
+                                     "os.path.realpath(sys.executable), 'version': "
+                                     "'%d.%d.%d' % sys.version_info[:3], 'major': "
+                                     "sys.version_info[0], 'minor': sys.version_info[1]}))")};
+    spec.name = QStringLiteral("Python interpreter '%1'").arg(name);
+    spec.timeoutMs = 30000;
+    const ChildProcess::Result result = ChildProcess::run(spec);
+    if (result.end == ChildProcess::End::NotStarted || result.end == ChildProcess::End::TimedOut)
+        return result.error();
+    const nlohmann::json info =
+        parseJson(result.standardOutput.trimmed()).value_or(nlohmann::json());
+    if (!result.succeeded() || !info.is_object() || info.empty())
+        return makeError(QStringLiteral("'%1' is not a working Python interpreter: %2")
+                             .arg(name, ChildProcess::tail(result.standardError, 300)));
     PythonInterpreter interpreter;
     interpreter.requested = name;
-    interpreter.executable = info.value(QStringLiteral("executable")).toString();
-    interpreter.version = info.value(QStringLiteral("version")).toString();
-    interpreter.major = info.value(QStringLiteral("major")).toInt();
-    interpreter.minor = info.value(QStringLiteral("minor")).toInt();
+    interpreter.executable = stringField(info, "executable");
+    interpreter.version = stringField(info, "version");
+    interpreter.major = intField(info, "major");
+    interpreter.minor = intField(info, "minor");
     if (!interpreter.atLeast(3, 8))
         return makeError(
             QStringLiteral("Python interpreter '%1' is %2; DiffTriage needs 3.8 or newer")

@@ -1,13 +1,12 @@
 #include "execute/PrepareCommand.h"
 
+#include "core/ChildProcess.h"
 #include "execute/SandboxPlanner.h"
 #include "execute/WorkerLaunch.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QProcess>
 #include <QTemporaryDir>
-#include <csignal>
 
 namespace difftriage::engine {
 
@@ -15,17 +14,11 @@ namespace {
 
 constexpr qsizetype OutputShown = 2000;
 
-QString tail(const QByteArray &output)
-{
-    const QString text = QString::fromUtf8(output).trimmed();
-    return text.size() <= OutputShown ? text : QStringLiteral("…") + text.right(OutputShown);
-}
-
 QString failure(const PrepareRequest &request, const QString &what, const QByteArray &output)
 {
     QString message = QStringLiteral("the prepare command `%1` %2 in the %3 tree (%4)")
                           .arg(request.command, what, request.sideName, request.commitId.left(12));
-    const QString shown = tail(output);
+    const QString shown = ChildProcess::tail(output, OutputShown);
     message += shown.isEmpty() ? QStringLiteral("; it printed nothing")
                                : QStringLiteral("; its output:\n") + shown;
     return message;
@@ -64,33 +57,33 @@ Status runPrepareCommand(const PrepareRequest &request)
                        QStringLiteral("0.0.0+g") + request.commitId.left(12));
     environment.insert(QStringLiteral("DIFFTRIAGE_SIDE"), request.sideName);
 
-    QProcess process;
-    process.setProgram(launch->program);
-    process.setArguments(launch->arguments);
-    process.setProcessEnvironment(environment);
-    process.setWorkingDirectory(launch->workingDirectory);
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.setChildProcessModifier(ProcessConfinement::modifier(launch->confinement));
-    process.start();
-    if (!process.waitForStarted(30000))
-        return makeError(QStringLiteral("cannot start the prepare command `%1`: %2")
-                             .arg(request.command, process.errorString()));
-    const bool finished = process.waitForFinished(int(request.timeoutSeconds * 1000));
-    if (!finished) {
-        // The command leads its own session (the confinement's setsid): end all of it.
-        ::kill(-pid_t(process.processId()), SIGKILL);
-        process.kill();
-        process.waitForFinished(5000);
+    ChildProcess::Spec run;
+    run.program = launch->program;
+    run.arguments = launch->arguments;
+    run.name = QStringLiteral("the prepare command `%1`").arg(request.command);
+    run.environment = environment;
+    run.workingDirectory = launch->workingDirectory;
+    run.mergeOutput = true;
+    run.childSetup = ProcessConfinement::modifier(launch->confinement);
+    run.killSessionOnTimeout = true; // the confinement's setsid: end all of it
+    run.timeoutMs = int(request.timeoutSeconds * 1000);
+    const ChildProcess::Result result = ChildProcess::run(run);
+    switch (result.end) {
+    case ChildProcess::End::NotStarted:
+        return result.error();
+    case ChildProcess::End::TimedOut:
         return makeError(
             failure(request, QStringLiteral("did not finish in %1 s").arg(request.timeoutSeconds),
-                    process.readAll()));
+                    result.standardOutput));
+    case ChildProcess::End::Crashed:
+        return makeError(failure(request, QStringLiteral("crashed"), result.standardOutput));
+    case ChildProcess::End::Exited:
+        break;
     }
-    const QByteArray output = process.readAll();
-    if (process.exitStatus() != QProcess::NormalExit)
-        return makeError(failure(request, QStringLiteral("crashed"), output));
-    if (process.exitCode() != 0)
-        return makeError(failure(
-            request, QStringLiteral("failed with exit status %1").arg(process.exitCode()), output));
+    if (result.exitCode != 0)
+        return makeError(failure(request,
+                                 QStringLiteral("failed with exit status %1").arg(result.exitCode),
+                                 result.standardOutput));
     return Ok{};
 }
 

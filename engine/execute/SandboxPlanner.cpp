@@ -1,14 +1,13 @@
 #include "execute/SandboxPlanner.h"
 
+#include "core/ChildProcess.h"
+#include "core/Json.h"
 #include "execute/WorkerLaunch.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <mutex>
@@ -43,21 +42,20 @@ QStringList pythonPathsOf(const PythonInterpreter &python)
         if (cache.pythonPaths.contains(python.executable))
             return cache.pythonPaths.value(python.executable);
     }
-    QProcess process;
+    ChildProcess::Spec spec;
+    spec.program = python.executable;
+    spec.arguments = {QStringLiteral("-s"), QStringLiteral("-c"),
+                      QStringLiteral("import json, sys; print(json.dumps(sorted({sys.prefix, "
+                                     "sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix} | "
+                                     "{p for p in sys.path if p})))")};
     QProcessEnvironment environment;
     environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     environment.insert(QStringLiteral("PYTHONSAFEPATH"), QStringLiteral("1"));
-    process.setProcessEnvironment(environment);
-    process.start(python.executable,
-                  {QStringLiteral("-s"), QStringLiteral("-c"),
-                   QStringLiteral("import json, sys; print(json.dumps(sorted({sys.prefix, "
-                                  "sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix} | "
-                                  "{p for p in sys.path if p})))")});
-    QStringList paths;
-    if (process.waitForFinished(30000) && process.exitCode() == 0)
-        for (const QJsonValue &path :
-             QJsonDocument::fromJson(process.readAllStandardOutput()).array())
-            paths << path.toString();
+    spec.environment = environment;
+    const ChildProcess::Result result = ChildProcess::run(spec);
+    const QStringList paths =
+        result.succeeded() ? toQStringList(parseJson(result.standardOutput).value_or(nullptr))
+                           : QStringList();
     std::lock_guard lock(cache.mutex);
     cache.pythonPaths.insert(python.executable, paths);
     return paths;
@@ -155,27 +153,24 @@ Status SandboxPlanner::probe(const SandboxPlan &plan, const PythonInterpreter &p
     auto launch = buildWorkerLaunch(plan, spec);
     if (!launch)
         return launch.error();
-    QProcess process;
-    process.setProgram(launch->program);
-    process.setArguments(launch->arguments);
-    process.setProcessEnvironment(launch->environment);
-    process.setWorkingDirectory(launch->workingDirectory);
-    process.setChildProcessModifier(ProcessConfinement::modifier(launch->confinement));
-    process.start();
-    if (!process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished(2000);
-        return makeError(QStringLiteral("%1 did not finish in 30 s").arg(launch->program));
-    }
-    const QByteArray output = process.readAllStandardOutput();
-    if (process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0 &&
-        output.contains(ProbeMarker))
+    ChildProcess::Spec run;
+    run.program = launch->program;
+    run.arguments = launch->arguments;
+    run.environment = launch->environment;
+    run.workingDirectory = launch->workingDirectory;
+    run.childSetup = ProcessConfinement::modifier(launch->confinement);
+    run.killSessionOnTimeout = true; // the confinement makes it a session leader
+    const ChildProcess::Result result = ChildProcess::run(run);
+    if (result.succeeded() && result.standardOutput.contains(ProbeMarker))
         return Ok{};
-    QString detail = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
+    if (result.end == ChildProcess::End::TimedOut)
+        return result.error();
+    // The sandbox's own complaint (bubblewrap's, the confinement's) says most.
+    QString detail = QString::fromLocal8Bit(result.standardError).trimmed();
     if (detail.isEmpty())
-        detail = process.error() == QProcess::FailedToStart
-                     ? process.errorString()
-                     : QStringLiteral("exit status %1").arg(process.exitCode());
+        detail = result.end == ChildProcess::End::NotStarted
+                     ? result.startError
+                     : QStringLiteral("exit status %1").arg(result.exitCode);
     return makeError(detail.left(400));
 }
 

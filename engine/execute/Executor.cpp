@@ -1,11 +1,11 @@
 #include "execute/Executor.h"
 
+#include "core/Json.h"
 #include "execute/HostCall.h"
 #include "execute/SandboxPlanner.h"
 #include "execute/WorkerHost.h"
 #include "execute/WorkerWorkspace.h"
 
-#include <QJsonArray>
 #include <QMap>
 #include <QThread>
 
@@ -114,18 +114,16 @@ Status Executor::checkStartImports(Side side)
     if (!answer)
         return answer.error();
     m_importCheck[int(side)] = *answer;
-    for (const QJsonValue &value : answer->value(QStringLiteral("modules")).toArray()) {
-        const QJsonObject module = value.toObject();
-        const bool failed = !module.value(QStringLiteral("error_type")).toString().isEmpty();
+    for (const nlohmann::json &module : arrayField(*answer, "modules")) {
+        const bool failed = !stringField(module, "error_type").isEmpty();
         // A module that fails to import is the project's business (missing dependency, tests
         // will show it); one that imports from elsewhere means tests would test the wrong code.
-        if (!failed && !module.value(QStringLiteral("in_tree")).toBool())
+        if (!failed && !boolField(module, "in_tree"))
             return makeError(QStringLiteral("the %1 tree's module '%2' resolves outside the tree, "
                                             "to %3: the import root is wrong or an installed "
                                             "module shadows it")
-                                 .arg(toString(side),
-                                      module.value(QStringLiteral("module")).toString(),
-                                      module.value(QStringLiteral("file")).toString()));
+                                 .arg(toString(side), stringField(module, "module"),
+                                      stringField(module, "file")));
     }
     return Ok{};
 }
@@ -137,33 +135,26 @@ QStringList Executor::rootPaths() const
     return {m_old.treeRoot, m_new.treeRoot};
 }
 
-QJsonObject Executor::importCheck(Side side) const
+nlohmann::json Executor::importCheck(Side side) const
 {
     return m_importCheck[int(side)];
 }
 
-QJsonObject Executor::runRequest(Side side, const TestRequest &test, int rerun) const
+nlohmann::json Executor::runRequest(Side side, const TestRequest &test, int rerun) const
 {
     const WorkerConfig &config = side == Side::Old ? m_old : m_new;
-    QJsonObject coverage;
-    for (auto it = test.coverage.begin(); it != test.coverage.end(); ++it) {
-        QJsonArray lines;
-        for (int line : it.value())
-            lines << line;
-        coverage.insert(it.key(), lines);
-    }
-    QJsonObject request{
-        {QStringLiteral("op"), QStringLiteral("run")},
-        {QStringLiteral("code"), test.code},
-        {QStringLiteral("seed"), qint64(seedFor(test.seed, rerun))},
-        {QStringLiteral("timeout_s"), test.timeoutSeconds},
-        {QStringLiteral("mem_mb"), test.memoryMb},
-        {QStringLiteral("max_output_bytes"), config.maxOutputBytes},
-        {QStringLiteral("max_processes"), m_workspace->maxProcesses(side)},
-        {QStringLiteral("fsize_mb"), config.maxFileMb},
+    nlohmann::json request{
+        {"op", "run"},
+        {"code", test.code.toStdString()},
+        {"seed", qint64(seedFor(test.seed, rerun))},
+        {"timeout_s", test.timeoutSeconds},
+        {"mem_mb", test.memoryMb},
+        {"max_output_bytes", config.maxOutputBytes},
+        {"max_processes", m_workspace->maxProcesses(side)},
+        {"fsize_mb", config.maxFileMb},
     };
-    if (!coverage.isEmpty())
-        request.insert(QStringLiteral("coverage"), coverage);
+    if (!test.coverage.isEmpty())
+        request["coverage"] = lineMapToJson(test.coverage);
     return request;
 }
 
@@ -202,7 +193,7 @@ Expected<QList<TestOutcome>> Executor::runJobs(const QList<std::pair<Side, TestR
     for (qsizetype i = 0; i < tests.size(); ++i) {
         const Reply &reply = replies->at(i);
         const TestRequest &test = tests[i].second;
-        const QString runnerError = reply.response.value(QStringLiteral("error")).toString();
+        const QString runnerError = stringField(reply.response, "error");
         TestOutcome outcome =
             !reply.failure.isEmpty()
                 ? TestOutcome::workerFailure(test.id, reply.failure, reply.detail)
@@ -223,30 +214,30 @@ Expected<QList<TestOutcome>> Executor::runBatch(Side side, const QList<TestReque
         return QList<TestOutcome>();
     if (Status ready = readyToRun(); !ready)
         return ready.error();
-    QJsonObject request = runRequest(side, tests.first(), 0);
-    request.insert(QStringLiteral("op"), QStringLiteral("run_batch"));
-    request.remove(QStringLiteral("code"));
-    QJsonArray snippets;
+    nlohmann::json request = runRequest(side, tests.first(), 0);
+    request["op"] = "run_batch";
+    request.erase("code");
+    nlohmann::json snippets = nlohmann::json::array();
     double watchdog = 15;
     for (const TestRequest &test : tests) {
-        snippets << QJsonObject{{QStringLiteral("id"), test.id},
-                                {QStringLiteral("code"), test.code},
-                                {QStringLiteral("seed"), qint64(seedFor(test.seed, 0))}};
+        snippets.push_back({{"id", test.id.toStdString()},
+                            {"code", test.code.toStdString()},
+                            {"seed", qint64(seedFor(test.seed, 0))}});
         watchdog += test.timeoutSeconds + 1;
     }
-    request.insert(QStringLiteral("snippets"), snippets);
+    request["snippets"] = std::move(snippets);
     WorkerHost::Task task;
     task.side = side;
-    task.request = request;
+    task.request = std::move(request);
     task.watchdogSeconds = watchdog;
     auto replies = HostCall::run(m_host, {task}, m_cancelled);
     if (!replies)
         return replies.error();
     const Reply &reply = replies->first();
-    const QString runnerError = reply.response.value(QStringLiteral("error")).toString();
-    QMap<int, QJsonObject> results;
-    for (const QJsonValue &value : reply.response.value(QStringLiteral("results")).toArray())
-        results.insert(value.toObject().value(QStringLiteral("index")).toInt(-1), value.toObject());
+    const QString runnerError = stringField(reply.response, "error");
+    QMap<int, nlohmann::json> results;
+    for (const nlohmann::json &result : arrayField(reply.response, "results"))
+        results.insert(intField(result, "index", -1), result);
     QList<TestOutcome> outcomes;
     for (qsizetype i = 0; i < tests.size(); ++i) {
         const TestRequest &test = tests[i];
@@ -298,7 +289,7 @@ Executor::runBoth(const QList<TestRequest> &tests, int rerun)
     return pairs;
 }
 
-Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modules)
+Expected<nlohmann::json> Executor::checkImports(Side side, const QStringList &modules)
 {
     if (m_cancelled.load())
         return makeError(QStringLiteral("cancelled"));
@@ -307,11 +298,11 @@ Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modul
     const WorkerConfig &config = side == Side::Old ? m_old : m_new;
     WorkerHost::Task task;
     task.side = side;
-    task.request = QJsonObject{{QStringLiteral("op"), QStringLiteral("check_imports")},
-                               {QStringLiteral("modules"), QJsonArray::fromStringList(modules)},
-                               {QStringLiteral("timeout_s"), 10},
-                               {QStringLiteral("max_processes"), m_workspace->maxProcesses(side)},
-                               {QStringLiteral("max_output_bytes"), config.maxOutputBytes}};
+    task.request = {{"op", "check_imports"},
+                    {"modules", toJson(modules)},
+                    {"timeout_s", 10},
+                    {"max_processes", m_workspace->maxProcesses(side)},
+                    {"max_output_bytes", config.maxOutputBytes}};
     task.watchdogSeconds = 15 + 10.0 * modules.size();
     auto replies = HostCall::run(m_host, {task}, m_cancelled);
     if (!replies)
@@ -320,10 +311,9 @@ Expected<QJsonObject> Executor::checkImports(Side side, const QStringList &modul
     if (!reply.failure.isEmpty())
         return makeError(QStringLiteral("the %1 worker failed while checking imports: %2 %3")
                              .arg(toString(side), reply.failure, reply.detail));
-    if (reply.response.contains(QStringLiteral("error")))
-        return makeError(
-            QStringLiteral("the %1 worker refused check_imports: %2")
-                .arg(toString(side), reply.response.value(QStringLiteral("error")).toString()));
+    if (reply.response.contains("error"))
+        return makeError(QStringLiteral("the %1 worker refused check_imports: %2")
+                             .arg(toString(side), stringField(reply.response, "error")));
     return reply.response;
 }
 

@@ -7,10 +7,10 @@
 #include "execute/TestRequest.h"
 #include "execute/WorkerConfig.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <atomic>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 class QThread;
@@ -41,7 +41,7 @@ public:
     // The paths the trees may appear as in outputs, for Normalizer::addRootPaths.
     QStringList rootPaths() const;
     // start()'s import check of one side: the runner's check_imports answer.
-    QJsonObject importCheck(Side side) const;
+    nlohmann::json importCheck(Side side) const;
     int workersPerVersion() const { return m_workersPerVersion; }
 
     // Each test alone in a fresh fork. Rerun r runs on workers started with hash seed base + r
@@ -58,7 +58,7 @@ public:
     // for the first test's coverage request.
     Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests);
     // The runner's check_imports answer: {"modules": [{module, file, relpath, in_tree, ...}]}.
-    Expected<QJsonObject> checkImports(Side side, const QStringList &modules);
+    Expected<nlohmann::json> checkImports(Side side, const QStringList &modules);
 
     // Makes running and later calls return promptly with an error ("cancelled").
     void cancel();
@@ -70,7 +70,7 @@ public:
 private:
     Expected<QList<TestOutcome>> runJobs(const QList<std::pair<Side, TestRequest>> &tests,
                                          int rerun);
-    QJsonObject runRequest(Side side, const TestRequest &test, int rerun) const;
+    nlohmann::json runRequest(Side side, const TestRequest &test, int rerun) const;
     // Why a run cannot start now (cancelled, not started, called from the worker thread).
     Status readyToRun() const;
     Status checkStartImports(Side side);
@@ -83,7 +83,7 @@ private:
     std::unique_ptr<WorkerWorkspace> m_workspace;
     QThread *m_thread = nullptr;
     WorkerHost *m_host = nullptr;
-    QJsonObject m_importCheck[2];
+    nlohmann::json m_importCheck[2];
     bool m_started = false;
     std::atomic<bool> m_cancelled{false};
 };

@@ -1,38 +1,11 @@
 #include "execute/TestOutcome.h"
 
-#include <QJsonArray>
-#include <array>
+#include "core/Json.h"
+
+#include <string>
+#include <vector>
 
 namespace difftriage::engine {
-
-namespace {
-
-// JSON null and absent fields both mean "not applicable" in the runner's responses.
-QString text(const QJsonObject &object, const char *key)
-{
-    const QJsonValue value = object.value(QLatin1String(key));
-    return value.isString() ? value.toString() : QString();
-}
-
-int integer(const QJsonObject &object, const char *key)
-{
-    const QJsonValue value = object.value(QLatin1String(key));
-    return value.isDouble() ? value.toInt() : 0;
-}
-
-QMap<QString, QList<int>> lineMap(const QJsonValue &value)
-{
-    QMap<QString, QList<int>> lines;
-    const QJsonObject object = value.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        QList<int> &list = lines[it.key()];
-        for (const QJsonValue &line : it.value().toArray())
-            list << line.toInt();
-    }
-    return lines;
-}
-
-} // namespace
 
 bool TestOutcome::aborted() const
 {
@@ -51,36 +24,36 @@ bool TestOutcome::aborted() const
     return false;
 }
 
-TestOutcome TestOutcome::fromRunner(const QJsonObject &response)
+TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
 {
+    // JSON null and absent fields both mean "not applicable" in the runner's responses.
     TestOutcome outcome;
-    const QString status = text(response, "status");
-    outcome.id = text(response, "id"); // the runner's ids are numbers: only toJson() sets it
+    const QString status = stringField(response, "status");
+    outcome.id = stringField(response, "id"); // the runner's ids are numbers: only toJson() sets it
     outcome.status = fromSpelling<RunStatus>(status).value_or(RunStatus::Crashed);
-    outcome.output = text(response, "stdout");
-    outcome.valueRepr = text(response, "value_repr");
-    outcome.errorOutput = text(response, "stderr");
-    outcome.errorType = text(response, "exc_type");
-    outcome.errorMessage = text(response, "exc_message");
-    outcome.traceback = text(response, "traceback");
-    outcome.exitCode = integer(response, "exit_code");
-    outcome.signal = integer(response, "signal");
-    outcome.wallMs = response.value(QLatin1String("wall_ms")).toDouble();
-    outcome.cpuMs = response.value(QLatin1String("cpu_ms")).toDouble();
-    outcome.pageFaults = response.value(QLatin1String("page_faults")).toInteger();
-    outcome.maxRssKb = response.value(QLatin1String("max_rss_kb")).toInteger();
-    outcome.covered = lineMap(response.value(QLatin1String("covered")));
-    for (const QJsonValue &warning : response.value(QLatin1String("warnings")).toArray()) {
-        const QJsonObject object = warning.toObject();
-        outcome.warnings << WarningRecord{text(object, "category"), text(object, "message")};
-    }
-    outcome.abortedReason = text(response, "aborted_reason");
+    outcome.output = stringField(response, "stdout");
+    outcome.valueRepr = stringField(response, "value_repr");
+    outcome.errorOutput = stringField(response, "stderr");
+    outcome.errorType = stringField(response, "exc_type");
+    outcome.errorMessage = stringField(response, "exc_message");
+    outcome.traceback = stringField(response, "traceback");
+    outcome.exitCode = intField(response, "exit_code");
+    outcome.signal = intField(response, "signal");
+    outcome.wallMs = doubleField(response, "wall_ms");
+    outcome.cpuMs = doubleField(response, "cpu_ms");
+    outcome.pageFaults = int64Field(response, "page_faults");
+    outcome.maxRssKb = int64Field(response, "max_rss_kb");
+    outcome.covered = lineMapFromJson(field(response, "covered"));
+    for (const nlohmann::json &warning : arrayField(response, "warnings"))
+        outcome.warnings << WarningRecord{stringField(warning, "category"),
+                                          stringField(warning, "message")};
+    outcome.abortedReason = stringField(response, "aborted_reason");
     if (!fromSpelling<RunStatus>(status) && outcome.abortedReason.isEmpty())
         outcome.abortedReason = QStringLiteral("unknown status '%1'").arg(status);
-    outcome.truncated = response.value(QLatin1String("stdout_truncated")).toBool() ||
-                        response.value(QLatin1String("stderr_truncated")).toBool();
-    outcome.rerun = integer(response, "rerun");
-    outcome.seed = text(response, "seed").toULongLong();
+    outcome.truncated =
+        boolField(response, "stdout_truncated") || boolField(response, "stderr_truncated");
+    outcome.rerun = intField(response, "rerun");
+    outcome.seed = stringField(response, "seed").toULongLong();
     return outcome;
 }
 
@@ -95,41 +68,57 @@ TestOutcome TestOutcome::workerFailure(const QString &id, const QString &reason,
     return outcome;
 }
 
-QJsonObject TestOutcome::toJson() const
+nlohmann::json TestOutcome::toJson() const
 {
-    QJsonObject covers;
-    for (auto it = covered.begin(); it != covered.end(); ++it) {
-        QJsonArray lines;
-        for (int line : it.value())
-            lines << line;
-        covers.insert(it.key(), lines);
-    }
-    QJsonArray warningList;
+    nlohmann::json warningList = nlohmann::json::array();
     for (const WarningRecord &warning : warnings)
-        warningList << QJsonObject{{QStringLiteral("category"), warning.category},
-                                   {QStringLiteral("message"), warning.message}};
-    return QJsonObject{
-        {QStringLiteral("id"), id},
-        {QStringLiteral("status"), spelling(status)},
-        {QStringLiteral("stdout"), output},
-        {QStringLiteral("value_repr"), valueRepr},
-        {QStringLiteral("stderr"), errorOutput},
-        {QStringLiteral("exc_type"), errorType},
-        {QStringLiteral("exc_message"), errorMessage},
-        {QStringLiteral("traceback"), traceback},
-        {QStringLiteral("exit_code"), exitCode},
-        {QStringLiteral("signal"), signal},
-        {QStringLiteral("wall_ms"), wallMs},
-        {QStringLiteral("cpu_ms"), cpuMs},
-        {QStringLiteral("page_faults"), pageFaults},
-        {QStringLiteral("max_rss_kb"), maxRssKb},
-        {QStringLiteral("covered"), covers},
-        {QStringLiteral("warnings"), warningList},
-        {QStringLiteral("aborted_reason"), abortedReason},
-        {QStringLiteral("stdout_truncated"), truncated},
-        {QStringLiteral("rerun"), rerun},
-        {QStringLiteral("seed"), QString::number(seed)}, // a JSON number loses bits past 2^53
+        warningList.push_back({{"category", warning.category.toStdString()},
+                               {"message", warning.message.toStdString()}});
+    return {
+        {"id", id.toStdString()},
+        {"status", spelling(status).toStdString()},
+        {"stdout", output.toStdString()},
+        {"value_repr", valueRepr.toStdString()},
+        {"stderr", errorOutput.toStdString()},
+        {"exc_type", errorType.toStdString()},
+        {"exc_message", errorMessage.toStdString()},
+        {"traceback", traceback.toStdString()},
+        {"exit_code", exitCode},
+        {"signal", signal},
+        {"wall_ms", wallMs},
+        {"cpu_ms", cpuMs},
+        {"page_faults", pageFaults},
+        {"max_rss_kb", maxRssKb},
+        {"covered", lineMapToJson(covered)},
+        {"warnings", warningList},
+        {"aborted_reason", abortedReason.toStdString()},
+        {"stdout_truncated", truncated},
+        {"rerun", rerun},
+        {"seed", std::to_string(seed)}, // a JSON number loses bits past 2^53
     };
+}
+
+nlohmann::json lineMapToJson(const QMap<QString, QList<int>> &lines)
+{
+    nlohmann::json object = nlohmann::json::object();
+    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
+        object[it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+    return object;
+}
+
+QMap<QString, QList<int>> lineMapFromJson(const nlohmann::json &object)
+{
+    QMap<QString, QList<int>> lines;
+    if (!object.is_object())
+        return lines;
+    for (auto it = object.cbegin(); it != object.cend(); ++it) {
+        QList<int> &list = lines[QString::fromStdString(it.key())];
+        if (!it->is_array())
+            continue;
+        for (const nlohmann::json &line : *it)
+            list << toInt(line);
+    }
+    return lines;
 }
 
 } // namespace difftriage::engine

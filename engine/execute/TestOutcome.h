@@ -2,10 +2,10 @@
 
 #include "core/Vocabulary.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 namespace difftriage::engine {
@@ -50,13 +50,17 @@ struct TestOutcome
     bool aborted() const;
 
     // From one `run` response of runner.py (RUNNER_PROTOCOL.md), or from toJson().
-    static TestOutcome fromRunner(const QJsonObject &response);
-    static TestOutcome fromJson(const QJsonObject &object) { return fromRunner(object); }
+    static TestOutcome fromRunner(const nlohmann::json &response);
+    static TestOutcome fromJson(const nlohmann::json &object) { return fromRunner(object); }
     // A run the worker could not answer for (it died, hung or was cancelled).
     static TestOutcome workerFailure(const QString &id, const QString &reason,
                                      const QString &detail);
     // The runner's field names plus id, rerun and seed: fromJson(toJson()) gives it back.
-    QJsonObject toJson() const;
+    nlohmann::json toJson() const;
 };
+
+// Lines per file, as runner.py takes and gives them: {"pkg/mod.py": [12, 13]}.
+nlohmann::json lineMapToJson(const QMap<QString, QList<int>> &lines);
+QMap<QString, QList<int>> lineMapFromJson(const nlohmann::json &object);
 
 } // namespace difftriage::engine

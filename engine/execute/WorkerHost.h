@@ -27,7 +27,7 @@ public:
     {
         Side side = Side::Old;
         int rerun = 0;
-        QJsonObject request;
+        nlohmann::json request;
         double watchdogSeconds = 30;
         WorkerProcess::ReplyHandler done; // called exactly once, on the host thread
     };

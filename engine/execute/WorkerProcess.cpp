@@ -1,6 +1,7 @@
 #include "execute/WorkerProcess.h"
 
-#include <QJsonDocument>
+#include "core/Json.h"
+
 #include <QProcess>
 
 namespace difftriage::engine {
@@ -12,9 +13,9 @@ constexpr int MaxStartFailures = 3;
 constexpr qsizetype StderrTailBytes = 8192;
 constexpr int ProtocolVersion = 1;
 
-QByteArray encode(const QJsonObject &request)
+QByteArray encode(const nlohmann::json &request)
 {
-    return QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
+    return toJsonBytes(request) + '\n';
 }
 
 } // namespace
@@ -86,16 +87,15 @@ void WorkerProcess::launch()
     if (m_process.get() != process)
         return; // failed to start inside start(): onFinished already took over
     m_helloId = m_nextId++;
-    process->write(encode(
-        {{QStringLiteral("op"), QStringLiteral("hello")}, {QStringLiteral("id"), m_helloId}}));
+    process->write(encode({{"op", "hello"}, {"id", m_helloId}}));
     m_watchdog.start(HelloTimeoutMs);
 }
 
 void WorkerProcess::write(Pending &pending)
 {
     pending.id = m_nextId++;
-    QJsonObject request = pending.request;
-    request.insert(QStringLiteral("id"), pending.id);
+    nlohmann::json request = pending.request;
+    request["id"] = pending.id;
     m_process->write(encode(request));
 }
 
@@ -108,7 +108,7 @@ void WorkerProcess::armWatchdog()
         m_watchdog.start(int(qBound(1.0, m_pending.front().watchdogSeconds, 86400.0) * 1000));
 }
 
-void WorkerProcess::send(QJsonObject request, double watchdogSeconds, ReplyHandler handler)
+void WorkerProcess::send(nlohmann::json request, double watchdogSeconds, ReplyHandler handler)
 {
     if (!canAccept() || !m_process) {
         handler(Reply{{},
@@ -150,8 +150,7 @@ void WorkerProcess::stop()
     m_watchdog.stop();
     if (m_process && m_process->state() != QProcess::NotRunning) {
         if (isIdle()) {
-            m_process->write(encode({{QStringLiteral("op"), QStringLiteral("shutdown")},
-                                     {QStringLiteral("id"), m_nextId++}}));
+            m_process->write(encode({{"op", "shutdown"}, {"id", m_nextId++}}));
             m_process->closeWriteChannel();
             if (!m_process->waitForFinished(1500) && m_process)
                 m_process->kill();
@@ -185,15 +184,19 @@ void WorkerProcess::onOutput()
 
 void WorkerProcess::handleLine(const QByteArray &line)
 {
-    const QJsonObject response = QJsonDocument::fromJson(line).object();
-    const qint64 id = response.value(QStringLiteral("id")).toInteger();
-    if (m_state == State::Starting && id == m_helloId && !response.isEmpty()) {
+    // A line that is no JSON object answers nothing: a stray print, a damaged line.
+    nlohmann::json response = parseJson(line).value_or(nullptr);
+    if (!response.is_object())
+        response = nlohmann::json::object();
+    const qint64 id = int64Field(response, "id");
+    if (m_state == State::Starting && id == m_helloId && !response.empty()) {
         m_watchdog.stop();
-        if (response.value(QStringLiteral("protocol")).toInt() != ProtocolVersion) {
+        const int protocol = intField(response, "protocol");
+        if (protocol != ProtocolVersion) {
             m_state = State::Broken;
             m_brokenReason = QStringLiteral("%1 speaks runner protocol %2, expected %3")
                                  .arg(m_name)
-                                 .arg(response.value(QStringLiteral("protocol")).toInt())
+                                 .arg(protocol)
                                  .arg(ProtocolVersion);
             failAll(QStringLiteral("worker_broken"), m_brokenReason);
             m_process->kill();
@@ -216,7 +219,7 @@ void WorkerProcess::handleLine(const QByteArray &line)
     Pending answered = std::move(m_pending.front());
     m_pending.pop_front();
     armWatchdog();
-    answered.handler(Reply{response, QString(), QString(), false});
+    answered.handler(Reply{std::move(response), QString(), QString(), false});
     emit idle();
 }
 

@@ -4,12 +4,12 @@
 #include "execute/WorkerLaunch.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QObject>
 #include <QTimer>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 class QProcess;
 
@@ -27,10 +27,10 @@ public:
 
     struct Reply
     {
-        QJsonObject response; // the runner's answer, when there is one
-        QString failure;      // otherwise why not: worker_died, worker_hung, cancelled, stopped...
-        QString detail;       // for people: exit status, the worker's last stderr lines
-        bool fatal = false;   // the call as a whole must fail (cancelled, worker cannot start)
+        nlohmann::json response; // the runner's answer, when there is one (else null)
+        QString failure;    // otherwise why not: worker_died, worker_hung, cancelled, stopped...
+        QString detail;     // for people: exit status, the worker's last stderr lines
+        bool fatal = false; // the call as a whole must fail (cancelled, worker cannot start)
     };
     using ReplyHandler = std::function<void(const Reply &)>;
 
@@ -47,12 +47,12 @@ public:
     bool isBroken() const { return m_state == State::Broken; }
     bool hasStarted() const { return m_startedOnce; } // answered hello at least once
     QString brokenReason() const { return m_brokenReason; }
-    QJsonObject hello() const { return m_hello; }
+    nlohmann::json hello() const { return m_hello; }
 
     // `handler` is called exactly once, from this thread. Requests are pipelined: the runner
     // answers in order and reads the next request as soon as it answered one, without waiting
     // for this thread to be scheduled.
-    void send(QJsonObject request, double watchdogSeconds, ReplyHandler handler);
+    void send(nlohmann::json request, double watchdogSeconds, ReplyHandler handler);
     // Kills the process now. The running request gets `reason`; so do the queued ones when
     // `everything`, else they are sent again to the restarted worker.
     void abort(const QString &reason, const QString &detail, bool fatal, bool everything);
@@ -76,7 +76,7 @@ private:
     struct Pending
     {
         qint64 id = 0;
-        QJsonObject request;
+        nlohmann::json request;
         double watchdogSeconds = 30;
         ReplyHandler handler;
     };
@@ -108,7 +108,7 @@ private:
     bool m_startedOnce = false;
     int m_startFailures = 0;
     QString m_brokenReason;
-    QJsonObject m_hello;
+    nlohmann::json m_hello;
 };
 
 } // namespace difftriage::engine

@@ -1,9 +1,8 @@
 #include "pipeline/ImportCheck.h"
 
+#include "core/Json.h"
 #include "execute/Executor.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace difftriage::engine {
@@ -13,13 +12,10 @@ namespace {
 QStringList changedModules(const Targets &targets, const char *side)
 {
     QStringList modules;
-    for (const auto &function : targets.raw.value("changed_functions", nlohmann::json::array())) {
-        const auto names = function.value("modules", nlohmann::json::object());
-        if (names.contains(side) && names[side].is_string()) {
-            const QString module = QString::fromStdString(names[side].get<std::string>());
-            if (!modules.contains(module))
-                modules << module;
-        }
+    for (const nlohmann::json &function : arrayField(targets.raw, "changed_functions")) {
+        const QString module = stringField(field(function, "modules"), side);
+        if (!module.isEmpty() && !modules.contains(module))
+            modules << module;
     }
     modules.sort();
     return modules;
@@ -37,18 +33,17 @@ Status checkSide(Executor &executor, const Targets &targets, Side side,
         return answer.error();
     static const QRegularExpression missing(QStringLiteral(R"(No module named '([^']+)')"));
     const QString interpreter = python.executable + QLatin1Char(' ') + python.version;
-    for (const QJsonValue &value : answer->value(QStringLiteral("modules")).toArray()) {
-        const QJsonObject module = value.toObject();
-        const QString name = module.value(QStringLiteral("module")).toString();
-        const QString errorType = module.value(QStringLiteral("error_type")).toString();
-        const QString message = module.value(QStringLiteral("error_message")).toString();
+    for (const nlohmann::json &module : arrayField(*answer, "modules")) {
+        const QString name = stringField(module, "module");
+        const QString errorType = stringField(module, "error_type");
+        const QString message = stringField(module, "error_message");
         if (errorType.isEmpty()) {
-            if (!module.value(QStringLiteral("in_tree")).toBool())
-                return makeError(QStringLiteral("%1 resolves to %2, outside the %3 tree: an "
-                                                "installed or editable copy shadows the project "
-                                                "(interpreter %4)")
-                                     .arg(name, module.value(QStringLiteral("file")).toString(),
-                                          toString(side), interpreter));
+            if (!boolField(module, "in_tree"))
+                return makeError(
+                    QStringLiteral("%1 resolves to %2, outside the %3 tree: an "
+                                   "installed or editable copy shadows the project "
+                                   "(interpreter %4)")
+                        .arg(name, stringField(module, "file"), toString(side), interpreter));
             continue;
         }
         const auto match = missing.match(message);

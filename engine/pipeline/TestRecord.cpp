@@ -1,34 +1,12 @@
 #include "pipeline/TestRecord.h"
 
+#include "core/Json.h"
+
 #include <QCryptographicHash>
-#include <QJsonDocument>
 
 namespace difftriage::engine {
 
-namespace {
-
 using nlohmann::json;
-
-json outcomeJson(const TestOutcome &outcome)
-{
-    const QByteArray text = QJsonDocument(outcome.toJson()).toJson(QJsonDocument::Compact);
-    return json::parse(text.constData(), text.constData() + text.size());
-}
-
-TestOutcome outcomeFrom(const json &object)
-{
-    const QByteArray text = QByteArray::fromStdString(object.dump());
-    return TestOutcome::fromRunner(QJsonDocument::fromJson(text).object());
-}
-
-QString str(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
-}
-
-} // namespace
 
 QString testIdFor(const QString &code)
 {
@@ -46,15 +24,15 @@ json toJson(const Candidate &candidate)
 
 Candidate candidateFromJson(const json &object)
 {
-    return {str(object, "target"), str(object, "entry"), str(object, "code"),
-            object.value("genome", json())};
+    return {stringField(object, "target"), stringField(object, "entry"),
+            stringField(object, "code"), field(object, "genome")};
 }
 
 json toJson(const TestRecord &record)
 {
     return {{"id", record.id.toStdString()},         {"round", record.round},
-            {"candidate", toJson(record.candidate)}, {"old", outcomeJson(record.oldRun)},
-            {"new", outcomeJson(record.newRun)},     {"fate", spelling(record.fate).toStdString()}};
+            {"candidate", toJson(record.candidate)}, {"old", record.oldRun.toJson()},
+            {"new", record.newRun.toJson()},         {"fate", spelling(record.fate).toStdString()}};
 }
 
 std::optional<TestRecord> testRecordFromJson(const json &object)
@@ -62,12 +40,12 @@ std::optional<TestRecord> testRecordFromJson(const json &object)
     if (!object.is_object() || !object.contains("candidate"))
         return std::nullopt;
     TestRecord record;
-    record.id = str(object, "id");
-    record.round = object.value("round", 0);
-    record.candidate = candidateFromJson(object["candidate"]);
-    record.oldRun = outcomeFrom(object.value("old", json::object()));
-    record.newRun = outcomeFrom(object.value("new", json::object()));
-    const auto fate = fromSpelling<TestFate>(str(object, "fate"));
+    record.id = stringField(object, "id");
+    record.round = intField(object, "round");
+    record.candidate = candidateFromJson(field(object, "candidate"));
+    record.oldRun = TestOutcome::fromJson(field(object, "old"));
+    record.newRun = TestOutcome::fromJson(field(object, "new"));
+    const auto fate = fromSpelling<TestFate>(stringField(object, "fate"));
     if (!fate)
         return std::nullopt;
     record.fate = *fate;

@@ -1,10 +1,10 @@
+#include "core/Json.h"
 #include "execute/Executor.h"
 #include "judge/Judge.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
@@ -154,21 +154,18 @@ private slots:
 
     void importsResolveInsideTheTree()
     {
-        const QJsonArray checked =
-            m_executor->importCheck(Side::Old).value(QStringLiteral("modules")).toArray();
-        QCOMPARE(checked.size(), 1);
-        QCOMPARE(checked.first().toObject().value(QStringLiteral("module")).toString(),
-                 QStringLiteral("pkg"));
-        QVERIFY(checked.first().toObject().value(QStringLiteral("in_tree")).toBool());
+        const nlohmann::json checked = m_executor->importCheck(Side::Old)["modules"];
+        QCOMPARE(checked.size(), size_t(1));
+        QCOMPARE(stringField(checked[0], "module"), QStringLiteral("pkg"));
+        QVERIFY(boolField(checked[0], "in_tree"));
         auto answer = m_executor->checkImports(
             Side::New, {QStringLiteral("pkg.core"), QStringLiteral("json")});
         QVERIFY(answer.ok());
-        const QJsonArray modules = answer->value(QStringLiteral("modules")).toArray();
-        QCOMPARE(modules.size(), 2);
-        QVERIFY(modules[0].toObject().value(QStringLiteral("in_tree")).toBool());
-        QCOMPARE(modules[0].toObject().value(QStringLiteral("relpath")).toString(),
-                 QStringLiteral("pkg/core.py"));
-        QVERIFY(!modules[1].toObject().value(QStringLiteral("in_tree")).toBool());
+        const nlohmann::json modules = (*answer)["modules"];
+        QCOMPARE(modules.size(), size_t(2));
+        QVERIFY(boolField(modules[0], "in_tree"));
+        QCOMPARE(stringField(modules[0], "relpath"), QStringLiteral("pkg/core.py"));
+        QVERIFY(!boolField(modules[1], "in_tree"));
     }
 
     void realBehaviourChangesAreReported()

@@ -1,5 +1,6 @@
 #include "demo/DemoBuilder.h"
 
+#include "core/Json.h"
 #include "git/RepositoryWriter.h"
 
 #include <QDir>
@@ -43,20 +44,15 @@ Expected<PrData> readPr(const QString &directory, const QDateTime &when)
     QFile metadata(directory + QStringLiteral("/pr.json"));
     if (!metadata.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("demo data is incomplete: %1/pr.json").arg(directory));
-    const QByteArray text = metadata.readAll();
-    const auto json =
-        nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (json.is_discarded() || !json.is_object())
+    const nlohmann::json json = parseJson(metadata.readAll()).value_or(nullptr);
+    if (!json.is_object())
         return makeError(QStringLiteral("demo data is malformed: %1/pr.json").arg(directory));
-    const auto field = [&](const char *key) {
-        return QString::fromStdString(json.value(key, std::string()));
-    };
     PrData pr;
-    pr.number = json.value("number", 0);
-    pr.branch = field("branch");
-    pr.title = field("title");
-    pr.body = field("body");
-    pr.author = {field("author"), field("email"), when};
+    pr.number = intField(json, "number");
+    pr.branch = stringField(json, "branch");
+    pr.title = stringField(json, "title");
+    pr.body = stringField(json, "body");
+    pr.author = {stringField(json, "author"), stringField(json, "email"), when};
     pr.files = readTree(directory + QStringLiteral("/files"));
     QFile deletions(directory + QStringLiteral("/delete.txt"));
     if (deletions.open(QIODevice::ReadOnly)) {

@@ -1,19 +1,13 @@
 #include "generate/OfflineGenerator.h"
 
 #include "core/HelperScript.h"
+#include "core/Json.h"
 
 namespace difftriage::engine {
 
 namespace {
 
 using nlohmann::json;
-
-QString text(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
-}
 
 json candidateJson(const Candidate &candidate)
 {
@@ -51,7 +45,7 @@ OfflineGenerator::OfflineGenerator(PythonInterpreter python) : m_python(std::mov
 
 Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const json &request)
 {
-    const QByteArray input = QByteArray::fromStdString(request.dump());
+    const QByteArray input = toJsonBytes(request);
     auto output =
         runHelperScript(m_python, {QStringLiteral("generate.py"),
                                    {mode, QStringLiteral("--request"), QStringLiteral("-")},
@@ -59,14 +53,13 @@ Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const jso
                                    120000});
     if (!output)
         return output.error();
-    const json document =
-        json::parse(output->constData(), output->constData() + output->size(), nullptr, false);
-    if (document.is_discarded() || !document.is_object())
+    const json document = parseJson(*output).value_or(nullptr);
+    if (!document.is_object())
         return makeError(QStringLiteral("generate.py answered with malformed JSON"));
     QList<Candidate> candidates;
-    for (const json &item : document.value("candidates", json::array())) {
-        Candidate candidate{text(item, "target"), text(item, "entry"), text(item, "code"),
-                            item.value("genome", json())};
+    for (const json &item : arrayField(document, "candidates")) {
+        Candidate candidate{stringField(item, "target"), stringField(item, "entry"),
+                            stringField(item, "code"), field(item, "genome")};
         if (!candidate.code.trimmed().isEmpty())
             candidates << std::move(candidate);
     }

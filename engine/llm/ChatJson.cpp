@@ -1,5 +1,6 @@
 #include "llm/ChatJson.h"
 
+#include "core/Json.h"
 #include "llm/LlmSettings.h"
 
 namespace difftriage::engine {
@@ -20,13 +21,6 @@ const QStringList &droppableParameters()
 std::string utf8(const QString &text)
 {
     return text.toStdString();
-}
-
-QString string(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
 }
 
 json messageJson(const ChatMessage &message)
@@ -71,14 +65,13 @@ QByteArray chatRequestBody(const LlmSettings &settings, const ChatRequest &reque
                                {"parameters", tool.parameters}}}});
         body["tools"] = tools;
     }
-    return QByteArray::fromStdString(body.dump());
+    return toJsonBytes(body);
 }
 
 Expected<ChatResponse> parseChatResponse(const QByteArray &body)
 {
-    const json document =
-        json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-    if (document.is_discarded() || !document.is_object())
+    const json document = parseJson(body).value_or(nullptr);
+    if (!document.is_object())
         return makeError(QStringLiteral("the LLM endpoint answered with malformed JSON"));
     const auto choices = document.find("choices");
     if (choices == document.end() || !choices->is_array() || choices->empty() ||
@@ -89,11 +82,11 @@ Expected<ChatResponse> parseChatResponse(const QByteArray &body)
     if (!message.is_object())
         return makeError(QStringLiteral("the LLM endpoint answered without a message"));
     ChatResponse response;
-    response.model = string(document, "model");
-    response.finishReason = string(choice, "finish_reason");
+    response.model = stringField(document, "model");
+    response.finishReason = stringField(choice, "finish_reason");
     response.message.role = QStringLiteral("assistant");
-    response.message.content = string(message, "content");
-    response.refusal = string(message, "refusal");
+    response.message.content = stringField(message, "content");
+    response.refusal = stringField(message, "refusal");
     const auto calls = message.find("tool_calls");
     if (calls != message.end() && calls->is_array()) {
         for (const json &call : *calls) {
@@ -102,8 +95,8 @@ Expected<ChatResponse> parseChatResponse(const QByteArray &body)
             const json function = call.value("function", json::object());
             if (!function.is_object())
                 continue;
-            ToolCall parsed{string(call, "id"), string(function, "name"),
-                            string(function, "arguments")};
+            ToolCall parsed{stringField(call, "id"), stringField(function, "name"),
+                            stringField(function, "arguments")};
             if (parsed.arguments.isEmpty() && function.contains("arguments") &&
                 function["arguments"].is_object()) // some servers send an object, not its text
                 parsed.arguments = QString::fromStdString(function["arguments"].dump());
@@ -111,43 +104,31 @@ Expected<ChatResponse> parseChatResponse(const QByteArray &body)
                 response.message.toolCalls << parsed;
         }
     }
-    const json usage = document.value("usage", json::object());
-    if (usage.is_object()) {
-        response.usage.promptTokens = usage.value("prompt_tokens", json(0)).is_number_integer()
-                                          ? usage["prompt_tokens"].get<qint64>()
-                                          : 0;
-        response.usage.completionTokens =
-            usage.value("completion_tokens", json(0)).is_number_integer()
-                ? usage["completion_tokens"].get<qint64>()
-                : 0;
-    }
+    const json &usage = field(document, "usage");
+    response.usage.promptTokens = int64Field(usage, "prompt_tokens");
+    response.usage.completionTokens = int64Field(usage, "completion_tokens");
     return response;
 }
 
 QSet<QString> rejectedParameters(const QByteArray &answer, const QByteArray &body)
 {
     QSet<QString> sent;
-    const json request =
-        json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    const json request = parseJson(body).value_or(nullptr);
     for (const QString &name : droppableParameters()) {
         if (request.is_object() && request.contains(utf8(name)))
             sent.insert(name);
     }
     QSet<QString> rejected;
-    const json document =
-        json::parse(answer.constData(), answer.constData() + answer.size(), nullptr, false);
-    const json error =
-        document.is_object() ? document.value("error", json::object()) : json::object();
-    const QString param = error.is_object() ? string(error, "param") : QString();
-    if (sent.contains(param))
+    const json document = parseJson(answer).value_or(nullptr);
+    const json &error = field(document, "error");
+    if (const QString param = stringField(error, "param"); sent.contains(param))
         rejected.insert(param);
     if (!rejected.isEmpty())
         return rejected;
     // Without error.param, look for a sent name quoted in the message; "use 'x' instead" names a
     // replacement, not a culprit.
-    const QString message = error.is_object() && !string(error, "message").isEmpty()
-                                ? string(error, "message")
-                                : QString::fromUtf8(answer);
+    const QString stated = stringField(error, "message");
+    const QString message = stated.isEmpty() ? QString::fromUtf8(answer) : stated;
     for (const QString &name : sent) {
         for (const QChar quote : {QLatin1Char('\''), QLatin1Char('"'), QLatin1Char('`')}) {
             const QString quoted = quote + name + quote;
@@ -163,15 +144,12 @@ QSet<QString> rejectedParameters(const QByteArray &answer, const QByteArray &bod
 
 QString errorMessage(const QByteArray &answer)
 {
-    const json document =
-        json::parse(answer.constData(), answer.constData() + answer.size(), nullptr, false);
-    if (document.is_object() && document.contains("error")) {
-        const json &error = document["error"];
-        if (error.is_object() && !string(error, "message").isEmpty())
-            return string(error, "message");
-        if (error.is_string())
-            return QString::fromStdString(error.get<std::string>());
-    }
+    const json document = parseJson(answer).value_or(nullptr);
+    const json &error = field(document, "error");
+    if (const QString stated = stringField(error, "message"); !stated.isEmpty())
+        return stated;
+    if (error.is_string())
+        return toQString(error);
     return QString::fromUtf8(answer.left(200)).simplified();
 }
 

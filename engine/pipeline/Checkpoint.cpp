@@ -1,5 +1,7 @@
 #include "pipeline/Checkpoint.h"
 
+#include "core/Json.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -19,14 +21,11 @@ Status Checkpoint::save(const QString &path) const
         rounds_.push_back({{"index", round.index},
                            {"tests_generated", round.testsGenerated},
                            {"union_coverage", round.unionCoverage}});
-    json differences = json::array();
-    for (const QString &id : differenceTests)
-        differences.push_back(id.toStdString());
     const json document = {{"key", key.toStdString()},
                            {"next_round", nextRound},
                            {"tests", tests_},
                            {"rounds", rounds_},
-                           {"difference_tests", differences},
+                           {"difference_tests", toJson(differenceTests)},
                            {"flaky_discarded", flakyDiscarded},
                            {"executions", executions}};
     if (!QDir().mkpath(QFileInfo(path).path()))
@@ -34,7 +33,7 @@ Status Checkpoint::save(const QString &path) const
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return makeError(QStringLiteral("cannot write checkpoint %1").arg(path));
-    file.write(QByteArray::fromStdString(document.dump()));
+    file.write(toJsonBytes(document));
     if (!file.commit())
         return makeError(QStringLiteral("cannot write checkpoint %1").arg(path));
     return Ok{};
@@ -45,27 +44,24 @@ Expected<Checkpoint> Checkpoint::load(const QString &path, const QString &expect
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("no checkpoint at %1").arg(path));
-    const QByteArray text = file.readAll();
-    const json document =
-        json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (document.is_discarded() || !document.is_object())
+    const json document = parseJson(file.readAll()).value_or(nullptr);
+    if (!document.is_object())
         return makeError(QStringLiteral("checkpoint %1 is damaged").arg(path));
     Checkpoint checkpoint;
-    checkpoint.key = QString::fromStdString(document.value("key", std::string()));
+    checkpoint.key = stringField(document, "key");
     if (checkpoint.key != expectedKey)
         return makeError(QStringLiteral("checkpoint %1 belongs to another analysis").arg(path));
-    checkpoint.nextRound = document.value("next_round", 0);
-    checkpoint.flakyDiscarded = document.value("flaky_discarded", 0);
-    checkpoint.executions = document.value("executions", 0);
-    for (const json &item : document.value("tests", json::array())) {
+    checkpoint.nextRound = intField(document, "next_round");
+    checkpoint.flakyDiscarded = intField(document, "flaky_discarded");
+    checkpoint.executions = intField(document, "executions");
+    for (const json &item : arrayField(document, "tests")) {
         if (auto record = testRecordFromJson(item))
             checkpoint.tests << std::move(*record);
     }
-    for (const json &item : document.value("rounds", json::array()))
-        checkpoint.rounds << ReportRound{item.value("index", 0), item.value("tests_generated", 0),
-                                         item.value("union_coverage", 0.0)};
-    for (const json &item : document.value("difference_tests", json::array()))
-        checkpoint.differenceTests << QString::fromStdString(item.get<std::string>());
+    for (const json &item : arrayField(document, "rounds"))
+        checkpoint.rounds << ReportRound{intField(item, "index"), intField(item, "tests_generated"),
+                                         doubleField(item, "union_coverage")};
+    checkpoint.differenceTests = stringListField(document, "difference_tests");
     return checkpoint;
 }
 

@@ -1,6 +1,7 @@
 #include "pipeline/PipelineSetup.h"
 
 #include "change/TreeCache.h"
+#include "core/Json.h"
 #include "execute/PrepareCommand.h"
 #include "git/Repository.h"
 #include "pipeline/AnalysisPipeline.h"
@@ -18,11 +19,9 @@ namespace {
 
 QString importRootOf(const Targets &targets, const char *side, const QString &tree)
 {
-    const auto roots = targets.raw.value(side, nlohmann::json::object())
-                           .value("import_roots", nlohmann::json::array());
-    const QString first = roots.empty() || !roots[0].is_string()
-                              ? QStringLiteral(".")
-                              : QString::fromStdString(roots[0].get<std::string>());
+    const nlohmann::json &roots = arrayField(field(targets.raw, side), "import_roots");
+    const QString first =
+        roots.empty() || !roots[0].is_string() ? QStringLiteral(".") : toQString(roots[0]);
     return QDir::cleanPath(tree + QLatin1Char('/') + first);
 }
 

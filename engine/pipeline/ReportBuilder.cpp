@@ -1,5 +1,6 @@
 #include "pipeline/ReportBuilder.h"
 
+#include "core/Json.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
 #include "pipeline/RelationReport.h"
@@ -74,15 +75,14 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
     coverage.forEachLine([&](Side side, const QString &file, int line, const QStringList &tests) {
         report.changedLines << ReportChangedLine{file, toString(side), line, true, tests};
     });
-    for (const auto &item : targets.raw.value("non_executable_changes", nlohmann::json::array())) {
-        if (!item.is_object() || !item.contains("line") || !item["line"].is_number_integer())
+    for (const auto &item : arrayField(targets.raw, "non_executable_changes")) {
+        if (!field(item, "line").is_number_integer())
             continue;
-        report.changedLines << ReportChangedLine{
-            QString::fromStdString(item.value("file", std::string())),
-            QString::fromStdString(item.value("side", std::string())),
-            item["line"].get<int>(),
-            false,
-            {}};
+        report.changedLines << ReportChangedLine{stringField(item, "file"),
+                                                 stringField(item, "side"),
+                                                 intField(item, "line"),
+                                                 false,
+                                                 {}};
     }
     report.rounds = session.rounds();
     report.testsExecuted = session.executions();

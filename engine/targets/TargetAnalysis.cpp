@@ -3,6 +3,7 @@
 #include "config/ProjectConfig.h"
 #include "core/DataPaths.h"
 #include "core/HelperScript.h"
+#include "core/Json.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -81,7 +82,7 @@ QString analyzerFingerprint()
 
 Expected<Targets> analyzeTargets(const TargetAnalysisInput &input)
 {
-    const QByteArray changes = QByteArray::fromStdString(changesDocument(input.files).dump());
+    const QByteArray changes = toJsonBytes(changesDocument(input.files));
     QStringList arguments{QStringLiteral("targets"),
                           QStringLiteral("--old-root"),
                           input.oldRoot,
@@ -103,12 +104,10 @@ Expected<Targets> analyzeTargets(const TargetAnalysisInput &input)
     const QString cached = cachePath(input, changes, keyArguments);
     QFile cacheFile(cached);
     if (cacheFile.open(QIODevice::ReadOnly)) {
-        const QByteArray text = cacheFile.readAll();
-        const auto document =
-            nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
+        const auto document = parseJson(cacheFile.readAll());
         // A damaged or foreign cache file is ignored: the analyzer runs again and replaces it.
-        if (!document.is_discarded()) {
-            auto targets = parseTargets(document);
+        if (document) {
+            auto targets = parseTargets(*document);
             if (targets)
                 return targets;
         }
@@ -117,11 +116,10 @@ Expected<Targets> analyzeTargets(const TargetAnalysisInput &input)
     auto output = runHelperScript(input.python, {QStringLiteral("analyze.py"), arguments, changes});
     if (!output)
         return output.error();
-    const auto document = nlohmann::json::parse(
-        output->constData(), output->constData() + output->size(), nullptr, false);
-    if (document.is_discarded())
+    const auto document = parseJson(*output);
+    if (!document)
         return makeError(QStringLiteral("analyze.py answered with malformed JSON"));
-    auto targets = parseTargets(document);
+    auto targets = parseTargets(*document);
     if (targets && QDir().mkpath(QFileInfo(cached).path())) {
         QSaveFile save(cached); // atomic: a crash never leaves a half answer in the cache
         if (save.open(QIODevice::WriteOnly)) {

@@ -1,5 +1,7 @@
 #include "targets/Targets.h"
 
+#include "core/Json.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -9,31 +11,10 @@ namespace {
 
 using nlohmann::json;
 
-QString text(const json &object, const char *key)
-{
-    if (!object.is_object())
-        return {};
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
-}
-
-QStringList texts(const json &object, const char *key)
-{
-    QStringList list;
-    if (object.is_object() && object.contains(key) && object[key].is_array()) {
-        for (const json &item : object[key]) {
-            if (item.is_string())
-                list << QString::fromStdString(item.get<std::string>());
-        }
-    }
-    return list;
-}
-
 // A vocabulary word of the analyzer's answer; an unknown one is a malformed document.
 template <typename Enum> Enum term(const json &object, const char *key)
 {
-    const QString spelled = text(object, key);
+    const QString spelled = stringField(object, key);
     const auto value = fromSpelling<Enum>(spelled);
     if (!value)
         throw std::invalid_argument(QStringLiteral("%1 is '%2', not %3")
@@ -59,22 +40,22 @@ AccessMethod parseMethod(const json &object)
     AccessMethod method;
     method.type = term<AccessRoute>(object, "type");
     method.versions = term<Presence>(object, "versions");
-    method.path = texts(object, "path");
+    method.path = stringListField(object, "path");
     const json entry = object.value("entry", json::object());
-    method.entryQualname = text(entry, "qualname");
-    method.publicName = text(entry, "public_name");
-    method.importLine = text(entry, "import_line");
-    method.signature = text(entry, "signature");
-    method.docstring = text(entry, "docstring");
+    method.entryQualname = stringField(entry, "qualname");
+    method.publicName = stringField(entry, "public_name");
+    method.importLine = stringField(entry, "import_line");
+    method.signature = stringField(entry, "signature");
+    method.docstring = stringField(entry, "docstring");
     const json trigger = entry.value("trigger", json());
-    method.triggerMethod = text(trigger, "method");
-    method.triggerHint = text(trigger, "hint");
+    method.triggerMethod = stringField(trigger, "method");
+    method.triggerHint = stringField(trigger, "hint");
     const json owner = entry.value("class", json());
-    method.className = text(owner, "public_name");
-    method.classExpr = text(owner, "expr");
-    method.constructorSignature = text(owner, "constructor_signature");
-    method.classDocstring = text(owner, "docstring");
-    method.classImportLine = text(owner, "import_line");
+    method.className = stringField(owner, "public_name");
+    method.classExpr = stringField(owner, "expr");
+    method.constructorSignature = stringField(owner, "constructor_signature");
+    method.classDocstring = stringField(owner, "docstring");
+    method.classImportLine = stringField(owner, "import_line");
     return method;
 }
 
@@ -82,30 +63,30 @@ Targets parseDocument(const json &document)
 {
     Targets targets;
     targets.raw = document;
-    targets.analyzerVersion = text(document, "analyzer_version");
-    targets.notes = texts(document, "notes");
+    targets.analyzerVersion = stringField(document, "analyzer_version");
+    targets.notes = stringListField(document, "notes");
     for (const json &item : document.value("changed_functions", json::array())) {
         ChangedFunction function;
-        function.qualname = text(item, "qualname");
+        function.qualname = stringField(item, "qualname");
         function.kind = term<FunctionKind>(item, "kind");
         function.versions = term<Presence>(item, "versions");
         const json files = item.value("files", json::object());
-        function.oldFile = text(files, "old");
-        function.newFile = text(files, "new");
+        function.oldFile = stringField(files, "old");
+        function.newFile = stringField(files, "new");
         const json lines = item.value("changed_lines", json::object());
         function.oldLines = numbers(lines.value("old", json::array()));
         function.newLines = numbers(lines.value("new", json::array()));
-        function.reasons = texts(item, "reasons");
-        function.moduleLevelNames = texts(item, "module_level_names");
-        function.notes = texts(item, "notes");
+        function.reasons = stringListField(item, "reasons");
+        function.moduleLevelNames = stringListField(item, "module_level_names");
+        function.notes = stringListField(item, "notes");
         targets.functions << std::move(function);
     }
     for (const json &item : document.value("access", json::array())) {
         AccessInfo info;
-        info.target = text(item, "target");
+        info.target = stringField(item, "target");
         info.kind = term<FunctionKind>(item, "kind");
         info.versions = term<Presence>(item, "versions");
-        info.notes = texts(item, "notes");
+        info.notes = stringListField(item, "notes");
         const json reachable = item.value("reachable", json::object());
         info.reachableOld = reachable.is_object() && reachable.value("old", json()) == json(true);
         info.reachableNew = reachable.is_object() && reachable.value("new", json()) == json(true);
@@ -122,9 +103,9 @@ Targets parseDocument(const json &document)
                 continue;
             NotAnalysableFile file;
             file.side = QLatin1String(side);
-            file.file = text(item, "file");
-            file.kind = text(item, "kind");
-            file.message = text(item, "message");
+            file.file = stringField(item, "file");
+            file.kind = stringField(item, "kind");
+            file.message = stringField(item, "message");
             const json line = item.value("line", json());
             file.line = line.is_number_integer() ? line.get<int>() : 0;
             file.changed = item.value("changed", json()) == json(true);
@@ -153,7 +134,7 @@ QMap<QString, QList<int>> Targets::changedLines(const QString &side) const
         if (line.value("side", std::string()) != wanted || !line.contains("statement") ||
             !line["statement"].is_number_integer())
             continue;
-        QList<int> &list = lines[text(line, "file")];
+        QList<int> &list = lines[stringField(line, "file")];
         const int statement = line["statement"].get<int>();
         if (!list.contains(statement))
             list << statement;

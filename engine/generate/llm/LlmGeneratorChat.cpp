@@ -1,5 +1,6 @@
 // LlmGenerator's conversation with the model: one turn with its tool calls, the tests it yields,
 // and their static repair.
+#include "core/Json.h"
 #include "generate/llm/LlmGenerator.h"
 #include "generate/llm/ReplyParser.h"
 #include "generate/llm/SourceExcerpt.h"
@@ -39,12 +40,13 @@ QString LlmGenerator::answerTool(const ToolCall &call, const GenerationRequest &
 {
     if (call.name != QLatin1String("get_info"))
         return QStringLiteral("unknown tool '%1'").arg(call.name);
-    const json arguments = json::parse(call.arguments.toStdString(), nullptr, false);
-    if (!arguments.is_object() || !arguments.contains("name") || !arguments["name"].is_string())
+    const json arguments = parseJson(call.arguments.toUtf8()).value_or(nullptr);
+    const std::optional<QString> requested = optionalStringField(arguments, "name");
+    if (!requested)
         return QStringLiteral(
             "get_info needs {\"name\": \"module.symbol\", \"version\": \"old\"|\"new\"}");
-    const QString name = QString::fromStdString(arguments["name"].get<std::string>());
-    const bool old = arguments.value("version", std::string("new")) == "old";
+    const QString &name = *requested;
+    const bool old = stringField(arguments, "version") == QLatin1String("old");
     const QString root = old ? request.oldRoot : request.newRoot;
     const QString source = root.isEmpty() ? QString() : SourceExcerpt(root).symbol(name);
     if (source.isEmpty())

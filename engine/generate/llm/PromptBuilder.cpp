@@ -1,5 +1,6 @@
 #include "generate/llm/PromptBuilder.h"
 
+#include "core/Json.h"
 #include "core/LineRanges.h"
 #include "core/Vocabulary.h"
 #include "generate/llm/SourceExcerpt.h"
@@ -21,21 +22,10 @@ const json &rawFunction(const GenerationRequest &request, const QString &target)
     if (functions == request.targets->raw.end() || !functions->is_array())
         return none;
     for (const json &function : *functions) {
-        if (function.is_object() &&
-            function.value("qualname", std::string()) == target.toStdString())
+        if (stringField(function, "qualname") == target)
             return function;
     }
     return none;
-}
-
-QString sideText(const json &function, const char *key, const char *side)
-{
-    const auto values = function.find(key);
-    if (values == function.end() || !values->is_object())
-        return {};
-    const auto it = values->find(side);
-    return it != values->end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                  : QString();
 }
 
 QList<int> sideLines(const json &object, const char *key, const char *side)
@@ -81,7 +71,7 @@ QString PromptBuilder::changedFunction(const GenerationRequest &request,
     const json &function = rawFunction(request, target);
     QStringList blocks;
     for (const char *side : {"old", "new"}) {
-        const QString file = sideText(function, "files", side);
+        const QString file = stringField(field(function, "files"), side);
         const QList<int> range = sideLines(function, "lines", side);
         if (file.isEmpty() || range.size() != 2)
             continue;
@@ -103,9 +93,8 @@ QString PromptBuilder::changedFunction(const GenerationRequest &request,
     return m_templates.fill(
         QStringLiteral("generate.function"),
         {{QStringLiteral("qualname"), target},
-         {QStringLiteral("kind"), QString::fromStdString(function.value("kind", std::string("?")))},
-         {QStringLiteral("availability"),
-          availability(QString::fromStdString(function.value("versions", std::string())))},
+         {QStringLiteral("kind"), stringField(function, "kind", QStringLiteral("?"))},
+         {QStringLiteral("availability"), availability(stringField(function, "versions"))},
          {QStringLiteral("versions"), blocks.join(QStringLiteral("\n\n"))}});
 }
 
@@ -133,10 +122,7 @@ QString PromptBuilder::closestTest(const GenerationRequest &request, const QStri
     QString best;
     int bestDistance = std::numeric_limits<int>::max();
     for (const FeedbackTest &test : request.feedback) {
-        const QString code = test.genome.is_object() && test.genome.contains("code") &&
-                                     test.genome["code"].is_string()
-                                 ? QString::fromStdString(test.genome["code"].get<std::string>())
-                                 : QString();
+        const QString code = stringField(test.genome, "code");
         if (code.isEmpty() || test.target != target || !test.covered.is_object())
             continue;
         const auto perSide = test.covered.find(side.toStdString());
@@ -165,11 +151,11 @@ QString PromptBuilder::uncoveredFunction(const GenerationRequest &request,
     QStringList parts;
     for (const char *side : {"old", "new"}) {
         const QList<int> missing = sideLines(*uncovered, nullptr, side);
-        const QString file = sideText(function, "files", side);
+        const QString file = stringField(field(function, "files"), side);
         const QList<int> range = sideLines(function, "lines", side);
         if (missing.isEmpty() || file.isEmpty() || range.size() != 2)
             continue;
-        const QString module = sideText(function, "modules", side);
+        const QString module = stringField(field(function, "modules"), side);
         parts << m_templates.fill(
             QStringLiteral("feedback.function"),
             {{QStringLiteral("file"), file},

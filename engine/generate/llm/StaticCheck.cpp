@@ -1,8 +1,7 @@
 #include "generate/llm/StaticCheck.h"
 
 #include "core/HelperScript.h"
-
-#include <nlohmann/json.hpp>
+#include "core/Json.h"
 
 namespace difftriage::engine {
 
@@ -16,24 +15,18 @@ Expected<QStringList> StaticCheck::check(const QStringList &tests) const
     // static_check.py only parses the tests; runHelperScript's -I keeps the project under review
     // (and the user's environment) away from it.
     auto output = runHelperScript(
-        m_python,
-        {QStringLiteral("static_check.py"), {}, QByteArray::fromStdString(input.dump()), 30000});
+        m_python, {QStringLiteral("static_check.py"), {}, toJsonBytes(input), 30000});
     if (!output)
         return makeError(
             QStringLiteral("the static test check failed: %1").arg(output.error().message));
-    const auto document = nlohmann::json::parse(
-        output->constData(), output->constData() + output->size(), nullptr, false);
+    const nlohmann::json document = parseJson(*output).value_or(nullptr);
     if (!document.is_array() || document.size() != size_t(tests.size()))
         return makeError(QStringLiteral("the static test check failed: static_check.py answered "
                                         "with no list of %1 results")
                              .arg(tests.size()));
     QStringList result;
-    for (const auto &problems : document) {
-        QStringList lines;
-        for (const auto &problem : problems)
-            lines << QString::fromStdString(problem.get<std::string>());
-        result << lines.join(QLatin1Char('\n'));
-    }
+    for (const auto &problems : document)
+        result << toQStringList(problems).join(QLatin1Char('\n'));
     return result;
 }
 

@@ -5,6 +5,7 @@
 #include "execute/Side.h"
 #include "execute/TestOutcome.h"
 #include "execute/TestRequest.h"
+#include "execute/TestRunner.h"
 #include "execute/WorkerConfig.h"
 
 #include <QList>
@@ -24,11 +25,11 @@ class WorkerWorkspace;
 // (runner.py). Usable from any non-GUI thread: calls block until their tests are done, and post
 // to one long-lived WorkerHost thread that starts and owns every worker process. See
 // docs/EXECUTOR.md.
-class Executor final
+class Executor final : public TestRunner
 {
 public:
     Executor(WorkerConfig oldTree, WorkerConfig newTree, int workersPerVersion = 1);
-    ~Executor();
+    ~Executor() override;
     Q_DISABLE_COPY_MOVE(Executor)
 
     // Decides the sandbox, starts the first workers of both versions and checks that the
@@ -47,7 +48,8 @@ public:
     // Each test alone in a fresh fork. Rerun r runs on workers started with hash seed base + r
     // and with random seed seedFor(test.seed, r). A worker that dies is restarted and its test
     // comes back Crashed; an error means the call as a whole failed (cancelled, no worker).
-    Expected<QList<TestOutcome>> run(Side side, const QList<TestRequest> &tests, int rerun = 0);
+    Expected<QList<TestOutcome>> run(Side side, const QList<TestRequest> &tests,
+                                     int rerun = 0) override;
     // Old and new in parallel.
     Expected<std::pair<TestOutcome, TestOutcome>> runBoth(const TestRequest &test, int rerun = 0);
     Expected<QList<std::pair<TestOutcome, TestOutcome>>> runBoth(const QList<TestRequest> &tests,
@@ -56,7 +58,7 @@ public:
     // one fork instead of one per test, but module state carries over between them, so a
     // difference seen here must be confirmed with run() before it counts. Coverage is measured
     // for the first test's coverage request.
-    Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests);
+    Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests) override;
     // The runner's check_imports answer: {"modules": [{module, file, relpath, in_tree, ...}]}.
     Expected<nlohmann::json> checkImports(Side side, const QStringList &modules);
 

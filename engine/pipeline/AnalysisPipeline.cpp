@@ -89,7 +89,7 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     SessionContext context;
     context.options = &m_options;
     context.targets = &setup.targets;
-    context.executor = setup.executor.get();
+    context.runner = setup.executor.get();
     context.generator = generator->get();
     context.judge = setup.judge.get();
     context.baseRequest.seed = m_options.choices.seed;

@@ -1,5 +1,4 @@
 // SearchSession's loops: the coverage-driven rounds and the shrinking of what they found.
-#include "execute/Executor.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
 #include "pipeline/SearchSession.h"

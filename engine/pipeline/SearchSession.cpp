@@ -1,6 +1,6 @@
 #include "pipeline/SearchSession.h"
 
-#include "execute/Executor.h"
+#include "execute/TestRunner.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
 #include "pipeline/Seeds.h"
@@ -103,19 +103,18 @@ SearchSession::runOnBothSides(const QList<Candidate> &candidates, const SideRun 
 Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
 SearchSession::runPairs(const QList<Candidate> &candidates, int rerun)
 {
-    Executor *executor = m_context.executor;
-    return runOnBothSides(candidates,
-                          [executor, rerun](Side side, const QList<TestRequest> &tests) {
-                              return executor->run(side, tests, rerun);
-                          });
+    TestRunner *runner = m_context.runner;
+    return runOnBothSides(candidates, [runner, rerun](Side side, const QList<TestRequest> &tests) {
+        return runner->run(side, tests, rerun);
+    });
 }
 
 Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
 SearchSession::searchPairs(const QList<Candidate> &candidates)
 {
-    Executor *executor = m_context.executor;
-    return runOnBothSides(candidates, [executor](Side side, const QList<TestRequest> &tests) {
-        return executor->runBatch(side, tests);
+    TestRunner *runner = m_context.runner;
+    return runOnBothSides(candidates, [runner](Side side, const QList<TestRequest> &tests) {
+        return runner->runBatch(side, tests);
     });
 }
 
@@ -193,12 +192,8 @@ GenerationRequest SearchSession::nextRequest(int round) const
     GenerationRequest request = m_context.baseRequest;
     request.round = round;
     for (const TestRecord &record : m_tests) {
-        nlohmann::json covered = {{"old", nlohmann::json::object()},
-                                  {"new", nlohmann::json::object()}};
-        for (auto it = record.oldRun.covered.cbegin(); it != record.oldRun.covered.cend(); ++it)
-            covered["old"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
-        for (auto it = record.newRun.covered.cbegin(); it != record.newRun.covered.cend(); ++it)
-            covered["new"][it.key().toStdString()] = std::vector<int>(it->cbegin(), it->cend());
+        const nlohmann::json covered = {{"old", lineMapToJson(record.oldRun.covered)},
+                                        {"new", lineMapToJson(record.newRun.covered)}};
         request.feedback << FeedbackTest{record.id, record.candidate.target,
                                          record.candidate.genome, covered,
                                          spelling(record.oldRun.status)};

@@ -17,8 +17,8 @@
 
 namespace difftriage::engine {
 
-class Executor;
 class Judge;
+class TestRunner;
 
 // Raised the same error on both versions from the test's own code: a broken test, not a
 // behaviour of the project.
@@ -28,7 +28,7 @@ struct SessionContext
 {
     const AnalysisOptions *options = nullptr;
     const Targets *targets = nullptr;
-    Executor *executor = nullptr;
+    TestRunner *runner = nullptr; // the Executor; a script in unit tests
     Generator *generator = nullptr;
     const Judge *judge = nullptr;
     GenerationRequest baseRequest; // roots, import roots, targets, seed

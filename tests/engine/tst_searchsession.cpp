@@ -1,0 +1,391 @@
+// SearchSession's decisions with a scripted runner and generator: no Python, no git, no workers.
+#include "ScriptedSearch.h"
+#include "judge/Judge.h"
+#include "pipeline/SearchSession.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+#include <memory>
+
+using namespace difftriage::engine;
+using namespace difftriage::engine::test;
+
+namespace {
+
+// One changed function whose lines 10..13 changed on both sides.
+Targets oneChangedFunction()
+{
+    ChangedFunction function;
+    function.qualname = QStringLiteral("pkg.mod.f");
+    function.oldFile = function.newFile = QStringLiteral("pkg/mod.py");
+    function.oldLines = function.newLines = {10, 11, 12, 13};
+    Targets targets;
+    targets.functions << function;
+    return targets;
+}
+
+// Everything a session needs, scripted.
+struct Search
+{
+    Targets targets = oneChangedFunction();
+    AnalysisOptions options;
+    Judge judge;
+    ScriptedRunner runner;
+    ScriptedGenerator generator;
+    std::atomic_bool cancel{false};
+    QTemporaryDir checkpoints;
+    std::unique_ptr<SearchSession> session;
+
+    SearchSession &start()
+    {
+        SessionContext context;
+        context.options = &options;
+        context.targets = &targets;
+        context.runner = &runner;
+        context.generator = &generator;
+        context.judge = &judge;
+        context.baseRequest.targets = &targets;
+        context.cancel = &cancel;
+        context.checkpointPath = checkpoints.filePath(QStringLiteral("checkpoint.json"));
+        context.checkpointKey = QStringLiteral("test");
+        session = std::make_unique<SearchSession>(context);
+        return *session;
+    }
+
+    // One round of `codes`, then nothing new: the rounds end with no_gain.
+    SearchSession &runOneRound(const QStringList &codes)
+    {
+        QList<Candidate> round;
+        for (const QString &code : codes)
+            round << candidate(code);
+        generator.rounds = {round};
+        SearchSession &search = start();
+        const Status ran = search.runRounds();
+        if (!ran)
+            qFatal("runRounds failed: %s", qPrintable(ran.error().message));
+        return search;
+    }
+
+    const TestRecord *record(const QString &code) const
+    {
+        for (const TestRecord &test : session->tests())
+            if (test.candidate.code == code)
+                return &test;
+        return nullptr;
+    }
+
+    QString fate(const QString &code) const
+    {
+        const TestRecord *test = record(code);
+        return test ? spelling(test->fate) : QStringLiteral("<not run>");
+    }
+};
+
+} // namespace
+
+class SearchSessionTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void confirmedDifferenceIsReported()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("t1"),
+                             differs(QStringLiteral("1"), QStringLiteral("2")));
+        const SearchSession &session = search.runOneRound({QStringLiteral("t1")});
+        QCOMPARE(session.differences().size(), 1);
+        QCOMPARE(spelling(session.differences().first().kind), QStringLiteral("different_output"));
+        QCOMPARE(session.differences().first().testId, testIdFor(QStringLiteral("t1")));
+        QCOMPARE(search.fate(QStringLiteral("t1")), QStringLiteral("difference"));
+        QCOMPARE(session.flakyDiscarded(), 0);
+        // Seen in a batch, then alone, then in each rerun on both sides.
+        for (const Side side : {Side::Old, Side::New}) {
+            QCOMPARE(search.runner.runs(QStringLiteral("t1"), side, ScriptedRunner::Batch), 1);
+            for (int rerun = 0; rerun <= search.options.choices.reruns; ++rerun)
+                QCOMPARE(search.runner.runs(QStringLiteral("t1"), side, rerun), 1);
+        }
+    }
+
+    void sameBehaviourIsNoDifference()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("t1"), alike(QStringLiteral("1")));
+        const SearchSession &session = search.runOneRound({QStringLiteral("t1")});
+        QVERIFY(session.differences().isEmpty());
+        QCOMPARE(search.fate(QStringLiteral("t1")), QStringLiteral("same"));
+        QCOMPARE(search.runner.runs(QStringLiteral("t1"), Side::Old, 0), 0); // never confirmed
+    }
+
+    void disagreeingRerunMakesTheTestFlaky_data()
+    {
+        QTest::addColumn<Side>("side");
+        QTest::addColumn<int>("rerun");
+        QTest::newRow("old, first rerun") << Side::Old << 1;
+        QTest::newRow("new, last rerun") << Side::New << 2;
+    }
+    void disagreeingRerunMakesTheTestFlaky()
+    {
+        QFETCH(Side, side);
+        QFETCH(int, rerun);
+        Search search;
+        search.runner.script(QStringLiteral("t1"), differsUntilRerun(side, rerun));
+        const SearchSession &session = search.runOneRound({QStringLiteral("t1")});
+        QVERIFY(session.differences().isEmpty());
+        QCOMPARE(session.flakyDiscarded(), 1);
+        QCOMPARE(search.fate(QStringLiteral("t1")), QStringLiteral("flaky"));
+    }
+
+    void differenceOnlyInABatchIsDropped()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("t1"), differsInBatchOnly());
+        const SearchSession &session = search.runOneRound({QStringLiteral("t1")});
+        QVERIFY(session.differences().isEmpty());
+        QCOMPARE(session.batchOnlyDiscarded(), 1);
+        QCOMPARE(session.flakyDiscarded(), 0);
+        QCOMPARE(search.fate(QStringLiteral("t1")), QStringLiteral("same"));
+        QCOMPARE(search.runner.runs(QStringLiteral("t1"), Side::Old, 0), 1); // run alone once
+        QCOMPARE(search.runner.runs(QStringLiteral("t1"), Side::Old, 1), 0); // no reruns
+    }
+
+    void fullClusterMarksFurtherSameCauseDuplicate()
+    {
+        Search search;
+        QStringList codes;
+        for (int i = 1; i <= 5; ++i) {
+            codes << QStringLiteral("same cause %1").arg(i);
+            search.runner.script(codes.last(), differs(QStringLiteral("old %1").arg(i),
+                                                       QStringLiteral("new %1").arg(i)));
+        }
+        codes << QStringLiteral("another cause");
+        search.runner.script(codes.last(), newRaises(QStringLiteral("ValueError")));
+        const SearchSession &session = search.runOneRound(codes);
+        QCOMPARE(session.differences().size(), 4);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(search.fate(codes[i]), QStringLiteral("difference"));
+        for (int i = 3; i < 5; ++i) {
+            QCOMPARE(search.fate(codes[i]), QStringLiteral("duplicate"));
+            QCOMPARE(search.runner.runs(codes[i], Side::New, 0), 0); // not confirmed
+        }
+        QCOMPARE(search.fate(QStringLiteral("another cause")), QStringLiteral("difference"));
+        QCOMPARE(spelling(session.differences().last().kind), QStringLiteral("only_new_raises"));
+    }
+
+    void runtimeErrorOfTheTestIsRepaired_data()
+    {
+        QTest::addColumn<QString>("innermostFrame");
+        QTest::addColumn<int>("repairs");
+        QTest::newRow("the test's own code") << QStringLiteral("<test>") << 1;
+        QTest::newRow("the project's code") << QStringLiteral("<tree>/pkg/mod.py") << 0;
+    }
+    void runtimeErrorOfTheTestIsRepaired()
+    {
+        QFETCH(QString, innermostFrame);
+        QFETCH(int, repairs);
+        Search search;
+        search.runner.script(QStringLiteral("broken"), bothRaiseNameError(innermostFrame));
+        search.runner.script(QStringLiteral("fixed"), alike(QStringLiteral("1")));
+        search.generator.repairs.insert(QStringLiteral("broken"),
+                                        candidate(QStringLiteral("fixed")));
+        search.runOneRound({QStringLiteral("broken")});
+        QCOMPARE(search.generator.problems.size(), repairs);
+        QCOMPARE(search.runner.runs(QStringLiteral("fixed"), Side::New, 0), repairs);
+        if (repairs == 0)
+            return;
+        QCOMPARE(search.generator.problems.first().kind, RepairProblem::Kind::Runtime);
+        QVERIFY2(search.generator.problems.first().message.contains(
+                     QStringLiteral("NameError: name 'x' is not defined")),
+                 qPrintable(search.generator.problems.first().message));
+        QCOMPARE(search.fate(QStringLiteral("fixed")), QStringLiteral("same"));
+        QCOMPARE(search.record(QStringLiteral("fixed"))->round, 0);
+    }
+
+    void runtimeRepairGivesUpAfterFiveTries()
+    {
+        Search search;
+        const QString ownCode = QStringLiteral("<test>");
+        search.runner.script(QStringLiteral("broken"), bothRaiseNameError(ownCode));
+        QString previous = QStringLiteral("broken");
+        for (int attempt = 1; attempt <= 6; ++attempt) {
+            const QString next = QStringLiteral("broken %1").arg(attempt);
+            search.runner.script(next, bothRaiseNameError(ownCode));
+            search.generator.repairs.insert(previous, candidate(next));
+            previous = next;
+        }
+        const SearchSession &session = search.runOneRound({QStringLiteral("broken")});
+        QCOMPARE(search.generator.problems.size(), 5);
+        QCOMPARE(session.tests().size(), 6); // the test and five repairs of it
+        QCOMPARE(search.fate(QStringLiteral("broken 6")), QStringLiteral("<not run>"));
+    }
+
+    void stopsAtFullCoverage()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("all"), alike(QStringLiteral("1"), {10, 11, 12, 13}));
+        search.generator.rounds = {{candidate(QStringLiteral("all"))}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("full_coverage"));
+        QCOMPARE(session.rounds().size(), 1);
+        QCOMPARE(session.coverage().unionCoverage(), 1.0);
+        QCOMPARE(search.generator.maxCandidates.size(), 1);
+    }
+
+    void stopsWithoutGain_data()
+    {
+        QTest::addColumn<QString>("secondRound"); // the code generated in round 1
+        QTest::addColumn<int>("rounds");
+        QTest::newRow("nothing new covered") << QStringLiteral("line 10 again") << 2;
+        QTest::newRow("nothing new generated") << QStringLiteral("line 10") << 1;
+    }
+    void stopsWithoutGain()
+    {
+        QFETCH(QString, secondRound);
+        QFETCH(int, rounds);
+        Search search;
+        search.runner.script(QStringLiteral("line 10"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("line 10 again"), alike(QStringLiteral("2"), {10}));
+        search.generator.rounds = {{candidate(QStringLiteral("line 10"))},
+                                   {candidate(secondRound)}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("no_gain"));
+        QCOMPARE(session.rounds().size(), rounds);
+        QCOMPARE(search.generator.maxCandidates.size(), 2);
+    }
+
+    void stopsAtTheTestBudget()
+    {
+        Search search;
+        search.options.choices.maxTests = 3;
+        search.options.choices.candidatesPerRound = 2;
+        for (int line = 10; line <= 13; ++line)
+            search.runner.script(QStringLiteral("line %1").arg(line),
+                                 alike(QString::number(line), {line}));
+        search.generator.rounds = {
+            {candidate(QStringLiteral("line 10")), candidate(QStringLiteral("line 11"))},
+            {candidate(QStringLiteral("line 12")), candidate(QStringLiteral("line 13"))}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("budget"));
+        QCOMPARE(session.tests().size(), 3);
+        QCOMPARE(search.generator.maxCandidates, QList<int>({2, 1}));
+        QCOMPARE(search.fate(QStringLiteral("line 13")), QStringLiteral("<not run>"));
+    }
+
+    void stopsAtTheRoundBudget()
+    {
+        Search search;
+        search.options.choices.maxRounds = 1;
+        search.runner.script(QStringLiteral("line 10"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("line 11"), alike(QStringLiteral("1"), {11}));
+        search.generator.rounds = {{candidate(QStringLiteral("line 10"))},
+                                   {candidate(QStringLiteral("line 11"))}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("budget"));
+        QCOMPARE(session.rounds().size(), 1);
+        QCOMPARE(search.generator.maxCandidates.size(), 1);
+    }
+
+    void stopsAtTheTimeBudget()
+    {
+        Search search;
+        search.options.choices.timeBudgetSeconds = 0.1; // far more than setting up takes
+        search.runner.script(QStringLiteral("line 10"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("line 11"), alike(QStringLiteral("1"), {11}));
+        search.generator.rounds = {{candidate(QStringLiteral("line 10"))},
+                                   {candidate(QStringLiteral("line 11"))}};
+        search.generator.onGenerate = [](int) { QThread::msleep(150); };
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("time_budget"));
+        QCOMPARE(session.rounds().size(), 1);
+        QCOMPARE(search.generator.maxCandidates.size(), 1);
+    }
+
+    void stopsWhenCancelled()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("line 10"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("line 11"), alike(QStringLiteral("1"), {11}));
+        search.generator.rounds = {{candidate(QStringLiteral("line 10"))},
+                                   {candidate(QStringLiteral("line 11"))}};
+        search.generator.onGenerate = [&search](int round) {
+            if (round == 1)
+                search.cancel = true;
+        };
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));
+        QCOMPARE(session.rounds().size(), 1); // the cancelled round is not kept
+        QCOMPARE(search.runner.runs(QStringLiteral("line 11"), Side::Old, ScriptedRunner::Batch),
+                 0);
+    }
+
+    void shrinkingKeepsOnlyAVariantWithTheSameDifference_data()
+    {
+        QTest::addColumn<QStringList>("variants"); // in the generator's order of preference
+        QTest::addColumn<QString>("shrunk");
+        QTest::addColumn<int>("batchOnly");
+        QTest::newRow("the one that still differs alike")
+            << QStringList{QStringLiteral("raises"), QStringLiteral("same"),
+                           QStringLiteral("batch"), QStringLiteral("small")}
+            << QStringLiteral("small") << 1;
+        QTest::newRow("none differs alike")
+            << QStringList{QStringLiteral("raises"), QStringLiteral("same")}
+            << QStringLiteral("the original, long test") << 0;
+        QTest::newRow("one that differs alike only in a batch")
+            << QStringList{QStringLiteral("batch")} << QStringLiteral("the original, long test")
+            << 1;
+        QTest::newRow("a flaky one gives way to the original")
+            << QStringList{QStringLiteral("flaky")} << QStringLiteral("the original, long test")
+            << 0;
+    }
+    void shrinkingKeepsOnlyAVariantWithTheSameDifference()
+    {
+        QFETCH(QStringList, variants);
+        QFETCH(QString, shrunk);
+        QFETCH(int, batchOnly);
+        const QString original = QStringLiteral("the original, long test");
+        Search search;
+        search.runner.script(original, differs(QStringLiteral("1"), QStringLiteral("2")));
+        search.runner.script(QStringLiteral("raises"), newRaises(QStringLiteral("ValueError")));
+        search.runner.script(QStringLiteral("same"), alike(QStringLiteral("1")));
+        search.runner.script(QStringLiteral("batch"), differsInBatchOnly());
+        search.runner.script(QStringLiteral("small"),
+                             differs(QStringLiteral("small old"), QStringLiteral("small new")));
+        search.runner.script(QStringLiteral("flaky"), differsUntilRerun(Side::New, 1));
+        for (const QString &variant : variants)
+            search.generator.variants[original] << candidate(variant);
+        SearchSession &session = search.runOneRound({original});
+        QCOMPARE(session.differences().size(), 1);
+        QVERIFY(session.shrinkDifferences().ok());
+        const FoundDifference &found = session.differences().first();
+        QCOMPARE(found.shrunk.code, shrunk);
+        QCOMPARE(found.original.code, original);
+        QCOMPARE(spelling(found.kind), QStringLiteral("different_output"));
+        // The runs shown are the shrunk test's own.
+        QCOMPARE(found.newRun.output,
+                 shrunk == original ? QStringLiteral("2\n") : QStringLiteral("small new\n"));
+        QCOMPARE(session.batchOnlyDiscarded(), batchOnly);
+    }
+
+    void aSessionTakesMilliseconds()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        Search search;
+        search.runner.script(QStringLiteral("t1"),
+                             differs(QStringLiteral("1"), QStringLiteral("2")));
+        search.runOneRound({QStringLiteral("t1")});
+        QVERIFY(search.session->shrinkDifferences().ok());
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    }
+};
+
+QTEST_GUILESS_MAIN(SearchSessionTest)
+#include "tst_searchsession.moc"

@@ -67,7 +67,7 @@ Status Executor::start()
     if (m_started)
         return Ok{};
     if (m_cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
+        return makeError(HostCall::cancelledMessage());
     for (const WorkerConfig *config : {&m_old, &m_new})
         if (config->python.executable.isEmpty())
             return makeError(
@@ -161,7 +161,7 @@ nlohmann::json Executor::runRequest(Side side, const TestRequest &test, int reru
 Status Executor::readyToRun() const
 {
     if (m_cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
+        return makeError(HostCall::cancelledMessage());
     if (!m_started || !m_host)
         return makeError(QStringLiteral("the executor is not started"));
     if (QThread::currentThread() == m_thread)
@@ -292,7 +292,7 @@ Executor::runBoth(const QList<TestRequest> &tests, int rerun)
 Expected<nlohmann::json> Executor::checkImports(Side side, const QStringList &modules)
 {
     if (m_cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
+        return makeError(HostCall::cancelledMessage());
     if (!m_host)
         return makeError(QStringLiteral("the executor is not started"));
     const WorkerConfig &config = side == Side::Old ? m_old : m_new;
@@ -322,7 +322,7 @@ void Executor::cancel()
     m_cancelled.store(true);
     if (WorkerHost *host = m_host)
         QMetaObject::invokeMethod(
-            host, [host] { host->cancelAll(QStringLiteral("cancelled")); }, Qt::QueuedConnection);
+            host, [host] { host->cancelAll(HostCall::cancelledMessage()); }, Qt::QueuedConnection);
 }
 
 } // namespace difftriage::engine

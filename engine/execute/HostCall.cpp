@@ -27,7 +27,7 @@ Status wait(Call &call, const std::atomic<bool> &cancelled)
     while (call.remaining > 0 && call.fatal.isEmpty() && !cancelled.load())
         call.wake.wait_for(lock, std::chrono::milliseconds(50));
     if (cancelled.load())
-        return makeError(QStringLiteral("cancelled"));
+        return makeError(HostCall::cancelledMessage());
     if (!call.fatal.isEmpty())
         return makeError(call.fatal);
     return Ok{};

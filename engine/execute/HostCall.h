@@ -13,6 +13,9 @@ namespace difftriage::engine {
 class HostCall final
 {
 public:
+    // What a call returns once the executor was cancelled.
+    static QString cancelledMessage() { return QStringLiteral("the tests were cancelled"); }
+
     static Expected<QList<WorkerProcess::Reply>>
     run(WorkerHost *host, QList<WorkerHost::Task> tasks, const std::atomic<bool> &cancelled);
     // Until every worker of `pools` answered hello once (or one pool cannot start).

@@ -76,7 +76,8 @@ Status runPrepareCommand(const PrepareRequest &request)
             failure(request, QStringLiteral("did not finish in %1 s").arg(request.timeoutSeconds),
                     result.standardOutput));
     case ChildProcess::End::Crashed:
-        return makeError(failure(request, QStringLiteral("crashed"), result.standardOutput));
+        return makeError(
+            failure(request, QStringLiteral("was killed by a signal"), result.standardOutput));
     case ChildProcess::End::Exited:
         break;
     }

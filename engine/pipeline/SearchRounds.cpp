@@ -1,21 +1,13 @@
-// SearchSession's loops: the coverage-driven rounds and the shrinking of what they found.
+// SearchSession's rounds: generate, run in batches on both versions, judge, confirm, repair.
 #include "judge/Judge.h"
-#include "judge/RelationJudging.h"
 #include "pipeline/SearchSession.h"
 
-#include <QMap>
 #include <algorithm>
-#include <deque>
-#include <future>
 
 namespace difftriage::engine {
 
 namespace {
 constexpr int ChunkSize = 20; // candidates per search batch: one fork per side
-constexpr int ShrinkSteps = 6;
-constexpr int VariantsPerStep = 8;
-constexpr int ShrunkDifferencesLimit = 20;
-constexpr std::size_t ShrinkingInParallel = 3;
 } // namespace
 
 Status SearchSession::runRounds()
@@ -141,152 +133,6 @@ Status SearchSession::admit(TestRecord record, bool searched)
     m_tests.last().fate = TestFate::Difference;
     m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
                                      record.candidate, record.oldRun, record.newRun};
-    return Ok{};
-}
-
-Status SearchSession::shrinkDifferences()
-{
-    // Differences shrink independently: a few at a time, so one's helper calls and worker round
-    // trips overlap another's. Progress is reported from this thread only.
-    const int total = std::min(static_cast<int>(m_differences.size()), ShrunkDifferencesLimit);
-    std::deque<std::future<Status>> running;
-    QString failure;
-    const auto collect = [&] {
-        const Status status = running.front().get();
-        running.pop_front();
-        if (!status && failure.isEmpty())
-            failure = status.error().message;
-    };
-    for (int index = 0; index < total; ++index) {
-        report(QStringLiteral("shrinking"), double(index) / total);
-        if (running.size() >= ShrinkingInParallel)
-            collect();
-        FoundDifference *found = &m_differences[index];
-        running.push_back(
-            std::async(std::launch::async, [this, found] { return shrinkOne(*found); }));
-    }
-    while (!running.empty())
-        collect();
-    if (!failure.isEmpty())
-        return makeError(failure);
-    return Ok{};
-}
-
-Status SearchSession::shrinkOne(FoundDifference &found)
-{
-    for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
-        auto variants = m_context.generator->simplify(found.shrunk, m_context.baseRequest);
-        if (!variants)
-            return variants.error();
-        // The step's variants as one search batch; the first (in preference order) that still
-        // shows the same difference when run alone wins.
-        QList<Candidate> smaller;
-        for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
-            if (variant.code.size() < found.shrunk.code.size())
-                smaller << variant;
-        }
-        if (smaller.isEmpty() || cancelled())
-            break;
-        auto runs = searchPairs(smaller);
-        if (!runs)
-            return runs.error();
-        bool improved = false;
-        for (qsizetype i = 0; i < smaller.size() && !improved && !cancelled(); ++i) {
-            const TestOutcome &oldBatch = runs->first.value(i);
-            const TestOutcome &newBatch = runs->second.value(i);
-            // A relation check must still check it, with the same verdicts.
-            if (m_context.judge->compare(oldBatch, newBatch) != found.kind ||
-                oldBatch.errorType != found.oldRun.errorType ||
-                newBatch.errorType != found.newRun.errorType ||
-                observeRelation(oldBatch.output) != observeRelation(found.oldRun.output) ||
-                observeRelation(newBatch.output) != observeRelation(found.newRun.output))
-                continue;
-            auto alone = runAlone(smaller[i], oldBatch, newBatch);
-            if (!alone)
-                return alone.error();
-            if (!*alone)
-                continue;
-            found.shrunk = smaller[i];
-            found.oldRun = (*alone)->first;
-            found.newRun = (*alone)->second;
-            improved = true;
-        }
-        if (!improved)
-            break;
-    }
-    // Each step ran its variant alone; reruns once for the final one. A shrunk test that
-    // turns out flaky gives way to the confirmed original.
-    if (found.shrunk.code != found.original.code && !cancelled()) {
-        auto confirmed = confirm(found.shrunk, found.oldRun, found.newRun);
-        if (!confirmed)
-            return confirmed.error();
-        if (*confirmed != found.kind) {
-            const TestRecord &record = m_tests.at(m_testIndex.value(found.testId));
-            found.shrunk = found.original;
-            found.oldRun = record.oldRun;
-            found.newRun = record.newRun;
-        }
-    }
-    return Ok{};
-}
-
-Status SearchSession::shrinkRelationReviews()
-{
-    const auto breaks = [](const TestOutcome &run) {
-        return relationVerdict(run.output) == RelationVerdict::Breaks;
-    };
-    QMap<QPair<QString, QString>, qsizetype> shortest; // target and relation -> test index
-    for (qsizetype index = 0; index < m_tests.size(); ++index) {
-        const TestRecord &record = m_tests.at(index);
-        const QString label = relationLabelOf(record.candidate.genome);
-        if (label.isEmpty() || record.fate != TestFate::Same || !breaks(record.oldRun))
-            continue;
-        const QPair<QString, QString> key{record.candidate.target, label};
-        const auto known = shortest.constFind(key);
-        if (known == shortest.cend() ||
-            record.candidate.code.size() < m_tests.at(*known).candidate.code.size())
-            shortest.insert(key, index);
-    }
-    for (const qsizetype index : std::as_const(shortest)) {
-        Candidate current = m_tests.at(index).candidate;
-        const int round = m_tests.at(index).round;
-        for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
-            report(QStringLiteral("shrinking relation checks"), double(step) / ShrinkSteps);
-            auto variants = m_context.generator->simplify(current, m_context.baseRequest);
-            if (!variants)
-                return variants.error();
-            QList<Candidate> smaller;
-            for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
-                if (variant.code.size() < current.code.size() &&
-                    !m_testIndex.contains(testIdFor(variant.code)))
-                    smaller << variant;
-            }
-            if (smaller.isEmpty())
-                break;
-            auto runs = searchPairs(smaller);
-            if (!runs)
-                return runs.error();
-            qsizetype kept = -1; // the first variant still breaking the same way on both
-            for (qsizetype i = 0; i < smaller.size() && kept < 0; ++i) {
-                const TestOutcome &oldRun = runs->first.value(i);
-                const TestOutcome &newRun = runs->second.value(i);
-                if (breaks(oldRun) && !m_context.judge->compare(oldRun, newRun) &&
-                    observeRelation(oldRun.output) == observeRelation(newRun.output))
-                    kept = i;
-            }
-            if (kept < 0)
-                break;
-            current = smaller.at(kept);
-            const QString id = testIdFor(current.code);
-            m_testIndex.insert(id, static_cast<int>(m_tests.size()));
-            m_tests << TestRecord{id,
-                                  round,
-                                  current,
-                                  runs->first.value(kept),
-                                  runs->second.value(kept),
-                                  TestFate::Same};
-        }
-    }
     return Ok{};
 }
 

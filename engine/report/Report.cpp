@@ -1,57 +1,23 @@
 #include "report/Report.h"
 
+#include "core/Json.h"
+
+#include <type_traits>
+
 namespace difftriage::engine {
 
 namespace {
 
 using nlohmann::json;
 
-json str(const QString &text)
-{
-    return text.toStdString();
-}
-json optionalString(const std::optional<QString> &text)
-{
-    return text ? json(text->toStdString()) : json(nullptr);
-}
-json strings(const QStringList &list)
-{
-    json array = json::array();
-    for (const QString &item : list)
-        array.push_back(item.toStdString());
-    return array;
-}
-
-QString qstr(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
-}
-std::optional<QString> qoptional(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    if (it == object.end() || !it->is_string())
-        return std::nullopt;
-    return QString::fromStdString(it->get<std::string>());
-}
-QStringList qstrings(const json &object, const char *key)
-{
-    QStringList list;
-    const auto it = object.find(key);
-    if (it != object.end() && it->is_array()) {
-        for (const json &item : *it) {
-            if (item.is_string())
-                list << QString::fromStdString(item.get<std::string>());
-        }
-    }
-    return list;
-}
-
 // The vocabulary's spelling; an optional term is null when absent.
 template <typename Enum> json spelled(Enum value)
 {
-    return spelling(value).toStdString();
+    return toJson(spelling(value));
+}
+json optionalJson(const std::optional<QString> &text)
+{
+    return text ? toJson(*text) : json(nullptr);
 }
 template <typename Enum> json spelled(const std::optional<Enum> &value)
 {
@@ -67,13 +33,48 @@ json verdictJson(Verdict verdict)
     return verdict == Verdict::None ? json(nullptr) : spelled(verdict);
 }
 
+// A number or flag of the document: absent or null gives the fallback; another type is a problem
+// of the document, never silently a default.
+template <typename T>
+T readValue(const json &object, const char *key, T fallback, QStringList &problems)
+{
+    const json &value = field(object, key);
+    if (value.is_null())
+        return fallback;
+    const bool fits = std::is_same_v<T, bool> ? value.is_boolean()
+                      : std::is_integral_v<T> ? value.is_number_integer()
+                                              : value.is_number();
+    if (!fits) {
+        problems << QStringLiteral("not a valid %1 document (%2: %3 is not a %4)")
+                        .arg(QLatin1String(Report::Schema), QLatin1String(key),
+                             QString::fromStdString(value.dump()),
+                             std::is_same_v<T, bool> ? QStringLiteral("flag")
+                                                     : QStringLiteral("number"));
+        return fallback;
+    }
+    return value.get<T>();
+}
+
+// A list of the document: absent or null is empty; another type is a problem of the document.
+const json &readArray(const json &object, const char *key, QStringList &problems)
+{
+    static const json empty = json::array();
+    const json &value = field(object, key);
+    if (value.is_array())
+        return value;
+    if (!value.is_null())
+        problems << QStringLiteral("not a valid %1 document (%2 is not a list)")
+                        .arg(QLatin1String(Report::Schema), QLatin1String(key));
+    return empty;
+}
+
 // Reads a vocabulary word: absent, null or empty gives nullopt; a word the vocabulary does not
 // know is a problem of the document, named with where it was found.
 template <typename Enum>
 std::optional<Enum> readTerm(const json &object, const char *key, const QString &where,
                              QStringList &problems)
 {
-    const QString text = qstr(object, key);
+    const QString text = stringField(object, key);
     if (text.isEmpty())
         return std::nullopt;
     const auto value = fromSpelling<Enum>(text);
@@ -85,17 +86,17 @@ std::optional<Enum> readTerm(const json &object, const char *key, const QString 
 
 json sideJson(const ReportSide &side)
 {
-    return {{"output", str(side.output)},
-            {"error_type", optionalString(side.errorType)},
-            {"error_message", optionalString(side.errorMessage)},
+    return {{"output", toJson(side.output)},
+            {"error_type", optionalJson(side.errorType)},
+            {"error_message", optionalJson(side.errorMessage)},
             {"status", spelled(side.status)}};
 }
 ReportSide sideFrom(const json &object, const QString &where, QStringList &problems)
 {
-    const auto errorType = qoptional(object, "error_type");
+    const auto errorType = optionalStringField(object, "error_type");
     // Reports written before `status` existed only have the error type.
     const RunStatus assumed = errorType ? RunStatus::Raised : RunStatus::Ok;
-    return {qstr(object, "output"), errorType, qoptional(object, "error_message"),
+    return {stringField(object, "output"), errorType, optionalStringField(object, "error_message"),
             readTerm<RunStatus>(object, "status", where, problems).value_or(assumed)};
 }
 
@@ -105,18 +106,18 @@ json Report::toJson() const
 {
     json functions = json::array();
     for (const auto &function : changedFunctions)
-        functions.push_back({{"name", str(function.name)},
+        functions.push_back({{"name", engine::toJson(function.name)},
                              {"kind", spelled(function.kind)},
                              {"versions", spelled(function.versions)},
-                             {"reason", str(function.reason)},
+                             {"reason", engine::toJson(function.reason)},
                              {"union_coverage", function.unionCoverage}});
     json lines = json::array();
     for (const auto &line : changedLines)
-        lines.push_back({{"file", str(line.file)},
-                         {"side", str(line.side)},
+        lines.push_back({{"file", engine::toJson(line.file)},
+                         {"side", engine::toJson(line.side)},
                          {"line", line.line},
                          {"executable", line.executable},
-                         {"hit_by", strings(line.hitBy)}});
+                         {"hit_by", engine::toJson(line.hitBy)}});
     json roundList = json::array();
     for (const auto &round : rounds)
         roundList.push_back({{"index", round.index},
@@ -124,30 +125,30 @@ json Report::toJson() const
                              {"union_coverage", round.unionCoverage}});
     json testList = json::array();
     for (const auto &test : tests)
-        testList.push_back({{"id", str(test.id)},
-                            {"code", str(test.code)},
+        testList.push_back({{"id", engine::toJson(test.id)},
+                            {"code", engine::toJson(test.code)},
                             {"round", test.round},
-                            {"target", str(test.target)},
+                            {"target", engine::toJson(test.target)},
                             {"outcome", spelledOrEmpty(test.outcome)},
-                            {"relation", str(test.relation)},
+                            {"relation", engine::toJson(test.relation)},
                             {"relation_verdict", spelledOrEmpty(test.relationVerdict)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
         differenceList.push_back(
-            {{"id", str(difference.id)},
-             {"fingerprint", str(difference.fingerprint)},
-             {"cluster", str(difference.cluster)},
-             {"test_id", str(difference.testId)},
-             {"test_code", str(difference.testCode)},
-             {"original_test_code", str(difference.originalTestCode)},
-             {"target", str(difference.target)},
+            {{"id", engine::toJson(difference.id)},
+             {"fingerprint", engine::toJson(difference.fingerprint)},
+             {"cluster", engine::toJson(difference.cluster)},
+             {"test_id", engine::toJson(difference.testId)},
+             {"test_code", engine::toJson(difference.testCode)},
+             {"original_test_code", engine::toJson(difference.originalTestCode)},
+             {"target", engine::toJson(difference.target)},
              {"old", sideJson(difference.oldSide)},
              {"new", sideJson(difference.newSide)},
              {"kind", spelled(difference.kind)},
              {"verdict", verdictJson(difference.verdict)},
-             {"note", str(difference.note)},
+             {"note", engine::toJson(difference.note)},
              {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
-             {"suggestion_reasons", strings(difference.suggestionReasons)},
+             {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
              {"suggestion_confidence", spelled(difference.suggestionConfidence)},
              {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
              {"relation", engine::toJson(difference.relation)}});
@@ -155,20 +156,20 @@ json Report::toJson() const
     for (const auto &review : relationReviews)
         reviews.push_back(engine::toJson(review));
     return {{"schema", Schema},
-            {"repo", str(repo)},
-            {"base", str(base)},
-            {"head", str(head)},
+            {"repo", engine::toJson(repo)},
+            {"base", engine::toJson(base)},
+            {"head", engine::toJson(head)},
             {"number", number ? json(*number) : json(nullptr)},
-            {"title", str(title)},
-            {"body", str(body)},
-            {"commit_messages", strings(commitMessages)},
+            {"title", engine::toJson(title)},
+            {"body", engine::toJson(body)},
+            {"commit_messages", engine::toJson(commitMessages)},
             {"generator", spelled(generator)},
-            {"model", optionalString(model)},
+            {"model", optionalJson(model)},
             {"seed", seed},
             {"sandbox", spelled(sandbox)},
-            {"sandbox_note", str(sandboxNote)},
-            {"python_old", str(pythonOld)},
-            {"python_new", str(pythonNew)},
+            {"sandbox_note", engine::toJson(sandboxNote)},
+            {"python_old", engine::toJson(pythonOld)},
+            {"python_new", engine::toJson(pythonNew)},
             {"stop_reason", spelled(stopReason)},
             {"union_coverage", unionCoverage},
             {"changed_functions", functions},
@@ -179,7 +180,7 @@ json Report::toJson() const
             {"tests", testList},
             {"differences", differenceList},
             {"relation_reviews", reviews},
-            {"notes", strings(notes)},
+            {"notes", engine::toJson(notes)},
             {"not_analysable", notAnalysable},
             {"llm", llm},
             {"seconds", seconds}};
@@ -192,92 +193,95 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             *error = message;
         return std::nullopt;
     };
-    if (!document.is_object() || document.value("schema", std::string()) != Schema)
+    if (!document.is_object() || stringField(document, "schema") != QLatin1String(Schema))
         return fail(QStringLiteral("not a %1 document").arg(QLatin1String(Schema)));
     QStringList problems;
     const QString top = QStringLiteral("report");
     Report report;
-    report.repo = qstr(document, "repo");
-    report.base = qstr(document, "base");
-    report.head = qstr(document, "head");
-    report.title = qstr(document, "title");
-    report.body = qstr(document, "body");
-    report.commitMessages = qstrings(document, "commit_messages");
-    if (document.contains("number") && document["number"].is_number_integer())
-        report.number = document["number"].get<int>();
+    report.repo = stringField(document, "repo");
+    report.base = stringField(document, "base");
+    report.head = stringField(document, "head");
+    report.title = stringField(document, "title");
+    report.body = stringField(document, "body");
+    report.commitMessages = stringListField(document, "commit_messages");
+    if (field(document, "number").is_number_integer())
+        report.number = intField(document, "number");
     report.generator = readTerm<GeneratorKind>(document, "generator", top, problems)
                            .value_or(GeneratorKind::Offline);
-    report.model = qoptional(document, "model");
-    report.seed = document.value("seed", quint64(1));
+    report.model = optionalStringField(document, "model");
+    report.seed = readValue<quint64>(document, "seed", 1, problems);
     report.sandbox =
         readTerm<SandboxLevel>(document, "sandbox", top, problems).value_or(SandboxLevel::Full);
-    report.sandboxNote = qstr(document, "sandbox_note");
-    report.pythonOld = qstr(document, "python_old");
-    report.pythonNew = qstr(document, "python_new");
+    report.sandboxNote = stringField(document, "sandbox_note");
+    report.pythonOld = stringField(document, "python_old");
+    report.pythonNew = stringField(document, "python_new");
     report.stopReason = readTerm<StopReason>(document, "stop_reason", top, problems)
                             .value_or(StopReason::NothingToAnalyse);
-    report.unionCoverage = document.value("union_coverage", 1.0);
-    report.testsExecuted = document.value("tests_executed", 0);
-    report.flakyDiscarded = document.value("flaky_discarded", 0);
-    report.seconds = document.value("seconds", 0.0);
-    report.notes = qstrings(document, "notes");
-    report.notAnalysable = document.value("not_analysable", json::array());
-    report.llm = document.value("llm", json());
-    for (const json &item : document.value("changed_functions", json::array())) {
-        const QString name = qstr(item, "name");
+    report.unionCoverage = readValue<double>(document, "union_coverage", 1.0, problems);
+    report.testsExecuted = readValue<int>(document, "tests_executed", 0, problems);
+    report.flakyDiscarded = readValue<int>(document, "flaky_discarded", 0, problems);
+    report.seconds = readValue<double>(document, "seconds", 0.0, problems);
+    report.notes = stringListField(document, "notes");
+    if (const json &broken = field(document, "not_analysable"); !broken.is_null())
+        report.notAnalysable = broken;
+    report.llm = field(document, "llm");
+    for (const json &item : readArray(document, "changed_functions", problems)) {
+        const QString name = stringField(item, "name");
         report.changedFunctions << ReportChangedFunction{
             name,
             readTerm<FunctionKind>(item, "kind", name, problems).value_or(FunctionKind::Public),
             readTerm<Presence>(item, "versions", name, problems).value_or(Presence::Both),
-            qstr(item, "reason"), item.value("union_coverage", 1.0)};
+            stringField(item, "reason"), readValue<double>(item, "union_coverage", 1.0, problems)};
     }
-    for (const json &item : document.value("changed_lines", json::array()))
+    for (const json &item : readArray(document, "changed_lines", problems))
         report.changedLines << ReportChangedLine{
-            qstr(item, "file"), qstr(item, "side"), item.value("line", 0),
-            item.value("executable", true), qstrings(item, "hit_by")};
-    for (const json &item : document.value("rounds", json::array()))
-        report.rounds << ReportRound{item.value("index", 0), item.value("tests_generated", 0),
-                                     item.value("union_coverage", 0.0)};
-    for (const json &item : document.value("tests", json::array())) {
-        const QString id = qstr(item, "id");
+            stringField(item, "file"), stringField(item, "side"),
+            readValue<int>(item, "line", 0, problems),
+            readValue<bool>(item, "executable", true, problems), stringListField(item, "hit_by")};
+    for (const json &item : readArray(document, "rounds", problems))
+        report.rounds << ReportRound{readValue<int>(item, "index", 0, problems),
+                                     readValue<int>(item, "tests_generated", 0, problems),
+                                     readValue<double>(item, "union_coverage", 0.0, problems)};
+    for (const json &item : readArray(document, "tests", problems)) {
+        const QString id = stringField(item, "id");
         report.tests << ReportTest{
             id,
-            qstr(item, "code"),
-            item.value("round", 0),
-            qstr(item, "target"),
+            stringField(item, "code"),
+            readValue<int>(item, "round", 0, problems),
+            stringField(item, "target"),
             readTerm<TestFate>(item, "outcome", id, problems),
-            qstr(item, "relation"),
+            stringField(item, "relation"),
             readTerm<RelationVerdict>(item, "relation_verdict", id, problems)};
     }
-    for (const json &item : document.value("relation_reviews", json::array()))
+    for (const json &item : readArray(document, "relation_reviews", problems))
         report.relationReviews << relationReviewFromJson(item);
-    for (const json &item : document.value("differences", json::array())) {
+    for (const json &item : readArray(document, "differences", problems)) {
         ReportDifference difference;
-        difference.id = qstr(item, "id");
+        difference.id = stringField(item, "id");
         const QString &where = difference.id;
-        difference.fingerprint = qstr(item, "fingerprint");
-        difference.cluster = qstr(item, "cluster");
-        difference.testId = qstr(item, "test_id");
-        difference.testCode = qstr(item, "test_code");
-        difference.originalTestCode = qstr(item, "original_test_code");
-        difference.target = qstr(item, "target");
-        difference.oldSide = sideFrom(item.value("old", json::object()), where, problems);
-        difference.newSide = sideFrom(item.value("new", json::object()), where, problems);
+        difference.fingerprint = stringField(item, "fingerprint");
+        difference.cluster = stringField(item, "cluster");
+        difference.testId = stringField(item, "test_id");
+        difference.testCode = stringField(item, "test_code");
+        difference.originalTestCode = stringField(item, "original_test_code");
+        difference.target = stringField(item, "target");
+        difference.oldSide = sideFrom(field(item, "old"), where, problems);
+        difference.newSide = sideFrom(field(item, "new"), where, problems);
         const auto kind = readTerm<DifferenceKind>(item, "kind", where, problems);
-        if (qstr(item, "kind").isEmpty())
+        if (stringField(item, "kind").isEmpty())
             problems << QStringLiteral("%1: no kind").arg(where);
         difference.kind = kind.value_or(DifferenceKind::DifferentOutput);
         difference.verdict =
             readTerm<Verdict>(item, "verdict", where, problems).value_or(Verdict::None);
-        difference.note = qstr(item, "note");
+        difference.note = stringField(item, "note");
         difference.suggestedVerdict =
             readTerm<Verdict>(item, "suggested_verdict", where, problems).value_or(Verdict::None);
-        difference.suggestionReasons = qstrings(item, "suggestion_reasons");
+        difference.suggestionReasons = stringListField(item, "suggestion_reasons");
         difference.suggestionConfidence =
             readTerm<Confidence>(item, "suggestion_confidence", where, problems);
         difference.suggestionSource =
             readTerm<SuggestionSource>(item, "suggestion_source", where, problems);
-        auto relation = relationFromJson(item.value("relation", json()));
+        auto relation = relationFromJson(field(item, "relation"));
         if (!relation)
             problems << QStringLiteral("%1: %2").arg(where, relation.error().message);
         else

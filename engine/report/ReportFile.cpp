@@ -1,5 +1,7 @@
 #include "report/ReportFile.h"
 
+#include "core/Json.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -12,12 +14,12 @@ Expected<Report> loadReportFile(const QString &path)
         return makeError(QStringLiteral("%1: no such file").arg(path));
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    const auto document = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
-    if (document.is_discarded())
+    const auto document = parseJson(file.readAll());
+    if (!document)
         return makeError(QStringLiteral("%1 is not valid JSON").arg(path));
     QString error;
     try {
-        auto report = Report::fromJson(document, &error);
+        auto report = Report::fromJson(*document, &error);
         if (report)
             return std::move(*report);
     } catch (const nlohmann::json::exception &exception) {

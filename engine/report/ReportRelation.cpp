@@ -1,21 +1,16 @@
 #include "report/ReportRelation.h"
 
+#include "core/Json.h"
+
 namespace difftriage::engine {
 
 namespace {
 
 using nlohmann::json;
 
-QString text(const json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                 : QString();
-}
-
 template <typename Enum> std::optional<Enum> term(const json &object, const char *key)
 {
-    return fromSpelling<Enum>(text(object, key));
+    return fromSpelling<Enum>(stringField(object, key));
 }
 
 } // namespace
@@ -24,15 +19,15 @@ json toJson(const std::optional<ReportRelation> &relation)
 {
     if (!relation)
         return nullptr;
-    return {{"label", relation->label.toStdString()},
-            {"old", spelling(relation->oldVerdict).toStdString()},
-            {"new", spelling(relation->newVerdict).toStdString()},
-            {"signal", spelling(relation->signal).toStdString()}};
+    return {{"label", toJson(relation->label)},
+            {"old", toJson(spelling(relation->oldVerdict))},
+            {"new", toJson(spelling(relation->newVerdict))},
+            {"signal", toJson(spelling(relation->signal))}};
 }
 
 Expected<std::optional<ReportRelation>> relationFromJson(const json &value)
 {
-    if (!value.is_object() || text(value, "label").isEmpty())
+    if (!value.is_object() || stringField(value, "label").isEmpty())
         return std::optional<ReportRelation>();
     const auto oldVerdict = term<RelationVerdict>(value, "old");
     const auto newVerdict = term<RelationVerdict>(value, "new");
@@ -40,25 +35,26 @@ Expected<std::optional<ReportRelation>> relationFromJson(const json &value)
     if (!oldVerdict || !newVerdict || !signal)
         return makeError(QStringLiteral("relation %1 has verdicts or a signal outside the "
                                         "vocabulary ('%2', '%3', '%4')")
-                             .arg(text(value, "label"), text(value, "old"), text(value, "new"),
-                                  text(value, "signal")));
+                             .arg(stringField(value, "label"), stringField(value, "old"),
+                                  stringField(value, "new"), stringField(value, "signal")));
     return std::optional<ReportRelation>(
-        ReportRelation{text(value, "label"), *oldVerdict, *newVerdict, *signal});
+        ReportRelation{stringField(value, "label"), *oldVerdict, *newVerdict, *signal});
 }
 
 json toJson(const ReportRelationReview &review)
 {
-    return {{"relation", review.label.toStdString()},
-            {"target", review.target.toStdString()},
-            {"test_id", review.testId.toStdString()},
-            {"test_code", review.testCode.toStdString()},
-            {"output", review.output.toStdString()}};
+    return {{"relation", toJson(review.label)},
+            {"target", toJson(review.target)},
+            {"test_id", toJson(review.testId)},
+            {"test_code", toJson(review.testCode)},
+            {"output", toJson(review.output)}};
 }
 
 ReportRelationReview relationReviewFromJson(const json &object)
 {
-    return {text(object, "relation"), text(object, "target"), text(object, "test_id"),
-            text(object, "test_code"), text(object, "output")};
+    return {stringField(object, "relation"), stringField(object, "target"),
+            stringField(object, "test_id"), stringField(object, "test_code"),
+            stringField(object, "output")};
 }
 
 } // namespace difftriage::engine

@@ -1,5 +1,7 @@
 #include "triage/ReportArchive.h"
 
+#include "core/Json.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -52,9 +54,9 @@ Expected<Report> ReportArchive::load(const QString &base, const QString &head) c
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    const auto document = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    const auto document = parseJson(file.readAll());
     QString error;
-    auto report = Report::fromJson(document, &error);
+    auto report = Report::fromJson(document.value_or(nlohmann::json()), &error);
     if (!report)
         return makeError(QStringLiteral("%1: %2").arg(path, error));
     return std::move(*report);

@@ -1,5 +1,6 @@
 #include "triage/TriageStore.h"
 
+#include "core/Json.h"
 #include "report/Report.h"
 
 #include <QDir>
@@ -28,17 +29,14 @@ std::optional<TriageEntry> entryFrom(const json &object)
     if (!object.is_object())
         return std::nullopt;
     TriageEntry entry;
-    const auto verdict = object.find("verdict");
-    if (verdict != object.end() && verdict->is_string()) {
-        const auto parsed =
-            fromSpelling<Verdict>(QString::fromStdString(verdict->get<std::string>()));
+    if (const auto verdict = optionalStringField(object, "verdict")) {
+        const auto parsed = fromSpelling<Verdict>(*verdict);
         if (!parsed)
             return std::nullopt; // a spelling from a newer version: keep ours rather than guess
         entry.verdict = *parsed;
     }
-    entry.note = QString::fromStdString(object.value("note", std::string()));
-    entry.updated = QDateTime::fromString(
-        QString::fromStdString(object.value("updated", std::string())), Qt::ISODateWithMs);
+    entry.note = stringField(object, "note");
+    entry.updated = QDateTime::fromString(stringField(object, "updated"), Qt::ISODateWithMs);
     return entry;
 }
 
@@ -67,8 +65,8 @@ Status TriageStore::load()
         return Ok{};
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("cannot read %1: %2").arg(m_filePath, file.errorString()));
-    const json document = json::parse(file.readAll().toStdString(), nullptr, false);
-    if (!document.is_object() || document.value("schema", std::string()) != Schema)
+    const json document = parseJson(file.readAll()).value_or(json());
+    if (!document.is_object() || stringField(document, "schema") != QLatin1String(Schema))
         return makeError(
             QStringLiteral("%1 is not a %2 document").arg(m_filePath, QLatin1String(Schema)));
     merge(document);
@@ -135,8 +133,8 @@ Expected<int> TriageStore::importFrom(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    const json document = json::parse(file.readAll().toStdString(), nullptr, false);
-    if (!document.is_object() || document.value("schema", std::string()) != Schema)
+    const json document = parseJson(file.readAll()).value_or(json());
+    if (!document.is_object() || stringField(document, "schema") != QLatin1String(Schema))
         return makeError(
             QStringLiteral("%1 is not a %2 document").arg(path, QLatin1String(Schema)));
     const auto previous = m_prs;
@@ -153,11 +151,11 @@ Expected<int> TriageStore::importFrom(const QString &path)
 int TriageStore::merge(const json &document)
 {
     int changed = 0;
-    const json prs = document.value("prs", json::object());
+    const json &prs = field(document, "prs");
     if (!prs.is_object())
         return 0;
     for (auto pr = prs.begin(); pr != prs.end(); ++pr) {
-        const json differences = pr->value("differences", json::object());
+        const json &differences = field(*pr, "differences");
         if (!differences.is_object())
             continue;
         auto &ours = m_prs[QString::fromStdString(pr.key())];

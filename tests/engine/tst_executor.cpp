@@ -1,5 +1,6 @@
 #include "core/Json.h"
 #include "execute/Executor.h"
+#include "execute/HostCall.h"
 #include "judge/Judge.h"
 
 #include <QDir>
@@ -344,7 +345,7 @@ private slots:
         caller.join();
         QVERIFY(timer.elapsed() < 5000);
         QVERIFY(!result.ok());
-        QCOMPARE(result.error().message, QStringLiteral("cancelled"));
+        QCOMPARE(result.error().message, HostCall::cancelledMessage());
         QVERIFY(
             !executor.run(Side::New, {request(QStringLiteral("later"), QStringLiteral("1"))}).ok());
     }

@@ -1,5 +1,7 @@
 #include "triage/intent/IntentAnswers.h"
 
+#include "core/Json.h"
+
 #include <nlohmann/json.hpp>
 
 namespace difftriage::engine {
@@ -62,8 +64,8 @@ Expected<IntentAnswers> parseIntentAnswers(const QString &reply)
     const QString text = jsonObjectIn(reply);
     if (text.isEmpty())
         return makeError(QStringLiteral("the reply holds no JSON object"));
-    const json object = json::parse(text.toStdString(), nullptr, false);
-    if (object.is_discarded() || !object.is_object())
+    const json object = parseJson(text.toUtf8()).value_or(json());
+    if (!object.is_object())
         return makeError(QStringLiteral("the reply's JSON object does not parse"));
     IntentAnswers answers;
     auto significance = choice(object, "significance", "noteworthy", "minor");

@@ -11,9 +11,10 @@ The rule, the same for every project of projects.PROJECTS, in that order:
 3. A candidate whose message matches REFACTOR_PHRASES (and not NOT_REFACTOR_PHRASES), while the
    project still takes refactors, is judged as a refactor: the project's whole test suite (its
    `tests`/`test`/`testing` directories and root `test*.py` files) runs on the new tree and on
-   the old tree with the commit's changed test files laid over it. It is a **refactor** when at least one test passes and no test passes on
-   one side and fails on the other (tests failing on both sides, for want of a locale or a
-   time-zone file here, are recorded). When some test's outcome differs, it is judged by 4.
+   the old tree with the commit's changed test files laid over it. It is a **refactor** when at
+   least one test passes and no test passes on one side and fails on the other (tests failing on
+   both sides, for want of a locale or a time-zone file here, are recorded). When some test's
+   outcome differs, it is judged by 4.
 4. Any other candidate that adds or changes a test module is judged as a behaviour change: only
    those test modules run, on the new tree and on the old tree with the commit's changed test
    files laid over it. It is a **fix** (message matches FIX_PHRASES) or a **feature** when at

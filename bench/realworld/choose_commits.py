@@ -9,9 +9,11 @@ The rule, the same for every project of projects.PROJECTS, in that order:
    the project's importable packages, under `src/` or the tree's root) and at most
    MAX_PACKAGE_LINES lines (added plus removed) in package files.
 3. A candidate whose message matches REFACTOR_PHRASES (and not NOT_REFACTOR_PHRASES), while the
-   project still takes refactors, is judged as a refactor: the project's whole test suite (its
-   `tests`/`test`/`testing` directories and root `test*.py` files) runs on the new tree and on
-   the old tree with the commit's changed test files laid over it. It is a **refactor** when at
+   project still takes refactors, is judged as a refactor: the test modules that exercise the
+   changed modules (those of its `tests`/`test`/`testing` directories and root `test*.py` files
+   that name a changed module, i.e. its last dotted component or, for `__init__.py`, its
+   package, as a word) run on the new tree and on the old tree with the commit's changed test
+   files laid over it. It is a **refactor** when at
    least one test passes and no test passes on one side and fails on the other (tests failing on
    both sides, for want of a locale or a time-zone file here, are recorded). When some test's
    outcome differs, it is judged by 4.
@@ -106,10 +108,35 @@ def half_of(sha: str) -> str:
     return "frozen" if int(hashlib.sha256(sha.encode()).hexdigest(), 16) % 2 else "dev"
 
 
-def suite_paths(tree: str) -> List[str]:
-    paths = [d for d in TEST_DIRS if os.path.isdir(os.path.join(tree, d))]
-    paths += sorted(f for f in os.listdir(tree) if is_test_module(f))
-    return paths
+def suite_modules(tree: str) -> List[str]:
+    """Every test module of the tree's test directories and root, tree-relative."""
+    found = sorted(f for f in os.listdir(tree) if is_test_module(f))
+    for top in TEST_DIRS:
+        for folder, _, files in os.walk(os.path.join(tree, top)):
+            rel = os.path.relpath(folder, tree)
+            found += sorted(os.path.join(rel, f) for f in files if is_test_module(f))
+    return found
+
+
+def module_word(path: str) -> str:
+    """The name a test would use for a changed package file: its module, or its package."""
+    parts = path[:-3].split("/")
+    if parts[0] == "src":
+        parts = parts[1:]
+    if parts[-1] == "__init__" and len(parts) > 1:
+        return parts[-2]
+    return parts[-1]
+
+
+def exercising_modules(tree: str, package_files: List[str]) -> List[str]:
+    words = [re.compile(r"\b" + re.escape(module_word(p)) + r"\b") for p in package_files]
+    chosen = []
+    for module in suite_modules(tree):
+        with open(os.path.join(tree, module), encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+        if any(w.search(text) for w in words):
+            chosen.append(module)
+    return chosen
 
 
 class Judge:
@@ -174,10 +201,11 @@ def judge_behaviour(judge: Judge, modules: List[str]) -> Tuple[Optional[Dict[str
             "fail_old_pass_new": shown[:20], "fail_old_pass_new_count": len(shown)}, "chosen"
 
 
-def judge_refactor(judge: Judge) -> Tuple[Optional[Dict[str, Any]], str]:
-    paths = suite_paths(judge.new)
+def judge_refactor(judge: Judge, package_files: List[str]) -> Tuple[Optional[Dict[str, Any]],
+                                                                    str]:
+    paths = exercising_modules(judge.new, package_files)
     if not paths:
-        return None, "no_test_suite"
+        return None, "no_tests_for_changed_modules"
     old, new = judge.run_both(paths, SUITE_TIME_LIMIT)
     if new.timed_out or old.timed_out:
         return None, "suite_time_limit"
@@ -187,7 +215,7 @@ def judge_refactor(judge: Judge) -> Tuple[Optional[Dict[str, Any]], str]:
                        if {old.tests.get(t), new.tests.get(t)} == {"passed", "failed"})
     if differing or sorted(old.collect_errors) != sorted(new.collect_errors):
         return None, "suite_outcomes_differ"
-    return {"tests_run": paths, "tests_passed_new": len(new.passed()),
+    return {"tests_run": len(paths), "tests_passed_new": len(new.passed()),
             "failing_both": len(new.failed()), "collect_errors_both": len(new.collect_errors)}, \
         "chosen"
 
@@ -235,7 +263,7 @@ def choose_for(project: Project, clone: str, log: Any) -> Tuple[List[Dict[str, A
                 else:
                     judge.overlay_tests(clone, tests)
                     if is_refactor:
-                        detail, reason = judge_refactor(judge)
+                        detail, reason = judge_refactor(judge, [p for _, p, _ in package])
                         if reason == "suite_outcomes_differ" and behaviour_open:
                             is_refactor = False
                     if not is_refactor:

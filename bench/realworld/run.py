@@ -221,6 +221,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             rows.append(row)
             print(line(row), flush=True)
     print(f"# load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    reported = sum(r["reported"] for r in rows)
+    reproduced = sum(r["reproduced"] for r in rows)
+    failed = [r for r in rows if r["reason"]]
+    print(f"# differences reported={reported} reproduced={reproduced} "
+          f"not_reproduced={reported - reproduced} (a DiffTriage bug or an environment gap); "
+          f"commits not analysed={len(failed)}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"cli_args": extra, "rows": rows}, handle, indent=1)

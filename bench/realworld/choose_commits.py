@@ -10,13 +10,13 @@ The rule, the same for every project of projects.PROJECTS, in that order:
    MAX_PACKAGE_LINES lines (added plus removed) in package files.
 3. A candidate whose message matches REFACTOR_PHRASES (and not NOT_REFACTOR_PHRASES), while the
    project still takes refactors, is judged as a refactor: the test modules that exercise the
-   changed modules (those of its `tests`/`test`/`testing` directories and root `test*.py` files
-   that name a changed module, i.e. its last dotted component or, for `__init__.py`, its
-   package, as a word) run on the new tree and on the old tree with the commit's changed test
-   files laid over it. It is a **refactor** when at
-   least one test passes and no test passes on one side and fails on the other (tests failing on
-   both sides, for want of a locale or a time-zone file here, are recorded). When some test's
-   outcome differs, it is judged by 4.
+   changed modules (the tree's test modules, wherever they are, that name a changed module,
+   i.e. a component of its dotted name below the top-level package, as a word; a top-level
+   module or `__init__.py` of the top-level package is named by the package) run on the new
+   tree and on the old tree with the commit's changed test files laid over it. It is a
+   **refactor** when at least one test passes and no test passes on one side and fails on the
+   other (tests failing on both sides, for want of a locale or a time-zone file here, are
+   recorded). When some test's outcome differs, it is judged by 4.
 4. Any other candidate that adds or changes a test module is judged as a behaviour change: only
    those test modules run, on the new tree and on the old tree with the commit's changed test
    files laid over it. It is a **fix** (message matches FIX_PHRASES) or a **feature** when at
@@ -73,7 +73,7 @@ REFACTOR_PHRASES = [
 NOT_REFACTOR_PHRASES = [r"\bbugs?\b", r"regression", r"crash", r"\bfix(es|ed)?\b"]
 FIX_PHRASES = [r"\bfix", r"\bbugs?\b", r"\bissue", r"regression", r"crash", r"\berror",
                r"incorrect", r"wrong", r"broken"]
-TEST_DIRS = ("tests", "test", "testing")
+TEST_DIRS = ("tests", "test", "testing", "unittests")
 
 
 def matches(phrases: List[str], text: str) -> bool:
@@ -109,27 +109,31 @@ def half_of(sha: str) -> str:
 
 
 def suite_modules(tree: str) -> List[str]:
-    """Every test module of the tree's test directories and root, tree-relative."""
-    found = sorted(f for f in os.listdir(tree) if is_test_module(f))
-    for top in TEST_DIRS:
-        for folder, _, files in os.walk(os.path.join(tree, top)):
-            rel = os.path.relpath(folder, tree)
-            found += sorted(os.path.join(rel, f) for f in files if is_test_module(f))
+    """Every test module of the tree (also those inside a package), tree-relative."""
+    found: List[str] = []
+    for folder, dirs, files in os.walk(tree):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        rel = os.path.relpath(folder, tree)
+        found += sorted(os.path.normpath(os.path.join(rel, f)) for f in files
+                        if is_test_module(os.path.normpath(os.path.join(rel, f))))
     return found
 
 
-def module_word(path: str) -> str:
-    """The name a test would use for a changed package file: its module, or its package."""
+def module_words(path: str) -> List[str]:
+    """The names a test would use for a changed package file: the components of its dotted
+    name below the top-level package (the top-level name itself for a top-level module or
+    `__init__.py`)."""
     parts = path[:-3].split("/")
     if parts[0] == "src":
         parts = parts[1:]
     if parts[-1] == "__init__" and len(parts) > 1:
-        return parts[-2]
-    return parts[-1]
+        parts = parts[:-1]
+    return parts[1:] if len(parts) > 1 else parts
 
 
 def exercising_modules(tree: str, package_files: List[str]) -> List[str]:
-    words = [re.compile(r"\b" + re.escape(module_word(p)) + r"\b") for p in package_files]
+    words = [re.compile(r"\b" + re.escape(w) + r"\b")
+             for p in package_files for w in module_words(p)]
     chosen = []
     for module in suite_modules(tree):
         with open(os.path.join(tree, module), encoding="utf-8", errors="replace") as handle:

@@ -65,7 +65,9 @@ def test_exercising_modules(tmp_path: Path) -> None:
     (tmp_path / "tests" / "test_b.py").write_text("from pkg.other import g\n")
     found = choose_commits.exercising_modules(str(tmp_path), ["src/pkg/core.py"])
     assert found == ["tests/test_a.py"]
-    assert choose_commits.module_word("src/pkg/__init__.py") == "pkg"
+    assert choose_commits.module_words("src/pkg/__init__.py") == ["pkg"]
+    assert choose_commits.module_words("pkg/sub/_impl.py") == ["sub", "_impl"]
+    assert choose_commits.module_words("single.py") == ["single"]
 
 
 def test_missing_version_file_is_written(tmp_path: Path) -> None:

@@ -23,16 +23,21 @@ The rule, the same for every project of projects.PROJECTS, in that order:
    least one test passes on the new tree and fails on the old one (or cannot be collected
    there). A commit whose new tests fail on the new tree too is rejected.
 5. A project contributes its first BEHAVIOUR_CAP behaviour changes and first REFACTOR_CAP
-   refactors; at most MAX_JUDGED candidates per project are run. A project whose tests cannot run
-   here (missing Debian packages, C extensions, a newer Python or pytest) simply yields no commit;
-   each rejection and its reason is counted in the manifest.
+   refactors; at most MAX_JUDGED candidates per project are run, and a project's judging stops
+   after MAX_TIMEOUTS candidates whose tests hit the time limit (a suite too slow for a bench).
+   A project whose tests cannot run here (missing Debian packages, C extensions, a newer Python
+   or pytest) simply yields no commit; each rejection and its reason is counted in the manifest.
 6. Each chosen commit goes to the frozen half when sha256(commit id) is odd, else to the
    development half: decided here, before any DiffTriage run.
 
 Tests run with `python3 -m pytest` (Debian's), no network, a time limit (suite.py). Rerunning this
 script on the same clones gives the same manifest, up to tests that are themselves flaky.
 
+Each project's result is kept in `--partial DIR` (default: a folder beside the clones) under a
+key of the rule, the interpreter and the project's HEAD, so an interrupted run resumes.
+
 Usage: choose_commits.py --repos DIR [--out bench/realworld/manifest.json] [--only OWNER/NAME]
+                         [--partial DIR]
 """
 
 from __future__ import annotations
@@ -54,10 +59,12 @@ from projects import PROJECTS, Project, all_debian_packages, import_root  # noqa
 from projects import missing_version_files, prepare, prepare_command  # noqa: E402
 from suite import SuiteRun, run_pytest  # noqa: E402
 from trees import Commit, changed_files, export_tree, file_at, first_parent_history  # noqa: E402
+from trees import git  # noqa: E402
 
 SCAN_LIMIT = 400
 MAX_PACKAGE_LINES = 400
-MAX_JUDGED = 30
+MAX_JUDGED = 20
+MAX_TIMEOUTS = 2
 BEHAVIOUR_CAP = 3
 REFACTOR_CAP = 1
 TEST_TIME_LIMIT = 180.0
@@ -234,7 +241,8 @@ def choose_for(project: Project, clone: str, log: Any) -> Tuple[List[Dict[str, A
     for commit in history:
         if counts["behaviour"] >= BEHAVIOUR_CAP and counts["refactor"] >= REFACTOR_CAP:
             break
-        if judged >= MAX_JUDGED:
+        if judged >= MAX_JUDGED or rejected.get("tests_time_limit", 0) + \
+                rejected.get("suite_time_limit", 0) >= MAX_TIMEOUTS:
             break
         scanned += 1
         changes = changed_files(clone, commit.parent, commit.sha)
@@ -298,12 +306,22 @@ def choose_for(project: Project, clone: str, log: Any) -> Tuple[List[Dict[str, A
     return chosen, summary
 
 
+def rule() -> Dict[str, Any]:
+    return {"scan_limit": SCAN_LIMIT, "max_package_lines": MAX_PACKAGE_LINES,
+            "max_judged": MAX_JUDGED, "max_timeouts": MAX_TIMEOUTS,
+            "test_time_limit": TEST_TIME_LIMIT, "suite_time_limit": SUITE_TIME_LIMIT,
+            "behaviour_cap": BEHAVIOUR_CAP, "refactor_cap": REFACTOR_CAP,
+            "refactor_phrases": REFACTOR_PHRASES, "not_refactor_phrases": NOT_REFACTOR_PHRASES,
+            "fix_phrases": FIX_PHRASES, "half": "frozen when sha256(commit id) is odd, else dev"}
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repos", required=True, help="directory holding the clones")
     parser.add_argument("--out", default=os.path.join(os.path.dirname(
         os.path.abspath(__file__)), "manifest.json"))
     parser.add_argument("--only", help="one project, OWNER/NAME (for trying the rule)")
+    parser.add_argument("--partial", help="where each project's result is kept")
     args = parser.parse_args(argv)
     projects = [p for p in PROJECTS if not args.only or p.key == args.only]
     if not projects:
@@ -315,25 +333,35 @@ def main(argv: Optional[List[str]] = None) -> int:
                   f"git clone {p.upstream} {os.path.join(args.repos, p.directory)}",
                   file=sys.stderr)
         return 2
+    python = subprocess.run([PYTHON, "-c", "import sys, pytest; print(sys.version.split()[0], "
+                             "pytest.__version__)"], capture_output=True, text=True).stdout.split()
+    partial = args.partial or os.path.join(args.repos, ".realworld-choices")
+    os.makedirs(partial, exist_ok=True)
     commits: List[Dict[str, Any]] = []
     summaries: List[Dict[str, Any]] = []
     for project in projects:
         print(f"{project.key}", file=sys.stderr, flush=True)
-        chosen, summary = choose_for(project, os.path.join(args.repos, project.directory),
-                                     sys.stderr)
+        clone = os.path.join(args.repos, project.directory)
+        key = hashlib.sha256(json.dumps([rule(), python, project.key, project.packages,
+                                         git(clone, "rev-parse", "HEAD").strip(),
+                                         open(__file__, "rb").read().hex()]).encode())
+        saved = os.path.join(partial, f"{project.directory}-{key.hexdigest()[:16]}.json")
+        if os.path.isfile(saved):
+            with open(saved, encoding="utf-8") as handle:
+                chosen, summary = json.load(handle)
+            print("  (kept from an earlier run)", file=sys.stderr)
+        else:
+            chosen, summary = choose_for(project, clone, sys.stderr)
+            with open(saved + ".tmp", "w", encoding="utf-8") as handle:
+                json.dump([chosen, summary], handle)
+            os.replace(saved + ".tmp", saved)
         commits += chosen
         summaries.append(summary)
-    python = subprocess.run([PYTHON, "-c", "import sys, pytest; print(sys.version.split()[0], "
-                             "pytest.__version__)"], capture_output=True, text=True).stdout.split()
     manifest = {
         "schema": "difftriage-realworld/1",
         "chosen_on": datetime.date.today().isoformat(),
         "python": python[0] if python else None, "pytest": python[1] if len(python) > 1 else None,
-        "rule": {"scan_limit": SCAN_LIMIT, "max_package_lines": MAX_PACKAGE_LINES,
-                 "max_judged": MAX_JUDGED, "behaviour_cap": BEHAVIOUR_CAP,
-                 "refactor_cap": REFACTOR_CAP, "refactor_phrases": REFACTOR_PHRASES,
-                 "not_refactor_phrases": NOT_REFACTOR_PHRASES, "fix_phrases": FIX_PHRASES,
-                 "half": "frozen when sha256(commit id) is odd, else dev"},
+        "rule": rule(),
         "debian": all_debian_packages(),
         "projects": summaries,
         "commits": commits,

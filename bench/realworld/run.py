@@ -83,6 +83,22 @@ def check_clones(entries: List[Dict[str, Any]], repos: str) -> List[str]:
     return problems
 
 
+def missing_debian(manifest: Dict[str, Any], entries: List[Dict[str, Any]]) -> List[str]:
+    """The Debian packages the chosen projects need that are not installed."""
+    wanted = {"python3-pytest"}
+    keys = {e["project"] for e in entries}
+    for project in manifest["projects"]:
+        if project["project"] in keys:
+            wanted.update(project["debian"])
+    missing = []
+    for name in sorted(wanted):
+        done = subprocess.run(["dpkg-query", "-W", "-f=${Status}", name], capture_output=True,
+                              text=True)
+        if "install ok installed" not in done.stdout:
+            missing.append(name)
+    return missing
+
+
 def cli_supports(cli: str, flag: str) -> bool:
     done = subprocess.run([cli, "analyze", "--help"], capture_output=True, text=True)
     return flag in done.stdout
@@ -193,7 +209,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"run.py: no {cli}; build it: cmake --build {args.build} --target difftriage-cli",
               file=sys.stderr)
         return 2
-    entries = select(load_manifest(args.manifest), args.half, args.only)
+    manifest = load_manifest(args.manifest)
+    entries = select(manifest, args.half, args.only)
     if not entries:
         print("run.py: no commit of the manifest matches --half/--only", file=sys.stderr)
         return 2
@@ -204,6 +221,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         return 2
+    missing = missing_debian(manifest, entries)
+    if missing:
+        print(f"note: not installed, analyses that need them will fail: "
+              f"apt-get install {' '.join(missing)}", file=sys.stderr)
     extra = shlex.split(args.cli_args)
     if args.effort:
         if cli_supports(cli, "--effort"):

@@ -3,6 +3,8 @@
 Written to the file named by `$REALWORLD_OUTCOMES`: `{"tests": {nodeid: "passed" | "failed" |
 "skipped"}, "collect_errors": [path, ...]}`. A test counts as failed when its setup, call or
 teardown fails; an expected failure (xfail) counts as skipped, an unexpected pass as passed.
+When Hypothesis is installed, its examples are derandomised and have no deadline, so a loaded
+machine does not turn a slow example into a failure on one side only.
 """
 
 from __future__ import annotations
@@ -13,6 +15,15 @@ from typing import Any, Dict, List
 
 _tests: Dict[str, str] = {}
 _collect_errors: List[str] = []
+
+
+def pytest_configure(config: Any) -> None:
+    try:
+        from hypothesis import settings
+    except ImportError:
+        return
+    settings.register_profile("realworld-bench", deadline=None, derandomize=True, database=None)
+    settings.load_profile("realworld-bench")
 
 
 def pytest_runtest_logreport(report: Any) -> None:

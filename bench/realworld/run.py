@@ -15,13 +15,18 @@ where detected counts the development half's behaviour-changing commits, frozen_
 frozen half's, false_alarms the refactors of the halves run, and the median is over every commit
 run. The frozen half is run only to report, never to decide what to change.
 
+`--keep FILE` appends each commit's result to FILE (JSON lines) as it finishes and reuses the
+results already there for the same commit, CLI binary (its sha256) and arguments: a long run on a
+busy machine can be interrupted and resumed.
+
 Usage: run.py --repos DIR [--build build] [--half dev|frozen|all] [--only PROJECT]
-              [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 600]
+              [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 600] [--keep FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shlex
@@ -166,6 +171,23 @@ def run_entry(entry: Dict[str, Any], args: argparse.Namespace, cli: str, extra: 
             "differences": checks}
 
 
+def run_key(cli: str, extra: List[str], commit: str) -> str:
+    with open(cli, "rb") as handle:
+        binary = hashlib.sha256(handle.read()).hexdigest()
+    return hashlib.sha256(json.dumps([binary, extra, commit]).encode()).hexdigest()
+
+
+def kept_rows(path: Optional[str]) -> Dict[str, Dict[str, Any]]:
+    rows: Dict[str, Dict[str, Any]] = {}
+    if path and os.path.isfile(path):
+        with open(path, encoding="utf-8") as handle:
+            for text in handle:
+                if text.strip():
+                    record = json.loads(text)
+                    rows[record["key"]] = record["row"]
+    return rows
+
+
 def verdict(row: Dict[str, Any]) -> str:
     if row["kind"] == "refactor":
         return "FALSE_ALARM" if row["reproduced"] else "quiet"
@@ -202,6 +224,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--cli-args", default="", help="more arguments for analyze (quoted)")
     parser.add_argument("--json", help="write every commit's details here")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per commit")
+    parser.add_argument("--keep", help="JSON lines of finished commits, reused when resuming")
     args = parser.parse_args(argv)
 
     cli = os.path.abspath(os.path.join(args.build, "bin", "difftriage-cli"))
@@ -237,8 +260,14 @@ def main(argv: Optional[List[str]] = None) -> int:
           flush=True)
     rows: List[Dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="realworld-cache-") as cache:
+        kept = kept_rows(args.keep)
         for entry in entries:
-            row = run_entry(entry, args, cli, extra, cache)
+            key = run_key(cli, extra, entry["commit"])
+            row = {**kept[key], **{k: entry[k] for k in ("project", "kind", "half", "subject")}} \
+                if key in kept else run_entry(entry, args, cli, extra, cache)
+            if args.keep and key not in kept:
+                with open(args.keep, "a", encoding="utf-8") as handle:
+                    handle.write(json.dumps({"key": key, "row": row}) + "\n")
             rows.append(row)
             print(line(row), flush=True)
     print(f"# load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -19,7 +19,7 @@ run. The frozen half is run only to report, never to decide what to change.
 results already there for the same commit, CLI binary (its sha256) and arguments: a long run on a
 busy machine can be interrupted and resumed.
 
-Usage: run.py --repos DIR [--build build] [--half dev|frozen|all] [--only PROJECT]
+Usage: run.py --repos DIR [--cli PATH | --build build] [--half dev|frozen|all] [--only PROJECT]
               [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 600] [--keep FILE]
 """
 
@@ -217,6 +217,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repos", required=True, help="directory holding the clones")
     parser.add_argument("--build", default="build", help="build directory (bin/difftriage-cli)")
+    parser.add_argument("--cli", help="the difftriage-cli to measure (default: BUILD/bin/...)")
     parser.add_argument("--manifest", default=os.path.join(HERE, "manifest.json"))
     parser.add_argument("--half", choices=("dev", "frozen", "all"), default="dev")
     parser.add_argument("--only", help="one project: OWNER/NAME or NAME")
@@ -227,10 +228,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--keep", help="JSON lines of finished commits, reused when resuming")
     args = parser.parse_args(argv)
 
-    cli = os.path.abspath(os.path.join(args.build, "bin", "difftriage-cli"))
+    cli = os.path.abspath(args.cli or os.path.join(args.build, "bin", "difftriage-cli"))
     if not os.access(cli, os.X_OK):
-        print(f"run.py: no {cli}; build it: cmake --build {args.build} --target difftriage-cli",
-              file=sys.stderr)
+        print(f"run.py: no executable {cli}; build it: cmake --build BUILD --target "
+              f"difftriage-cli, then pass --cli BUILD/bin/difftriage-cli", file=sys.stderr)
         return 2
     manifest = load_manifest(args.manifest)
     entries = select(manifest, args.half, args.only)

@@ -6,9 +6,13 @@ as a reproduced difference is checked end to end, without DiffTriage.
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "realworld"
 sys.path.insert(0, str(BENCH))
@@ -117,3 +121,101 @@ def test_pytest_style_snippet_and_exit(tmp_path: Path) -> None:
     exits = check(tmp_path / "b", "def f():\n    pass\n", "import sys\ndef f():\n    sys.exit(3)\n",
                   difference("different_output", "from pkg import f\nf()\n"))
     assert exits["reproduced"] and exits["new"]["status"] == "exited"
+
+
+FAKE_CLI = '''#!/usr/bin/python3
+"""Stands in for difftriage-cli: reports the differences of $FAKE_DIFFERENCES."""
+import json, os, sys
+args = sys.argv[1:]
+if "--help" in args:
+    print("--report --time-budget")
+    sys.exit(0)
+with open(args[args.index("--report") + 1], "w") as handle:
+    json.dump({"differences": json.loads(os.environ["FAKE_DIFFERENCES"]),
+               "union_coverage": 0.5, "stop_reason": "no_gain", "tests_executed": 3}, handle)
+'''
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def scratch_project(tmp_path: Path) -> Tuple[Path, str, str]:
+    """A clone directory with one project of two commits: f(1) is 2, then 3."""
+    clone = tmp_path / "repos" / "someone+pkg"
+    clone.mkdir(parents=True)
+    git(clone, "init", "-q")
+    make_tree(clone, "def f(x):\n    return x + 1\n")
+    git(clone, "add", ".")
+    git(clone, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    parent = git(clone, "rev-parse", "HEAD")
+    (clone / "src" / "pkg" / "__init__.py").write_text("def f(x):\n    return x + 2\n")
+    git(clone, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two")
+    return clone, parent, git(clone, "rev-parse", "HEAD")
+
+
+def run_bench(tmp_path: Path, differences: List[Dict[str, Any]], kind: str,
+              extra: List[str]) -> Tuple[int, str, str]:
+    clone, parent, commit = scratch_project(tmp_path)
+    manifest = {"schema": "difftriage-realworld/1", "projects": [
+        {"project": "someone/pkg", "debian": []}], "commits": [
+        {"project": "someone/pkg", "upstream": "https://github.com/someone/pkg",
+         "directory": clone.name, "commit": commit, "parent": parent, "subject": "two",
+         "kind": kind, "half": "frozen", "import_root": "src", "import_root_old": "src"}]}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    cli = tmp_path / "fake-cli"
+    cli.write_text(FAKE_CLI)
+    cli.chmod(0o755)
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "run.py"), "--repos", str(clone.parent), "--cli", str(cli),
+         "--manifest", str(tmp_path / "manifest.json"), "--half", "all", *extra],
+        capture_output=True, text=True, env=dict(os.environ,
+                                                 FAKE_DIFFERENCES=json.dumps(differences)))
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_run_counts_a_reproduced_difference_in_its_half(tmp_path: Path) -> None:
+    reported = [difference("different_output", "from pkg import f\nf(1)\n")]
+    status, out, _ = run_bench(tmp_path, reported, "fix", [])
+    assert status == 0
+    assert out.splitlines()[-1] == \
+        "detected=0/0 frozen_detected=1/1 false_alarms=0/0 median_seconds=" + \
+        out.splitlines()[-1].rsplit("=", 1)[1]
+    assert "reported=1 reproduced=1 not_reproduced=0" in out
+
+
+def test_run_a_refactor_with_a_difference_that_does_not_reproduce(tmp_path: Path) -> None:
+    reported = [difference("different_output", "from pkg import f\nf(-1) > 5\n")]
+    status, out, _ = run_bench(tmp_path, reported, "refactor", [])
+    assert status == 0 and "false_alarms=0/1" in out.splitlines()[-1]
+    assert "reported=1 reproduced=0 not_reproduced=1" in out
+
+
+def test_run_resumes_from_kept_commits(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.jsonl"
+    reported = [difference("different_output", "from pkg import f\nf(1)\n")]
+    run_bench(tmp_path / "a", reported, "feature", ["--keep", str(keep)])
+    assert len(keep.read_text().splitlines()) == 1
+    # The same commit, CLI and arguments: the kept row is used, nothing is appended.
+    clone = tmp_path / "a" / "repos" / "someone+pkg"
+    manifest = tmp_path / "a" / "manifest.json"
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "run.py"), "--repos", str(clone.parent), "--cli",
+         str(tmp_path / "a" / "fake-cli"), "--manifest", str(manifest), "--half", "all",
+         "--keep", str(keep)], capture_output=True, text=True,
+        env=dict(os.environ, FAKE_DIFFERENCES="[]"))
+    assert "frozen_detected=1/1" in done.stdout.splitlines()[-1]
+    assert len(keep.read_text().splitlines()) == 1
+
+
+def test_run_says_what_to_do_without_cli_or_clone(tmp_path: Path) -> None:
+    status, _, err = run_bench(tmp_path, [], "fix", ["--cli", str(tmp_path / "nothing")])
+    assert status == 2 and "cmake --build" in err
+    shutil.rmtree(tmp_path / "repos" / "someone+pkg")
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "run.py"), "--repos", str(tmp_path / "repos"), "--cli",
+         str(tmp_path / "fake-cli"), "--manifest", str(tmp_path / "manifest.json"), "--half",
+         "frozen"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "git clone https://github.com/someone/pkg" in done.stderr

@@ -20,7 +20,7 @@ results already there for the same commit, CLI binary (its sha256) and arguments
 busy machine can be interrupted and resumed.
 
 Usage: run.py --repos DIR [--cli PATH | --build build] [--half dev|frozen|all] [--only PROJECT]
-              [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 600] [--keep FILE]
+              [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 240] [--keep FILE]
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def select(manifest: Dict[str, Any], half: str, only: Optional[str]) -> List[Dic
     for entry in manifest["commits"]:
         if half != "all" and entry["half"] != half:
             continue
-        if only and only not in (entry["project"], entry["project"].split("/")[1]):
+        if only and only not in (entry["project"], entry["project"].split("/")[1]) and \
+                not (len(only) >= 7 and entry["commit"].startswith(only)):
             continue
         chosen.append(entry)
     return chosen
@@ -189,6 +190,8 @@ def kept_rows(path: Optional[str]) -> Dict[str, Dict[str, Any]]:
 
 
 def verdict(row: Dict[str, Any]) -> str:
+    if row["reason"] and not row["reproduced"]:
+        return "unanalysed"
     if row["kind"] == "refactor":
         return "FALSE_ALARM" if row["reproduced"] else "quiet"
     return "detected" if row["reproduced"] else "missed"
@@ -200,6 +203,21 @@ def line(row: Dict[str, Any]) -> str:
             f"{verdict(row):11} {row['reported']:>3}/{row['reproduced']:<3} "
             f"{row['seconds']:7.1f}s {coverage:>6} {row['stop_reason'] or '-'}")
     return text + (f"  ({row['reason']})" if row["reason"] else "")
+
+
+def half_line(rows: List[Dict[str, Any]], half: str) -> str:
+    """One half's figures: detections, false alarms, differences that did not reproduce,
+    commits not analysed and the median time."""
+    mine = [r for r in rows if r["half"] == half]
+    behaviour = [r for r in mine if r["kind"] in BEHAVIOUR_KINDS]
+    refactors = [r for r in mine if r["kind"] == "refactor"]
+    median = statistics.median(r["seconds"] for r in mine) if mine else 0.0
+    reported = sum(r["reported"] for r in mine)
+    reproduced = sum(r["reproduced"] for r in mine)
+    return (f"# {half}: detected={sum(1 for r in behaviour if r['reproduced'])}/{len(behaviour)} "
+            f"false_alarms={sum(1 for r in refactors if r['reproduced'])}/{len(refactors)} "
+            f"reported={reported} not_reproduced={reported - reproduced} "
+            f"unanalysed={sum(1 for r in mine if r['reason'])} median_seconds={median:.1f}")
 
 
 def summary(rows: List[Dict[str, Any]]) -> str:
@@ -220,11 +238,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--cli", help="the difftriage-cli to measure (default: BUILD/bin/...)")
     parser.add_argument("--manifest", default=os.path.join(HERE, "manifest.json"))
     parser.add_argument("--half", choices=("dev", "frozen", "all"), default="dev")
-    parser.add_argument("--only", help="one project: OWNER/NAME or NAME")
+    parser.add_argument("--only", help="one project (OWNER/NAME or NAME) or one commit "
+                        "(at least 7 digits of its id)")
     parser.add_argument("--effort", help="passed as --effort when the CLI has it")
     parser.add_argument("--cli-args", default="", help="more arguments for analyze (quoted)")
     parser.add_argument("--json", help="write every commit's details here")
-    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per commit")
+    parser.add_argument("--time-limit", type=float, default=240.0, help="seconds per commit")
     parser.add_argument("--keep", help="JSON lines of finished commits, reused when resuming")
     args = parser.parse_args(argv)
 
@@ -278,6 +297,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"# differences reported={reported} reproduced={reproduced} "
           f"not_reproduced={reported - reproduced} (a DiffTriage bug or an environment gap); "
           f"commits not analysed={len(failed)}")
+    for half in ("dev", "frozen"):
+        if any(r["half"] == half for r in rows):
+            print(half_line(rows, half))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"cli_args": extra, "rows": rows}, handle, indent=1)

@@ -190,6 +190,7 @@ def test_run_a_refactor_with_a_difference_that_does_not_reproduce(tmp_path: Path
     status, out, _ = run_bench(tmp_path, reported, "refactor", [])
     assert status == 0 and "false_alarms=0/1" in out.splitlines()[-1]
     assert "reported=1 reproduced=0 not_reproduced=1" in out
+    assert "# frozen: detected=0/0 false_alarms=0/1 reported=1 not_reproduced=1 unanalysed=0" in out
 
 
 def test_run_resumes_from_kept_commits(tmp_path: Path) -> None:

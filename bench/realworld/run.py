@@ -16,8 +16,8 @@ frozen half's, false_alarms the refactors of the halves run, and the median is o
 run. The frozen half is run only to report, never to decide what to change.
 
 `--keep FILE` appends each commit's result to FILE (JSON lines) as it finishes and reuses the
-results already there for the same commit, CLI binary (its sha256) and arguments: a long run on a
-busy machine can be interrupted and resumed.
+results already there for the same commit, CLI binary (its sha256) and arguments, except those
+stopped by the time limit: a long run on a busy machine can be interrupted and resumed.
 
 Usage: run.py --repos DIR [--cli PATH | --build build] [--half dev|frozen|all] [--only PROJECT]
               [--effort LEVEL] [--cli-args "ARGS"] [--json OUT] [--time-limit 240] [--keep FILE]
@@ -46,12 +46,13 @@ from trees import export_tree, has_commit  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON = "/usr/bin/python3"
 BEHAVIOUR_KINDS = ("fix", "feature")
+TIME_LIMIT = "time limit"  # the reason of a commit stopped by --time-limit: never kept
 
 
 def load_manifest(path: str) -> Dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as handle:
-            manifest = json.load(handle)
+            manifest: Dict[str, Any] = json.load(handle)
     except (OSError, json.JSONDecodeError) as error:
         raise SystemExit(f"run.py: cannot read the manifest {path}: {error}")
     if manifest.get("schema") != "difftriage-realworld/1":
@@ -125,7 +126,7 @@ def analyse(entry: Dict[str, Any], clone: str, cli: str, extra: List[str], work:
                               text=True, errors="replace", timeout=time_limit)
     except subprocess.TimeoutExpired:
         return {"seconds": time.monotonic() - started, "exit": None,
-                "reason": f"time limit {time_limit:.0f} s"}
+                "reason": f"{TIME_LIMIT} {time_limit:.0f} s"}
     seconds = time.monotonic() - started
     if verbose:
         sys.stderr.write(done.stderr)
@@ -283,9 +284,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         kept = kept_rows(args.keep)
         for entry in entries:
             key = run_key(cli, extra, entry["commit"])
+            reuse = key in kept and not str(kept[key]["reason"] or "").startswith(TIME_LIMIT)
             row = {**kept[key], **{k: entry[k] for k in ("project", "kind", "half", "subject")}} \
-                if key in kept else run_entry(entry, args, cli, extra, cache)
-            if args.keep and key not in kept:
+                if reuse else run_entry(entry, args, cli, extra, cache)
+            if args.keep and not reuse:
                 with open(args.keep, "a", encoding="utf-8") as handle:
                     handle.write(json.dumps({"key": key, "row": row}) + "\n")
             rows.append(row)

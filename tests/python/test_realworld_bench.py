@@ -126,7 +126,9 @@ def test_pytest_style_snippet_and_exit(tmp_path: Path) -> None:
 FAKE_CLI = '''#!/usr/bin/python3
 """Stands in for difftriage-cli: reports the differences of $FAKE_DIFFERENCES."""
 import json, os, sys
+import time
 args = sys.argv[1:]
+time.sleep(float(os.environ.get("FAKE_SLEEP", "0")))
 if "--help" in args:
     print("--report --time-budget")
     sys.exit(0)
@@ -156,7 +158,7 @@ def scratch_project(tmp_path: Path) -> Tuple[Path, str, str]:
 
 
 def run_bench(tmp_path: Path, differences: List[Dict[str, Any]], kind: str,
-              extra: List[str]) -> Tuple[int, str, str]:
+              extra: List[str], sleep: float = 0.0) -> Tuple[int, str, str]:
     clone, parent, commit = scratch_project(tmp_path)
     manifest = {"schema": "difftriage-realworld/1", "projects": [
         {"project": "someone/pkg", "debian": []}], "commits": [
@@ -170,9 +172,19 @@ def run_bench(tmp_path: Path, differences: List[Dict[str, Any]], kind: str,
     done = subprocess.run(
         [sys.executable, str(BENCH / "run.py"), "--repos", str(clone.parent), "--cli", str(cli),
          "--manifest", str(tmp_path / "manifest.json"), "--half", "all", *extra],
-        capture_output=True, text=True, env=dict(os.environ,
+        capture_output=True, text=True, env=dict(os.environ, FAKE_SLEEP=str(sleep),
                                                  FAKE_DIFFERENCES=json.dumps(differences)))
     return done.returncode, done.stdout, done.stderr
+
+
+def rerun(scratch: Path, extra: List[str], differences: List[Dict[str, Any]]) -> str:
+    """run.py again on the scratch project run_bench made; its standard output."""
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "run.py"), "--repos", str(scratch / "repos"), "--cli",
+         str(scratch / "fake-cli"), "--manifest", str(scratch / "manifest.json"), "--half", "all",
+         *extra], capture_output=True, text=True,
+        env=dict(os.environ, FAKE_DIFFERENCES=json.dumps(differences)))
+    return done.stdout
 
 
 def test_run_counts_a_reproduced_difference_in_its_half(tmp_path: Path) -> None:
@@ -199,15 +211,20 @@ def test_run_resumes_from_kept_commits(tmp_path: Path) -> None:
     run_bench(tmp_path / "a", reported, "feature", ["--keep", str(keep)])
     assert len(keep.read_text().splitlines()) == 1
     # The same commit, CLI and arguments: the kept row is used, nothing is appended.
-    clone = tmp_path / "a" / "repos" / "someone+pkg"
-    manifest = tmp_path / "a" / "manifest.json"
-    done = subprocess.run(
-        [sys.executable, str(BENCH / "run.py"), "--repos", str(clone.parent), "--cli",
-         str(tmp_path / "a" / "fake-cli"), "--manifest", str(manifest), "--half", "all",
-         "--keep", str(keep)], capture_output=True, text=True,
-        env=dict(os.environ, FAKE_DIFFERENCES="[]"))
-    assert "frozen_detected=1/1" in done.stdout.splitlines()[-1]
+    resumed = rerun(tmp_path / "a", ["--keep", str(keep)], [])
+    assert "frozen_detected=1/1" in resumed.splitlines()[-1]
     assert len(keep.read_text().splitlines()) == 1
+
+
+def test_run_reruns_a_commit_stopped_by_the_time_limit(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.jsonl"
+    reported = [difference("different_output", "from pkg import f\nf(1)\n")]
+    _, out, _ = run_bench(tmp_path / "a", reported, "fix",
+                          ["--keep", str(keep), "--time-limit", "1"], sleep=5.0)
+    assert "unanalysed" in out and "frozen_detected=0/1" in out.splitlines()[-1]
+    again = rerun(tmp_path / "a", ["--keep", str(keep)], reported)
+    assert "frozen_detected=1/1" in again.splitlines()[-1]
+    assert len(keep.read_text().splitlines()) == 2
 
 
 def test_run_says_what_to_do_without_cli_or_clone(tmp_path: Path) -> None:

@@ -9,6 +9,14 @@ namespace difftriage::engine {
 
 namespace {
 
+QString fileOfModule(const Targets &targets, const char *side, const QString &module)
+{
+    for (const nlohmann::json &function : arrayField(targets.raw, "changed_functions"))
+        if (stringField(field(function, "modules"), side) == module)
+            return stringField(field(function, "files"), side);
+    return QString();
+}
+
 QStringList changedModules(const Targets &targets, const char *side)
 {
     QStringList modules;
@@ -23,9 +31,11 @@ QStringList changedModules(const Targets &targets, const char *side)
 
 // `missingOwn` collects project modules the changed modules import but the tree lacks.
 Status checkSide(Executor &executor, const Targets &targets, Side side,
-                 const PythonInterpreter &python, QStringList &missingOwn)
+                 const PythonInterpreter &python, QStringList &missingOwn,
+                 QList<UnimportableModule> &unimportable)
 {
-    const QStringList modules = changedModules(targets, side == Side::Old ? "old" : "new");
+    const char *sideKey = side == Side::Old ? "old" : "new";
+    const QStringList modules = changedModules(targets, sideKey);
     if (modules.isEmpty())
         return Ok{};
     auto answer = executor.checkImports(side, modules);
@@ -50,11 +60,15 @@ Status checkSide(Executor &executor, const Targets &targets, Side side,
         if (errorType.endsWith(QLatin1String("ModuleNotFoundError")) && match.hasMatch()) {
             const QString dependency = match.captured(1);
             const QString top = dependency.section(QLatin1Char('.'), 0, 0);
-            if (top != name.section(QLatin1Char('.'), 0, 0))
-                return makeError(QStringLiteral("%1 (%2 tree) needs '%3', which %4 cannot import: "
-                                                "install the project's dependencies into that "
-                                                "interpreter or choose another with --python")
-                                     .arg(name, toString(side), dependency, interpreter));
+            if (top != name.section(QLatin1Char('.'), 0, 0)) {
+                unimportable << UnimportableModule{
+                    name, fileOfModule(targets, sideKey, name),
+                    QStringLiteral("%1 (%2 tree) needs '%3', which %4 cannot import: "
+                                   "install the project's dependencies into that "
+                                   "interpreter or choose another with --python")
+                        .arg(name, toString(side), dependency, interpreter)};
+                continue;
+            }
             missingOwn << QStringLiteral("%1 imports '%2'").arg(name, dependency);
         }
     }
@@ -63,15 +77,19 @@ Status checkSide(Executor &executor, const Targets &targets, Side side,
 
 } // namespace
 
-Status checkChangedModulesImport(Executor &executor, const Targets &targets,
-                                 const PythonInterpreter &oldPython,
-                                 const PythonInterpreter &newPython)
+Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor,
+                                                              const Targets &targets,
+                                                              const PythonInterpreter &oldPython,
+                                                              const PythonInterpreter &newPython)
 {
     QStringList missingOld, missingNew;
-    if (auto status = checkSide(executor, targets, Side::Old, oldPython, missingOld); !status)
-        return status;
-    if (auto status = checkSide(executor, targets, Side::New, newPython, missingNew); !status)
-        return status;
+    QList<UnimportableModule> unimportable;
+    if (auto status = checkSide(executor, targets, Side::Old, oldPython, missingOld, unimportable);
+        !status)
+        return status.error();
+    if (auto status = checkSide(executor, targets, Side::New, newPython, missingNew, unimportable);
+        !status)
+        return status.error();
     // Missing on one side only is the change's doing, a difference to report. Missing on both,
     // the module is one a build step generates (a `_version.py`): nothing could be analysed.
     for (const QString &missing : std::as_const(missingOld))
@@ -81,7 +99,23 @@ Status checkChangedModulesImport(Executor &executor, const Targets &targets,
                                             "with --prepare CMD or `prepare` in "
                                             ".difftriage.json")
                                  .arg(missing));
-    return Ok{};
+    return unimportable;
+}
+
+QStringList filesStillAnalysable(const Targets &targets,
+                                 const QList<UnimportableModule> &unimportable)
+{
+    QStringList left;
+    for (const ChangedFunction &function : targets.functions) {
+        for (const QString &file : {function.oldFile, function.newFile}) {
+            const bool dropped =
+                std::any_of(unimportable.begin(), unimportable.end(),
+                            [&](const UnimportableModule &module) { return module.file == file; });
+            if (!file.isEmpty() && !dropped && !left.contains(file))
+                left << file;
+        }
+    }
+    return left;
 }
 
 } // namespace difftriage::engine

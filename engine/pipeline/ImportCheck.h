@@ -8,12 +8,28 @@ namespace difftriage::engine {
 
 class Executor;
 
-// Before generating: every changed module must import on its side. A missing third-party
-// dependency, or a module that resolves to an installed copy outside the tree, is a clear error
-// naming the interpreter. Errors the change itself causes (a syntax error on one side) are not:
-// they are what the analysis is for.
-Status checkChangedModulesImport(Executor &executor, const Targets &targets,
-                                 const PythonInterpreter &oldPython,
-                                 const PythonInterpreter &newPython);
+// A changed module that cannot import because a third-party dependency is missing from the
+// interpreter (a maintainer script needing a build tool, an optional extra).
+struct UnimportableModule
+{
+    QString module;
+    QString file; // the module's file, relative to the tree
+    QString message;
+};
+
+// Before generating: every changed module should import on its side. A module that resolves to an
+// installed copy outside the tree is a clear error naming the interpreter, and so is a project
+// module neither tree has. Modules missing a third-party dependency are returned: the pipeline
+// leaves them out (and says so) when other changed modules remain, and fails otherwise. Errors
+// the change itself causes (a syntax error on one side) are neither: they are what the analysis
+// is for.
+Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor,
+                                                              const Targets &targets,
+                                                              const PythonInterpreter &oldPython,
+                                                              const PythonInterpreter &newPython);
+
+// The changed functions' files that `unimportable` does not cover.
+QStringList filesStillAnalysable(const Targets &targets,
+                                 const QList<UnimportableModule> &unimportable);
 
 } // namespace difftriage::engine

@@ -159,9 +159,25 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
     if (auto started = executor.start(); !started)
         return started.error();
     say(QStringLiteral("importing"));
-    if (auto imported = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
-        !imported)
-        return asBadInput(imported.error());
+    auto unimportable = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
+    if (!unimportable)
+        return asBadInput(unimportable.error());
+    if (!unimportable->isEmpty()) {
+        // One changed module lacking a dependency (a release script, an optional extra) should
+        // not hide the rest of the change: analyse the others, and say what was left out.
+        const QStringList left = filesStillAnalysable(*targets, *unimportable);
+        if (left.isEmpty())
+            return asBadInput(makeError(unimportable->first().message));
+        input.files.removeIf([&](const ChangedFile &file) {
+            return !left.contains(file.oldPath) && !left.contains(file.newPath);
+        });
+        targets = analyzeTargets(input);
+        if (!targets)
+            return targets.error();
+        for (const UnimportableModule &module : std::as_const(*unimportable))
+            setup->notes
+                << QStringLiteral("%1 is not analysed: %2").arg(module.file, module.message);
+    }
 
     Normalizer normalizer;
     normalizer.addRootPaths(executor.rootPaths() +

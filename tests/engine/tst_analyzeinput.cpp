@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 using difftriage::test::CliRun;
 using difftriage::test::ScratchRepo;
@@ -36,6 +37,10 @@ constexpr char VersionedCore[] = "from ._version import version\n\n\ndef describ
                                  "    return '%s: %d items' % (version, count)\n";
 constexpr char VersionedCoreChanged[] = "from ._version import version\n\n\ndef describe(count):\n"
                                         "    return '%s: %d item(s)' % (version, count)\n";
+constexpr char ReleaseScript[] = "import no_such_build_tool\n\n\ndef bump(version):\n"
+                                 "    return version + 1\n";
+constexpr char ReleaseScriptChanged[] = "import no_such_build_tool\n\n\ndef bump(version):\n"
+                                        "    return version + 2\n";
 constexpr char WriteVersion[] = "echo \"version = '$SETUPTOOLS_SCM_PRETEND_VERSION'\" > "
                                 "pkg/_version.py";
 
@@ -129,6 +134,54 @@ private slots:
         for (const QJsonValue &difference : differences)
             QCOMPARE(difference.toObject().value(QStringLiteral("kind")).toString(),
                      QStringLiteral("only_new_raises"));
+    }
+
+    // A maintainer script that needs a tool the interpreter lacks is left out, with a note;
+    // the rest of the change is still analysed.
+    void moduleMissingADependencyIsLeftOut()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/core.py"), Core);
+        repo.write(QStringLiteral("pkg/release.py"), ReleaseScript);
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/core.py"), "def step(x):\n    return x + 2\n");
+        repo.write(QStringLiteral("pkg/release.py"), ReleaseScriptChanged);
+        const QString head = repo.commit(QStringLiteral("step by two, bump differently"));
+        const CliRun run = analyze(repo, base, head, {QStringLiteral("--report"), reportPath()});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = readJson(reportPath());
+        const QJsonArray notes = report.value(QStringLiteral("notes")).toArray();
+        QVERIFY2(std::any_of(notes.begin(), notes.end(),
+                             [](const QJsonValue &note) {
+                                 return note.toString().startsWith(
+                                            "pkg/release.py is not analysed: pkg.release") &&
+                                        note.toString().contains("needs 'no_such_build_tool'");
+                             }),
+                 QJsonDocument(notes).toJson().constData());
+        const QJsonArray differences = report.value(QStringLiteral("differences")).toArray();
+        QVERIFY(!differences.isEmpty());
+        for (const QJsonValue &difference : differences)
+            QVERIFY(difference.toObject()
+                        .value(QStringLiteral("target"))
+                        .toString()
+                        .startsWith(QStringLiteral("pkg.core")));
+    }
+
+    // When every changed module lacks the dependency there is nothing left: a clear error.
+    void onlyChangedModuleMissingADependencyIsAnError()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/release.py"), ReleaseScript);
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/release.py"), ReleaseScriptChanged);
+        const QString head = repo.commit(QStringLiteral("bump differently"));
+        const CliRun run = analyze(repo, base, head);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("pkg.release (old tree) needs 'no_such_build_tool'"),
+                 run.err.constData());
+        QVERIFY(run.err.contains("--python"));
     }
 
     void generatedModuleNeedsAPrepareCommand()

@@ -24,6 +24,14 @@ bool TestOutcome::aborted() const
     return false;
 }
 
+bool TestOutcome::workerFailed() const
+{
+    static const QStringList reasons{QStringLiteral("worker_died"), QStringLiteral("worker_hung"),
+                                     QStringLiteral("worker_broken"),
+                                     QStringLiteral("runner_error")};
+    return status == RunStatus::Crashed && reasons.contains(abortedReason);
+}
+
 TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
 {
     // JSON null and absent fields both mean "not applicable" in the runner's responses.

@@ -48,6 +48,9 @@ struct TestOutcome
 
     // Time-outs, crashes, kills and memory exhaustion: the test did not finish on its own terms.
     bool aborted() const;
+    // No answer from the worker (it died, hung or rejected the request). In a batch that says
+    // nothing about this test, only that something in the batch ended its worker.
+    bool workerFailed() const;
 
     // From one `run` response of runner.py (RUNNER_PROTOCOL.md), or from toJson().
     static TestOutcome fromRunner(const nlohmann::json &response);

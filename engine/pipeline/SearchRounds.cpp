@@ -59,14 +59,15 @@ Status SearchSession::runRounds()
             if (cancelled())
                 break; // the round is not checkpointed: a resume runs it again whole
             const QList<Candidate> chunk = candidates.mid(start, ChunkSize);
-            auto runs = searchPairs(chunk);
+            bool ranAlone = false;
+            auto runs = searchPairs(chunk, &ranAlone);
             if (!runs)
                 return runs.error();
             QList<int> broken; // raised the same error on both versions, from the test's code
             for (qsizetype i = 0; i < chunk.size(); ++i) {
                 TestRecord record{testIdFor(chunk[i].code), round, chunk[i], runs->first.value(i),
                                   runs->second.value(i)};
-                if (auto admitted = admit(std::move(record), true); !admitted)
+                if (auto admitted = admit(std::move(record), !ranAlone); !admitted)
                     return admitted.error();
                 if (needsRuntimeRepair(m_tests.last()))
                     broken << static_cast<int>(m_tests.size() - 1);
@@ -99,25 +100,28 @@ Status SearchSession::admit(TestRecord record, bool searched)
 {
     m_coverage.record(record.id, Side::Old, record.oldRun.covered);
     m_coverage.record(record.id, Side::New, record.newRun.covered);
-    const auto kind = m_context.judge->compare(record.oldRun, record.newRun);
-    record.fate = TestFate::Same;
-    bool differs = false;
-    if (kind && clusterIsFull(record.candidate.target, *kind, record)) {
-        record.fate = TestFate::Duplicate;
-    } else if (kind && !searched) {
-        differs = true;
-    } else if (kind) {
+    auto kind = m_context.judge->compare(record.oldRun, record.newRun);
+    const auto full = [&](DifferenceKind found) {
+        return clusterIsFull(record.candidate.target, found, record);
+    };
+    if (kind && searched && !full(*kind)) {
         report(QStringLiteral("round %1: confirming").arg(record.round),
                double(m_tests.size()) / m_context.options->choices.maxTests);
-        auto alone = runAlone(record.candidate, record.oldRun, record.newRun);
+        auto alone = runAlone(record.candidate);
         if (!alone)
             return alone.error();
+        kind.reset();
         if (*alone) {
+            // The alone runs decide the test's fate, with their own kind.
             record.oldRun = (*alone)->first;
             record.newRun = (*alone)->second;
-            differs = true;
+            m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+            m_coverage.record(record.id, Side::New, record.newRun.covered);
+            kind = m_context.judge->compare(record.oldRun, record.newRun);
         }
     }
+    const bool differs = kind && !full(*kind);
+    record.fate = kind && !differs ? TestFate::Duplicate : TestFate::Same;
     m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
     m_tests << record;
     if (!differs)

@@ -5,6 +5,7 @@
 #include "judge/RelationJudging.h"
 #include "pipeline/Seeds.h"
 
+#include <algorithm>
 #include <future>
 #include <vector>
 
@@ -110,27 +111,34 @@ SearchSession::runPairs(const QList<Candidate> &candidates, int rerun)
 }
 
 Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
-SearchSession::searchPairs(const QList<Candidate> &candidates)
+SearchSession::searchPairs(const QList<Candidate> &candidates, bool *ranAlone)
 {
     TestRunner *runner = m_context.runner;
-    return runOnBothSides(candidates, [runner](Side side, const QList<TestRequest> &tests) {
+    auto runs = runOnBothSides(candidates, [runner](Side side, const QList<TestRequest> &tests) {
         return runner->runBatch(side, tests);
     });
+    const auto died = [](const QList<TestOutcome> &batch) {
+        return std::any_of(batch.cbegin(), batch.cend(),
+                           [](const TestOutcome &run) { return run.workerFailed(); });
+    };
+    const bool alone = runs && (died(runs->first) || died(runs->second));
+    if (ranAlone)
+        *ranAlone = alone;
+    if (!alone)
+        return runs;
+    m_batchesRunAlone += 1;
+    return runPairs(candidates, 0);
 }
 
 Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
-SearchSession::runAlone(const Candidate &candidate, const TestOutcome &oldRun,
-                        const TestOutcome &newRun)
+SearchSession::runAlone(const Candidate &candidate)
 {
     using Result = std::optional<std::pair<TestOutcome, TestOutcome>>;
-    const auto batchKind = m_context.judge->compare(oldRun, newRun);
     auto runs = runPairs({candidate}, 0);
     if (!runs)
         return runs.error();
     TestOutcome oldAlone = runs->first.value(0), newAlone = runs->second.value(0);
-    if (m_context.judge->compare(oldAlone, newAlone) != batchKind ||
-        errorTypeOf(oldAlone) != errorTypeOf(oldRun) ||
-        errorTypeOf(newAlone) != errorTypeOf(newRun)) {
+    if (!m_context.judge->compare(oldAlone, newAlone)) {
         ++m_batchOnly;
         return Result();
     }

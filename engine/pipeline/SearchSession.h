@@ -60,6 +60,8 @@ public:
     const CoverageTracker &coverage() const { return m_coverage; }
     int flakyDiscarded() const { return m_flaky; }
     int batchOnlyDiscarded() const { return m_batchOnly; }
+    // Search batches whose worker died, so that all their tests ran alone.
+    int batchesRunAlone() const { return m_batchesRunAlone; }
     int executions() const { return m_executions; }
 
 private:
@@ -74,19 +76,22 @@ private:
     Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
     runPairs(const QList<Candidate> &candidates, int rerun);
     GenerationRequest nextRequest(int round) const;
-    // Search mode: the candidates of each side together in one child (Executor::runBatch).
+    // Search mode: the candidates of each side together in one child (Executor::runBatch). A
+    // batch whose worker died (a test killed it, or it hung) says nothing about its tests: then
+    // every candidate runs alone instead, and `ranAlone` says so.
     Expected<std::pair<QList<TestOutcome>, QList<TestOutcome>>>
-    searchPairs(const QList<Candidate> &candidates);
-    // A difference seen in search mode, run alone: the isolated runs when they still differ the
-    // same way, nullopt when the batch's shared state made it up.
+    searchPairs(const QList<Candidate> &candidates, bool *ranAlone = nullptr);
+    // A difference seen in search mode, run alone. The alone runs decide: they are returned when
+    // they show any difference (their own kind), nullopt when they show none (the batch's shared
+    // state made it up).
     Expected<std::optional<std::pair<TestOutcome, TestOutcome>>>
-    runAlone(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
+    runAlone(const Candidate &candidate);
     // Reruns a test that showed a difference; the kind when it is stable, nullopt when flaky.
     Expected<std::optional<DifferenceKind>>
     confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
     Status shrinkOne(FoundDifference &found);
     // Judges a test, confirms a difference (alone first when `searched` in a batch, then by
-    // reruns) and records it with its fate.
+    // reruns) and records it with its fate, which follows the alone run.
     Status admit(TestRecord record, bool searched);
     // Runtime repair (≤ 5 tries each) of tests that failed the same way on both versions.
     Status repairRuntimeErrors(const QList<int> &broken, int round);
@@ -102,7 +107,8 @@ private:
     StopReason m_stopReason = StopReason::NoGain;
     int m_nextRound = 0;
     int m_flaky = 0;
-    std::atomic_int m_batchOnly = 0;  // differences that vanished when their test ran alone
+    std::atomic_int m_batchOnly = 0; // differences that vanished when their test ran alone
+    std::atomic_int m_batchesRunAlone = 0;
     std::atomic_int m_executions = 0; // confirm() runs reruns on several threads
     QElapsedTimer m_clock;
 };

@@ -61,28 +61,35 @@ Status SearchSession::shrinkOne(FoundDifference &found)
         }
         if (smaller.isEmpty() || cancelled())
             break;
-        auto runs = searchPairs(smaller);
+        bool ranAlone = false;
+        auto runs = searchPairs(smaller, &ranAlone);
         if (!runs)
             return runs.error();
+        // The same difference: the same kind and exception types, and a relation check must
+        // still check it, with the same verdicts.
+        const auto sameDifference = [&](const TestOutcome &oldRun, const TestOutcome &newRun) {
+            return m_context.judge->compare(oldRun, newRun) == found.kind &&
+                   oldRun.errorType == found.oldRun.errorType &&
+                   newRun.errorType == found.newRun.errorType &&
+                   observeRelation(oldRun.output) == observeRelation(found.oldRun.output) &&
+                   observeRelation(newRun.output) == observeRelation(found.newRun.output);
+        };
         bool improved = false;
         for (qsizetype i = 0; i < smaller.size() && !improved && !cancelled(); ++i) {
-            const TestOutcome &oldBatch = runs->first.value(i);
-            const TestOutcome &newBatch = runs->second.value(i);
-            // A relation check must still check it, with the same verdicts.
-            if (m_context.judge->compare(oldBatch, newBatch) != found.kind ||
-                oldBatch.errorType != found.oldRun.errorType ||
-                newBatch.errorType != found.newRun.errorType ||
-                observeRelation(oldBatch.output) != observeRelation(found.oldRun.output) ||
-                observeRelation(newBatch.output) != observeRelation(found.newRun.output))
+            std::pair<TestOutcome, TestOutcome> alone{runs->first.value(i), runs->second.value(i)};
+            if (!sameDifference(alone.first, alone.second))
                 continue;
-            auto alone = runAlone(smaller[i], oldBatch, newBatch);
-            if (!alone)
-                return alone.error();
-            if (!*alone)
-                continue;
+            if (!ranAlone) {
+                auto isolated = runAlone(smaller[i]);
+                if (!isolated)
+                    return isolated.error();
+                if (!*isolated || !sameDifference((*isolated)->first, (*isolated)->second))
+                    continue;
+                alone = std::move(**isolated);
+            }
             found.shrunk = smaller[i];
-            found.oldRun = (*alone)->first;
-            found.newRun = (*alone)->second;
+            found.oldRun = alone.first;
+            found.newRun = alone.second;
             improved = true;
         }
         if (!improved)

@@ -1,5 +1,7 @@
 #include "ScriptedSearch.h"
 
+#include <algorithm>
+
 namespace difftriage::engine::test {
 
 namespace {
@@ -77,6 +79,31 @@ Behaviour bothRaiseNameError(const QString &frameFile)
     };
 }
 
+Behaviour killsItsWorker(Side killing)
+{
+    return [=](Side side, int, bool) {
+        return side == killing
+                   ? TestOutcome::workerFailure(QString(), QStringLiteral("worker_died"),
+                                                QStringLiteral("killed by a signal"))
+                   : printed(QStringLiteral("alive"), {});
+    };
+}
+
+Behaviour floodsKilledOnlyAlone(Side flooding)
+{
+    return [=](Side side, int, bool batch) {
+        if (side != flooding)
+            return printed(QStringLiteral("1"), {});
+        TestOutcome flood = printed(QString(64 * 1024 - 1, QLatin1Char('x')), {});
+        flood.truncated = true;
+        if (!batch) {
+            flood.status = RunStatus::Killed;
+            flood.abortedReason = QStringLiteral("output_limit");
+        }
+        return flood;
+    };
+}
+
 void ScriptedRunner::script(const QString &code, Behaviour behaviour)
 {
     std::lock_guard lock(m_mutex);
@@ -109,6 +136,12 @@ Expected<QList<TestOutcome>> ScriptedRunner::answer(Side side, const QList<TestR
         outcome.rerun = rerun == Batch ? 0 : rerun;
         outcomes << outcome;
     }
+    const bool workerDied = std::any_of(outcomes.cbegin(), outcomes.cend(),
+                                        [](const TestOutcome &run) { return run.workerFailed(); });
+    if (rerun == Batch && workerDied) // the worker answered nothing of this batch
+        for (TestOutcome &outcome : outcomes)
+            outcome = TestOutcome::workerFailure(outcome.id, QStringLiteral("worker_died"),
+                                                 QStringLiteral("killed by a signal"));
     return outcomes;
 }
 
@@ -143,9 +176,9 @@ Expected<QList<Candidate>> ScriptedGenerator::simplify(const Candidate &test,
     return variants.value(test.code); // read only: shrinking calls it from several threads
 }
 
-Candidate candidate(const QString &code)
+Candidate candidate(const QString &code, const QString &target)
 {
-    return Candidate{QStringLiteral("pkg.mod.f"), QStringLiteral("f"), code, nlohmann::json()};
+    return Candidate{target, target.section(QLatin1Char('.'), -1), code, nlohmann::json()};
 }
 
 } // namespace difftriage::engine::test

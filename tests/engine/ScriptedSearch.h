@@ -27,6 +27,12 @@ Behaviour differsUntilRerun(Side side, int rerun);
 Behaviour newRaises(const QString &errorType);
 // Both sides raise the same NameError, whose innermost frame is `frameFile`.
 Behaviour bothRaiseNameError(const QString &frameFile);
+// On `side` the test kills its worker, alone and in a batch (whose other tests then come back
+// without an answer, as from Executor::runBatch); the other side prints.
+Behaviour killsItsWorker(Side side);
+// On `side` the test floods its output: alone it is killed for the output limit, in a batch (as
+// runners did before one limit applied to both) it ends truncated but ok. The other side prints.
+Behaviour floodsKilledOnlyAlone(Side side);
 
 // A TestRunner that answers from per-code scripts and counts what it was asked to run. Thread
 // safe: the session runs both sides and the reruns at once.
@@ -41,6 +47,8 @@ public:
     Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests) override;
 
     // How often `code` ran on `side` alone in rerun `rerun`, or in a batch with Batch.
+    // A batch in which a test kills its worker answers every test of that side with the
+    // worker's death.
     int runs(const QString &code, Side side, int rerun) const;
 
 private:
@@ -69,6 +77,6 @@ public:
                                         const GenerationRequest &context) override;
 };
 
-Candidate candidate(const QString &code);
+Candidate candidate(const QString &code, const QString &target = QStringLiteral("pkg.mod.f"));
 
 } // namespace difftriage::engine::test

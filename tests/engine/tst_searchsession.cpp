@@ -60,6 +60,11 @@ struct Search
         QList<Candidate> round;
         for (const QString &code : codes)
             round << candidate(code);
+        return runOneRound(round);
+    }
+
+    SearchSession &runOneRound(const QList<Candidate> &round)
+    {
         generator.rounds = {round};
         SearchSession &search = start();
         const Status ran = search.runRounds();
@@ -149,6 +154,69 @@ private slots:
         QCOMPARE(search.fate(QStringLiteral("t1")), QStringLiteral("same"));
         QCOMPARE(search.runner.runs(QStringLiteral("t1"), Side::Old, 0), 1); // run alone once
         QCOMPARE(search.runner.runs(QStringLiteral("t1"), Side::Old, 1), 0); // no reruns
+    }
+
+    // A test that kills its worker takes its whole batch with it on that side. Every test of
+    // that batch then runs alone, and each one's fate follows its alone run: the other changed
+    // functions' differences are all found, and so is the killer's abort.
+    void aWorkerKillerHidesNoOtherDifference_data()
+    {
+        QTest::addColumn<Side>("side");
+        QTest::newRow("killed on the old side") << Side::Old;
+        QTest::newRow("killed on the new side") << Side::New;
+    }
+    void aWorkerKillerHidesNoOtherDifference()
+    {
+        QFETCH(Side, side);
+        Search search;
+        QList<Candidate> round;
+        QStringList differing;
+        for (int i = 1; i <= 8; ++i) {
+            differing << QStringLiteral("difference %1").arg(i);
+            search.runner.script(differing.last(),
+                                 differs(QStringLiteral("old %1").arg(i),
+                                         QStringLiteral("new %1").arg(i), {9 + (i + 1) / 2}));
+            round << candidate(differing.last(), QStringLiteral("pkg.mod.f%1").arg(i));
+        }
+        for (int i = 1; i <= 4; ++i) {
+            search.runner.script(QStringLiteral("same %1").arg(i), alike(QStringLiteral("1")));
+            round << candidate(QStringLiteral("same %1").arg(i));
+        }
+        search.runner.script(QStringLiteral("killer"), killsItsWorker(side));
+        round.insert(3, candidate(QStringLiteral("killer"), QStringLiteral("pkg.mod.kill")));
+        const SearchSession &session = search.runOneRound(round);
+
+        QCOMPARE(session.batchesRunAlone(), 1);
+        QCOMPARE(session.differences().size(), 9);
+        for (const QString &code : std::as_const(differing)) {
+            QCOMPARE(search.fate(code), QStringLiteral("difference"));
+            QCOMPARE(search.runner.runs(code, Side::Old, 0), 1); // alone once, not twice
+        }
+        for (int i = 1; i <= 4; ++i)
+            QCOMPARE(search.fate(QStringLiteral("same %1").arg(i)), QStringLiteral("same"));
+        QCOMPARE(search.fate(QStringLiteral("killer")), QStringLiteral("difference"));
+        const TestRecord *killer = search.record(QStringLiteral("killer"));
+        QCOMPARE(search.judge.compare(killer->oldRun, killer->newRun),
+                 side == Side::Old ? DifferenceKind::OnlyOldAborts : DifferenceKind::OnlyNewAborts);
+        // The coverage comes from the alone runs: the dead batch reported none.
+        QCOMPARE(session.coverage().unionCoverage(), 1.0);
+        QCOMPARE(session.batchOnlyDiscarded(), 0);
+    }
+
+    // The alone run decides, with its own kind: a flood that a batch saw truncated but ok and
+    // the test alone was killed for is an abort on that side, not a batch artefact.
+    void anAloneRunDecidesWithItsOwnKind()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("flood"), floodsKilledOnlyAlone(Side::New));
+        const SearchSession &session = search.runOneRound({QStringLiteral("flood")});
+        QCOMPARE(session.batchesRunAlone(), 0);
+        QCOMPARE(session.batchOnlyDiscarded(), 0);
+        QCOMPARE(session.differences().size(), 1);
+        QCOMPARE(session.differences().first().kind, DifferenceKind::OnlyNewAborts);
+        QCOMPARE(session.differences().first().newRun.abortedReason,
+                 QStringLiteral("output_limit"));
+        QCOMPARE(search.fate(QStringLiteral("flood")), QStringLiteral("difference"));
     }
 
     void fullClusterMarksFurtherSameCauseDuplicate()

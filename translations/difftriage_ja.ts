@@ -103,6 +103,97 @@
     </message>
 </context>
 <context>
+    <name>SandboxNote</name>
+    <message>
+        <source>Tests run as the unprivileged user &apos;%1&apos;; bubblewrap starts as root because as that user %2.</source>
+        <translation>テストは権限のないユーザー &apos;%1&apos; として実行されます。そのユーザーでは %2 ため、bubblewrap は root として起動します。</translation>
+    </message>
+    <message>
+        <source>Tests run as the unprivileged user &apos;%1&apos;.</source>
+        <translation>テストは権限のないユーザー &apos;%1&apos; として実行されます。</translation>
+    </message>
+    <message>
+        <source>Tests run as root without any capability: the unprivileged user &apos;%1&apos; cannot reach the interpreter. Process-count limits do not apply, and files only root may write are writable wherever Landlock does not confine writes.</source>
+        <translation>テストはケーパビリティを一切持たない root として実行されます。権限のないユーザー &apos;%1&apos; からインタープリターに到達できないためです。プロセス数の制限は適用されず、Landlock が書き込みを制限しない場所では root だけが書き込めるファイルにも書き込めます。</translation>
+    </message>
+    <message>
+        <source>Tests run as an unprivileged uid of their own user namespace, with no capabilities.</source>
+        <translation>テストは専用のユーザー名前空間内の権限のない uid として、ケーパビリティなしで実行されます。</translation>
+    </message>
+    <message>
+        <source>Tests run as root: there is no unprivileged user &apos;%1&apos;, so process-count limits and file modes do not apply.</source>
+        <translation>テストは root として実行されます。権限のないユーザー &apos;%1&apos; が存在しないため、プロセス数の制限とファイルのパーミッションは適用されません。</translation>
+    </message>
+    <message>
+        <source>Tests run as you.</source>
+        <translation>テストはあなたのユーザーとして実行されます。</translation>
+    </message>
+    <message>
+        <source>Landlock: each test reads only the system&apos;s programs and libraries, the interpreter, a few /etc files, its tree and its own directory (not /tmp, /var, /run, /home, /root or other processes&apos; /proc)</source>
+        <translation>Landlock: 各テストが読めるのはシステムのプログラムとライブラリ、インタープリター、/etc のいくつかのファイル、ツリー、自分専用のディレクトリだけです（/tmp、/var、/run、/home、/root、他のプロセスの /proc は読めません）</translation>
+    </message>
+    <message>
+        <source>, and can neither signal nor reach through an abstract socket any process outside its own test.</source>
+        <translation>。また、自分のテストの外のプロセスにはシグナルを送ることも抽象ソケットで接続することもできません。</translation>
+    </message>
+    <message>
+        <source>No Landlock: tests can read every file their user may read.</source>
+        <translation>Landlock なし: テストはそのユーザーが読めるすべてのファイルを読めます。</translation>
+    </message>
+    <message>
+        <source>Full sandbox (bubblewrap): no network but loopback, the system and the trees read-only, a private /tmp, /run and home, no other process in sight; the worker is the init of the tests&apos; process namespace, so no test can kill it, and everything a test starts ends with it; time, memory, file-size and process-count limits.</source>
+        <translation>完全なサンドボックス (bubblewrap): ループバック以外のネットワークなし、システムとツリーは読み取り専用、専用の /tmp・/run・ホーム、他のプロセスは見えません。ワーカーはテストのプロセス名前空間の init なので、どのテストもワーカーを終了できず、テストが起動したものはすべてテストとともに終了します。時間・メモリ・ファイルサイズ・プロセス数に制限があります。</translation>
+    </message>
+    <message>
+        <source>seccomp refuses Unix sockets, so no listener of the host answers (the session bus, the systemd manager).</source>
+        <translation>seccomp が Unix ソケットを拒否するため、ホストの待ち受け（セッションバス、systemd マネージャー）には接続できません。</translation>
+    </message>
+    <message>
+        <source>Not protected (no seccomp): Unix sockets in directories the sandbox shows answer tests.</source>
+        <translation>保護されないもの（seccomp なし）: サンドボックスから見えるディレクトリにある Unix ソケットはテストに応答します。</translation>
+    </message>
+    <message>
+        <source>Not protected: world-readable files outside /tmp, /run and your home (/etc, /var, /srv, /opt, other users&apos; homes).</source>
+        <translation>保護されないもの: /tmp、/run、あなたのホーム以外にある誰でも読めるファイル（/etc、/var、/srv、/opt、他のユーザーのホーム）。</translation>
+    </message>
+    <message>
+        <source>Degraded sandbox (%1): time, memory, file-size and process-count limits, a fresh home and a private working directory; everything a test starts ends with it.</source>
+        <translation>縮退サンドボックス (%1): 時間・メモリ・ファイルサイズ・プロセス数の制限、新しいホームと専用の作業ディレクトリ。テストが起動したものはすべてテストとともに終了します。</translation>
+    </message>
+    <message>
+        <source>Landlock confines writes to that directory</source>
+        <translation>Landlock は書き込みをそのディレクトリに限定します</translation>
+    </message>
+    <message>
+        <source> and blocks TCP.</source>
+        <translation>。また TCP を遮断します。</translation>
+    </message>
+    <message>
+        <source>Writes outside it are NOT contained (no Landlock).</source>
+        <translation>その外への書き込みは制限されません（Landlock なし）。</translation>
+    </message>
+    <message>
+        <source>seccomp refuses every socket (no network, no Unix sockets such as the session bus), ptrace and kill(-1).</source>
+        <translation>seccomp はすべてのソケット（ネットワークも、セッションバスなどの Unix ソケットも）、ptrace、kill(-1) を拒否します。</translation>
+    </message>
+    <message>
+        <source>The network and Unix sockets are NOT blocked (no seccomp).</source>
+        <translation>ネットワークと Unix ソケットは遮断されません（seccomp なし）。</translation>
+    </message>
+    <message>
+        <source>Not protected: tests see the host&apos;s process IDs, name and kernel</source>
+        <translation>保護されないもの: テストからホストのプロセス ID、ホスト名、カーネルが見えます</translation>
+    </message>
+    <message>
+        <source>, and can signal other processes of the user &apos;%1&apos;</source>
+        <translation>。また、ユーザー &apos;%1&apos; の他のプロセスにシグナルを送れます</translation>
+    </message>
+    <message>
+        <source>, and can signal other processes of their user, the worker included (the analysis then runs each test of the batch alone)</source>
+        <translation>。また、ワーカーを含め、同じユーザーの他のプロセスにシグナルを送れます（その場合、解析はバッチの各テストを単独で実行し直します）</translation>
+    </message>
+</context>
+<context>
     <name>Vocabulary</name>
     <message>
         <source>Intended</source>

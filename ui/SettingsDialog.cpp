@@ -159,9 +159,12 @@ void SettingsDialog::probeSandbox()
             m_sandbox->setText(tr("Unknown: %1").arg(status.error().message));
             return;
         }
+        // What each level protects, and what it does not, in full: the reviewer decides here
+        // whether to run a stranger's code on this machine.
         m_sandbox->setText((status->level == engine::SandboxLevel::Full ? tr("Full (bubblewrap)")
                                                                         : tr("Degraded")) +
-                           QStringLiteral("\n") + status->interpreters.join(QLatin1Char('\n')));
+                           QStringLiteral("\n") + status->interpreters.join(QLatin1Char('\n')) +
+                           QStringLiteral("\n\n") + status->translatedNote);
         m_sandbox->setToolTip(status->note);
     });
     watcher->setFuture(QtConcurrent::run(

@@ -2,12 +2,14 @@
 
 #include "core/Json.h"
 #include "execute/HostCall.h"
+#include "execute/SandboxNote.h"
 #include "execute/SandboxPlanner.h"
 #include "execute/WorkerHost.h"
 #include "execute/WorkerWorkspace.h"
 
 #include <QMap>
 #include <QThread>
+#include <algorithm>
 
 namespace difftriage::engine {
 
@@ -78,7 +80,7 @@ Status Executor::start()
     if (m_new.python.executable != m_old.python.executable)
         interpreters << m_new.python;
     m_plan = SandboxPlanner::plan(interpreters, m_old.forceDegraded || m_new.forceDegraded,
-                                  m_old.unprivilegedUser);
+                                  m_old.unprivilegedUser, m_old.landlockAbiLimit);
     auto workspace = WorkerWorkspace::prepare(m_plan, m_old, m_new);
     if (!workspace)
         return workspace.error();
@@ -96,12 +98,41 @@ Status Executor::start()
     const Status ready = HostCall::waitReady(m_host, {{Side::Old, 0}, {Side::New, 0}}, m_cancelled);
     if (!ready)
         return ready;
+    if (const Status confined = checkTestConfinement(); !confined)
+        return confined;
     for (Side side : {Side::Old, Side::New}) {
         const Status imports = checkStartImports(side);
         if (!imports)
             return imports;
     }
     m_started = true;
+    return Ok{};
+}
+
+Status Executor::checkTestConfinement()
+{
+    // The note says what the workers do: a runner that could not build its tests' Landlock
+    // domain runs them without one, and says why in its hello.
+    QList<WorkerHost::Task> tasks;
+    for (Side side : {Side::Old, Side::New}) {
+        WorkerHost::Task task;
+        task.side = side;
+        task.request = {{"op", "hello"}};
+        task.watchdogSeconds = 15;
+        tasks << task;
+    }
+    auto replies = HostCall::run(m_host, std::move(tasks), m_cancelled);
+    if (!replies)
+        return replies.error();
+    const int planned = m_plan.landlockAbi;
+    for (const Reply &reply : *replies) {
+        if (!reply.failure.isEmpty())
+            return makeError(QStringLiteral("a worker did not answer hello: %1 %2")
+                                 .arg(reply.failure, reply.detail));
+        m_plan.landlockAbi = std::min(m_plan.landlockAbi, intField(reply.response, "landlock"));
+    }
+    if (m_plan.landlockAbi != planned)
+        m_plan.note = engine::sandboxNote(m_plan);
     return Ok{};
 }
 

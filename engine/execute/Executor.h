@@ -75,6 +75,7 @@ private:
     nlohmann::json runRequest(Side side, const TestRequest &test, int rerun) const;
     // Why a run cannot start now (cancelled, not started, called from the worker thread).
     Status readyToRun() const;
+    Status checkTestConfinement();
     Status checkStartImports(Side side);
     void stopHost();
 

@@ -7,6 +7,9 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <cmath>
+#include <csignal>
+#include <sys/resource.h>
 
 namespace difftriage::engine {
 
@@ -22,6 +25,16 @@ QString failure(const PrepareRequest &request, const QString &what, const QByteA
     message += shown.isEmpty() ? QStringLiteral("; it printed nothing")
                                : QStringLiteral("; its output:\n") + shown;
     return message;
+}
+
+// What a signal says about a limit (QProcess gives the signal as the crashed exit code).
+QString killedBy(const PrepareRequest &request, int signal)
+{
+    if (signal == SIGXCPU)
+        return QStringLiteral("used more than its %1 s of CPU time").arg(request.timeoutSeconds);
+    if (signal == SIGXFSZ)
+        return QStringLiteral("wrote a file larger than %1 MiB").arg(request.maxFileMb);
+    return QStringLiteral("was killed by signal %1").arg(signal);
 }
 
 } // namespace
@@ -47,6 +60,11 @@ Status runPrepareCommand(const PrepareRequest &request)
     spec.writablePaths = {request.tree};
     spec.workingDirectory = request.tree;
     spec.privateDir = scratch.path();
+    constexpr rlim_t MiB = 1024 * 1024;
+    spec.limits = {{RLIMIT_DATA, rlim_t(request.memoryMb) * MiB},
+                   {RLIMIT_CPU, rlim_t(std::ceil(request.timeoutSeconds))},
+                   {RLIMIT_FSIZE, rlim_t(request.maxFileMb) * MiB},
+                   {RLIMIT_CORE, 0}};
     auto launch = buildWorkerLaunch(plan, spec);
     if (!launch)
         return launch.error();
@@ -77,7 +95,7 @@ Status runPrepareCommand(const PrepareRequest &request)
                     result.standardOutput));
     case ChildProcess::End::Crashed:
         return makeError(
-            failure(request, QStringLiteral("was killed by a signal"), result.standardOutput));
+            failure(request, killedBy(request, result.exitCode), result.standardOutput));
     case ChildProcess::End::Exited:
         break;
     }

@@ -1,22 +1,26 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "execute/SeccompFilter.h"
 
 #include <QStringList>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <sys/resource.h>
 #include <sys/types.h>
+#include <utility>
 #include <vector>
 
 struct sock_filter;
 
 namespace difftriage::engine {
 
-// Restrictions a worker process takes on between fork and exec (QProcess's child modifier):
-// its own session, death with its parent, and optionally an unprivileged user, Landlock (writes
-// only below some directories; no TCP; no signals or abstract sockets out of the sandbox) and a
-// seccomp filter that refuses every socket but AF_UNIX. Everything the child does is prepared
-// here in the parent, because between fork and exec only async-signal-safe calls are allowed.
+// Restrictions a worker process (or a prepare command) takes on between fork and exec (QProcess's
+// child modifier): its own session, death with its parent, resource limits, and optionally an
+// unprivileged user, a Landlock domain (Landlock.h) and a seccomp filter (SeccompFilter.h).
+// Everything the child does is prepared here in the parent, because between fork and exec only
+// async-signal-safe calls are allowed.
 class ProcessConfinement final
 {
 public:
@@ -25,9 +29,11 @@ public:
         bool dropUser = false;
         uid_t uid = 0;
         gid_t gid = 0;
-        bool landlock = false;
-        QStringList writableDirectories; // with landlock: the only places writes may go
-        bool seccompNoNetwork = false;
+        int landlockAbi = 0;             // > 0: a Landlock domain with these rules
+        QStringList writableDirectories; // with Landlock: the only places writes may go
+        QStringList readablePaths;       // with Landlock: the only places reads may go (or all)
+        std::optional<SeccompFilter::Policy> seccomp;
+        std::vector<std::pair<int, rlim_t>> limits; // setrlimit(resource, soft = hard = value)
     };
 
     static Expected<std::shared_ptr<ProcessConfinement>> create(const Options &options);
@@ -36,10 +42,6 @@ public:
 
     // For QProcess::setChildProcessModifier; keeps this object alive while QProcess holds it.
     static std::function<void()> modifier(std::shared_ptr<const ProcessConfinement> confinement);
-
-    // 0 when the kernel has no Landlock (or it is switched off).
-    static int landlockAbi();
-    static bool seccompSupported();
 
 private:
     ProcessConfinement() = default;

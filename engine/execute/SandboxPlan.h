@@ -12,6 +12,7 @@ struct SandboxPlan
 {
     SandboxLevel level = SandboxLevel::Degraded;
     QString note;  // what protects the host, and what does not: shown to the user and recorded
+    QString why;   // degraded: why bubblewrap is not used; full as root: why it starts as root
     QString bwrap; // the bubblewrap binary (full)
 
     // Running as root, where process-count limits and file modes do not apply: in full mode
@@ -24,13 +25,25 @@ struct SandboxPlan
     QString user;
     uid_t uid = 0;
     gid_t gid = 0;
+    // Degraded as root when the unprivileged user cannot reach the interpreter (pyenv or conda
+    // under /root): tests stay root but give up every capability; `userUnreachable` says why.
+    bool dropCapabilities = false;
+    QString userUnreachable;
 
-    bool landlock = false; // degraded: writes only in private dirs, no TCP, no signals out
-    bool seccomp = false;  // degraded: no sockets but AF_UNIX
+    // The Landlock ABI tests use (the kernel's, or less: WorkerConfig::landlockAbiLimit); 0 when
+    // there is none. Each test enters its own domain (runner.py): it reads only readablePaths
+    // and its own directories, and from ABI 6 signals and reaches no process outside it.
+    int landlockAbi = 0;
+    // Degraded: the worker's own Landlock domain (writes only in its private directory, reads
+    // only what tests may read, from ABI 4 no TCP).
+    bool landlock = false;
+    // The seccomp filter: degraded, no sockets at all; full, no Unix sockets (SeccompFilter.h).
+    bool seccomp = false;
 
-    QStringList hiddenDirs;  // full: host directories the sandbox sees as an empty tmpfs
-    QString home;            // full: HOME inside the sandbox (a tmpfs)
-    QStringList pythonPaths; // the interpreters' prefixes and sys.path, re-exposed when hidden
+    QStringList readablePaths; // the system's, the interpreters' and a few /etc files
+    QStringList hiddenDirs;    // full: host directories the sandbox sees as an empty tmpfs
+    QString home;              // full: HOME inside the sandbox (a tmpfs)
+    QStringList pythonPaths;   // the interpreters' prefixes and sys.path, re-exposed when hidden
 };
 
 } // namespace difftriage::engine

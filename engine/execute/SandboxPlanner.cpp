@@ -2,6 +2,10 @@
 
 #include "core/ChildProcess.h"
 #include "core/Json.h"
+#include "execute/Landlock.h"
+#include "execute/ReadablePaths.h"
+#include "execute/SandboxNote.h"
+#include "execute/SeccompFilter.h"
 #include "execute/WorkerLaunch.h"
 
 #include <QDir>
@@ -66,6 +70,12 @@ QString markerCode()
     return QStringLiteral("print('%1')").arg(QLatin1String(ProbeMarker));
 }
 
+// What a test needs of the confinement: the standard library, extension modules included.
+QString importingCode()
+{
+    return QStringLiteral("import decimal, email.parser, json, socket\n") + markerCode();
+}
+
 // What a test of a plan that switches users inside the sandbox needs: the switch itself, and the
 // standard library still readable afterwards.
 QString switchingUserCode(const SandboxPlan &plan)
@@ -106,35 +116,6 @@ QString hideableHome()
             return QString();
     }
     return home;
-}
-
-QString describe(const SandboxPlan &plan, const QString &why)
-{
-    const bool root = ::geteuid() == 0;
-    QString who;
-    if (plan.dropInside)
-        who = QStringLiteral(", tests as the unprivileged user '%1' (bubblewrap starts as root: "
-                             "as that user %2)")
-                  .arg(plan.user, why);
-    else if (plan.dropUser)
-        who = QStringLiteral(", as the unprivileged user '%1'").arg(plan.user);
-    else if (root)
-        who = QStringLiteral(", as root: there is no unprivileged user '%1', so process-count "
-                             "limits and file modes do not apply")
-                  .arg(plan.user);
-    if (plan.level == SandboxLevel::Full)
-        return QStringLiteral("full sandbox: bubblewrap with no network (loopback only), the "
-                              "system and the tree read-only, private /tmp and HOME%1")
-            .arg(who);
-    return QStringLiteral("degraded sandbox (%1): tests run with time, memory, file-size and "
-                          "process-count limits%2, a fresh HOME and a private working directory; "
-                          "%3; %4; files readable by that user stay readable to tests")
-        .arg(why, who,
-             plan.landlock ? QStringLiteral("Landlock confines writes to those directories, "
-                                            "blocks TCP and signals to outside processes")
-                           : QStringLiteral("writes outside them are NOT contained (no Landlock)"),
-             plan.seccomp ? QStringLiteral("seccomp refuses network sockets")
-                          : QStringLiteral("the network is NOT blocked (no seccomp)"));
 }
 
 } // namespace
@@ -190,10 +171,13 @@ int SandboxPlanner::processCount(uid_t uid)
 }
 
 SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, bool forceDegraded,
-                                 const QString &unprivilegedUser)
+                                 const QString &unprivilegedUser, int landlockAbiLimit)
 {
     SandboxPlan plan;
     plan.user = unprivilegedUser;
+    plan.landlockAbi = Landlock::kernelAbi();
+    if (landlockAbiLimit > 0)
+        plan.landlockAbi = std::min(plan.landlockAbi, landlockAbiLimit);
     if (::geteuid() == 0) {
         const QByteArray name = unprivilegedUser.toLocal8Bit();
         if (const passwd *entry = ::getpwnam(name.constData()); entry && entry->pw_uid != 0) {
@@ -202,10 +186,13 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
             plan.gid = entry->pw_gid;
         }
     }
-    for (const PythonInterpreter &python : interpreters)
-        for (const QString &path : pythonPathsOf(python))
+    for (const PythonInterpreter &python : interpreters) {
+        const QStringList paths = pythonPathsOf(python) << QFileInfo(python.executable).path();
+        for (const QString &path : paths)
             if (!plan.pythonPaths.contains(path))
                 plan.pythonPaths << path;
+    }
+    plan.readablePaths = testReadablePaths(plan.pythonPaths);
     plan.hiddenDirs << QStringLiteral("/tmp");
     if (QFileInfo(QStringLiteral("/run")).isDir())
         plan.hiddenDirs << QStringLiteral("/run"); // session buses, agent and docker sockets
@@ -214,7 +201,7 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
         plan.hiddenDirs << home;
     plan.home = home.isEmpty() ? QStringLiteral("/tmp") : home;
 
-    QString why;
+    QString &why = plan.why;
     if (forceDegraded)
         why = QStringLiteral("forced by the configuration");
     plan.bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
@@ -226,6 +213,7 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
         why = QStringLiteral("bubblewrap (bwrap) is not installed");
     if (why.isEmpty()) {
         plan.level = SandboxLevel::Full;
+        plan.seccomp = SeccompFilter::supported(); // no Unix sockets, whatever the tests see
         for (const PythonInterpreter &python : interpreters) {
             const QString key = QStringLiteral("full|%1|%2|%3")
                                     .arg(python.executable, plan.bwrap)
@@ -252,35 +240,54 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
         }
         if (works) {
             plan = inside;
-            plan.note = describe(plan, why);
+            plan.note = sandboxNote(plan);
             return plan;
         }
     }
     if (why.isEmpty()) {
-        plan.note = describe(plan, why);
+        plan.note = sandboxNote(plan);
         return plan;
     }
     plan.level = SandboxLevel::Degraded;
     plan.bwrap.clear();
+    plan.seccomp = false;
+    if (plan.dropUser) {
+        // Without a mount namespace the interpreter's parents stay closed to the unprivileged
+        // user: tests would fail to import every module the worker has not loaded.
+        for (const PythonInterpreter &python : interpreters) {
+            const QString key =
+                QStringLiteral("degraded-switch|%1|%2").arg(python.executable).arg(plan.uid);
+            const Status switched = cachedProbe(key, plan, python, switchingUserCode(plan));
+            if (!switched) {
+                plan.userUnreachable = switched.error().message;
+                plan.dropUser = false;
+                plan.dropCapabilities = true;
+                break;
+            }
+        }
+    }
     // Each degraded confinement part on its own, so one refused part does not cost the other.
     for (bool SandboxPlan::*part : {&SandboxPlan::landlock, &SandboxPlan::seccomp}) {
         SandboxPlan trial = plan;
         trial.*part = true;
-        if (part == &SandboxPlan::landlock && ProcessConfinement::landlockAbi() < 1)
+        if (part == &SandboxPlan::landlock && plan.landlockAbi < 1)
             continue;
-        if (part == &SandboxPlan::seccomp && !ProcessConfinement::seccompSupported())
+        if (part == &SandboxPlan::seccomp && !SeccompFilter::supported())
             continue;
         bool works = true;
         for (const PythonInterpreter &python : interpreters) {
-            const QString key = QStringLiteral("%1|%2").arg(part == &SandboxPlan::landlock
-                                                                ? QStringLiteral("landlock")
-                                                                : QStringLiteral("seccomp"),
-                                                            python.executable);
-            works = works && cachedProbe(key, trial, python).ok();
+            const QString key = QStringLiteral("%1|%2|%3")
+                                    .arg(part == &SandboxPlan::landlock ? QStringLiteral("landlock")
+                                                                        : QStringLiteral("seccomp"),
+                                         python.executable)
+                                    .arg(plan.landlockAbi);
+            works = works && cachedProbe(key, trial, python, importingCode()).ok();
         }
         plan.*part = works;
     }
-    plan.note = describe(plan, why);
+    if (!plan.landlock)
+        plan.landlockAbi = 0; // refused here: tests get no domain of their own either
+    plan.note = sandboxNote(plan);
     return plan;
 }
 

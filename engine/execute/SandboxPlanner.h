@@ -14,8 +14,10 @@ namespace difftriage::engine {
 class SandboxPlanner final
 {
 public:
+    // `landlockAbiLimit` > 0 plans as on a kernel with at most that Landlock ABI (tests of the
+    // older kernels' fallbacks).
     static SandboxPlan plan(const QList<PythonInterpreter> &interpreters, bool forceDegraded,
-                            const QString &unprivilegedUser);
+                            const QString &unprivilegedUser, int landlockAbiLimit = 0);
 
     // Runs `python -s -c code` as a worker of `plan` would run; the error carries its stderr.
     static Status probe(const SandboxPlan &plan, const PythonInterpreter &python,

@@ -1,6 +1,7 @@
 #include "execute/SandboxStatus.h"
 
 #include "core/PythonInterpreter.h"
+#include "execute/SandboxNote.h"
 #include "execute/SandboxPlanner.h"
 
 namespace difftriage::engine {
@@ -21,6 +22,7 @@ Expected<SandboxStatus> probeSandboxStatus(const QStringList &interpreters, bool
         SandboxPlanner::plan(resolved, forceDegraded, WorkerConfig().unprivilegedUser);
     status.level = plan.level;
     status.note = plan.note;
+    status.translatedNote = sandboxNote(plan, NoteLanguage::Translated);
     return status;
 }
 

@@ -12,7 +12,8 @@ namespace difftriage::engine {
 struct SandboxStatus
 {
     SandboxLevel level = SandboxLevel::Degraded;
-    QString note;             // what protects the host, and what does not
+    QString note;             // what protects the host, and what does not (English)
+    QString translatedNote;   // the same in the user's language
     QStringList interpreters; // "python3 → /usr/bin/python3.11 (3.11.2)"
 };
 

@@ -22,6 +22,9 @@ struct WorkerConfig
     int maxProcesses = 64;
     int maxFileMb = 64;
     QString unprivilegedUser = QStringLiteral("nobody"); // used when running as root
+    // > 0: plan as on a kernel whose Landlock ABI is at most this (tests of older kernels'
+    // fallbacks: no signal scoping before 6, no TCP rules before 4).
+    int landlockAbiLimit = 0;
 };
 
 // The directory to put first on sys.path, relative to the tree: what the project configures

@@ -63,7 +63,10 @@ void openParents(const SandboxPlan &plan, const QString &path, QStringList &made
 
 QStringList bubblewrapArguments(const SandboxPlan &plan, const WorkerLaunchSpec &spec)
 {
-    QStringList arguments{QStringLiteral("--die-with-parent"), QStringLiteral("--new-session")};
+    // The worker is the init of the sandbox's PID namespace: its tests can send it only the
+    // signals it handles (none), so they cannot kill it, and orphans are its to reap.
+    QStringList arguments{QStringLiteral("--die-with-parent"), QStringLiteral("--new-session"),
+                          QStringLiteral("--as-pid-1")};
     if (plan.dropInside)
         // Root, without a user namespace (whose only mapped uid would be root's): every other
         // namespace, and of root's capabilities only those runner.py needs to hand each test's
@@ -137,6 +140,7 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
             ? spec.command
             : QStringList{spec.python.executable, QStringLiteral("-s")} + spec.scriptArguments;
     ProcessConfinement::Options options;
+    options.limits = spec.limits;
     if (plan.level == SandboxLevel::Full) {
         launch.program = plan.bwrap;
         launch.arguments = bubblewrapArguments(plan, spec) + pythonCommand;
@@ -146,6 +150,8 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
         options.dropUser = plan.dropUser && !plan.dropInside;
         options.uid = plan.uid;
         options.gid = plan.gid;
+        if (plan.seccomp)
+            options.seccomp = SeccompFilter::Policy::NoUnixSockets;
     } else {
         if (spec.privateDir.isEmpty())
             return makeError(QStringLiteral("a degraded worker needs a private directory"));
@@ -158,9 +164,13 @@ Expected<WorkerLaunch> buildWorkerLaunch(const SandboxPlan &plan, const WorkerLa
         launch.workingDirectory = spec.workingDirectory.isEmpty()
                                       ? spec.privateDir + QStringLiteral("/tmp")
                                       : spec.workingDirectory;
-        options.landlock = plan.landlock;
+        options.landlockAbi = plan.landlock ? plan.landlockAbi : 0;
         options.writableDirectories = QStringList{spec.privateDir} + spec.writablePaths;
-        options.seccompNoNetwork = plan.seccomp;
+        // The worker reads its own /proc entries; each test narrows that to its own (runner.py).
+        options.readablePaths =
+            plan.readablePaths + spec.visiblePaths + QStringList{QStringLiteral("/proc")};
+        if (plan.seccomp)
+            options.seccomp = SeccompFilter::Policy::NoSockets;
     }
     auto confinement = ProcessConfinement::create(options);
     if (!confinement)

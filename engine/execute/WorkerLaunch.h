@@ -8,6 +8,8 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace difftriage::engine {
 
@@ -34,6 +36,7 @@ struct WorkerLaunchSpec
     QStringList command;
     QStringList writablePaths;
     QString workingDirectory;
+    std::vector<std::pair<int, rlim_t>> limits; // resource limits of the whole sandbox
 };
 
 // The interpreter runs with -s and a clean environment rather than -I: -I implies -E, which

@@ -122,6 +122,12 @@ Expected<WorkerLaunch> WorkerWorkspace::launch(Side side, int rerun, int index) 
                             QStringLiteral("--import-root"), source.importRoot};
     if (m_plan.dropUser && (m_plan.level == SandboxLevel::Degraded || m_plan.dropInside))
         spec.scriptArguments << QStringLiteral("--drop-user") << m_plan.user;
+    else if (m_plan.dropCapabilities)
+        spec.scriptArguments << QStringLiteral("--drop-capabilities");
+    // Each test's own Landlock domain: the runner adds the tree, its own files and directories.
+    spec.scriptArguments << QStringLiteral("--landlock-abi") << QString::number(m_plan.landlockAbi);
+    for (const QString &path : m_plan.readablePaths)
+        spec.scriptArguments << QStringLiteral("--readable") << path;
     spec.visiblePaths = {source.workerTree, m_helperDir};
     spec.hashSeed = source.config.hashSeed + rerun;
     if (m_plan.level == SandboxLevel::Degraded) {

@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -49,6 +49,7 @@ sys.dont_write_bytecode = True  # children must never write .pyc files into tree
 sys.path.insert(0, _HERE)
 try:
     from runnerlib.common import register_own_file
+    from runnerlib.confine import TestConfinement
     from runnerlib.osutil import close_inherited_fds
     from runnerlib.worker import Worker
 finally:
@@ -59,14 +60,24 @@ finally:
 register_own_file(__file__)
 
 
-def _parse_args(argv: List[str]) -> Dict[str, Optional[str]]:
-    options: Dict[str, Optional[str]] = {"root": None, "import_root": None, "drop_user": None,
-                                         "tracer": None}
+USAGE = ("usage: runner.py --root TREE [--import-root DIR] [--drop-user NAME] "
+         "[--drop-capabilities] [--tracer settrace|sys.monitoring|probes] [--landlock-abi N] "
+         "[--readable PATH]...")
+
+
+def _parse_args(argv: List[str]) -> Dict[str, Any]:
+    options: Dict[str, Any] = {"root": None, "import_root": None, "drop_user": None,
+                               "tracer": None, "landlock_abi": "0", "readable": [],
+                               "drop_capabilities": False}
     names = {"--root": "root", "--import-root": "import_root", "--drop-user": "drop_user",
-             "--tracer": "tracer"}
+             "--tracer": "tracer", "--landlock-abi": "landlock_abi", "--readable": "readable"}
     index = 0
     while index < len(argv):
         arg = argv[index]
+        if arg == "--drop-capabilities":  # the one flag without a value
+            options["drop_capabilities"] = True
+            index += 1
+            continue
         key, equals, value = arg.partition("=")
         if key not in names:
             raise SystemExit("runner.py: unknown argument %r" % arg)
@@ -75,23 +86,33 @@ def _parse_args(argv: List[str]) -> Dict[str, Optional[str]]:
             if index >= len(argv):
                 raise SystemExit("runner.py: %s needs a value" % arg)
             value = argv[index]
-        options[names[key]] = value
+        if isinstance(options[names[key]], list):
+            options[names[key]].append(value)
+        else:
+            options[names[key]] = value
         index += 1
     if not options["root"]:
-        raise SystemExit("usage: runner.py --root TREE [--import-root DIR] [--drop-user NAME] "
-                         "[--tracer settrace|sys.monitoring]")
+        raise SystemExit(USAGE)
+    if not options["landlock_abi"].isdigit():
+        raise SystemExit("runner.py: --landlock-abi needs a number, not %r"
+                         % options["landlock_abi"])
     return options
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     options = _parse_args(sys.argv[1:] if argv is None else argv)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the executor may have left it ignored
+    # No handler a test could trigger: inside bubblewrap the worker is the PID namespace's init,
+    # to which its tests can send only the signals it handles.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_SETMASK, set())
     sys.dont_write_bytecode = True
     close_inherited_fds()
     worker = Worker(options["root"] or ".", options["import_root"] or ".",
-                    options["drop_user"], options["tracer"])
+                    options["drop_user"], options["tracer"],
+                    TestConfinement(int(options["landlock_abi"]), options["readable"]),
+                    options["drop_capabilities"])
     try:
         return worker.serve()
     finally:

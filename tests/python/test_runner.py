@@ -604,3 +604,97 @@ def test_fork_bomb_under_drop_user(worker_tmp: Path) -> None:
         dropped.assert_alive()
     finally:
         dropped.close()
+
+
+def test_batch_flood_ends_as_it_does_alone(worker: WorkerProcess) -> None:
+    flood = "import sys\nchunk = 'x' * (1 << 20)\nfor _ in range(1024):\n    sys.stdout.write(chunk)\n"
+    alone = worker.run(flood)
+    response = worker.request("run_batch", snippets=[{"code": "print('before')"},
+                                                     {"code": flood},
+                                                     {"code": "print('after')"}])
+    results = response["results"]
+    assert [r["status"] for r in results] == ["ok", "killed", "ok"]
+    for outcome in (alone, results[1]):
+        assert outcome["status"] == "killed" and outcome["aborted_reason"] == "output_limit"
+        assert outcome["stdout"] == "x" * 65536 and outcome["stdout_truncated"] is True
+    assert results[2]["stdout"] == "after\n"
+    # Bytes written to fd 1 count per snippet: two snippets under the limit stay ok.
+    half = "import os\nchunk = b'y' * (1 << 20)\nfor _ in range(10):\n    os.write(1, chunk)\n"
+    halves = worker.request("run_batch", snippets=[{"code": half}, {"code": half}])
+    assert [r["status"] for r in halves["results"]] == ["ok", "ok"]
+
+
+DAEMON = ("import os, time\n"
+          "r, w = os.pipe()\n"
+          "if os.fork() == 0:\n"
+          "    os.setsid()\n"
+          "    if os.fork() == 0:\n"
+          "        os.write(w, str(os.getpid()).encode())\n"
+          "        time.sleep(60)\n"
+          "    os._exit(0)\n"
+          "os.close(w)\n"
+          "pid = os.read(r, 32).decode()\n"
+          "open('daemon.pid', 'w').write(pid)\n"
+          "print(pid)\n")
+
+
+def test_double_forked_daemon_ends_with_its_test(worker: WorkerProcess) -> None:
+    response = worker.run(DAEMON)
+    assert response["status"] == "ok", response
+    assert not _pid_alive(int(response["stdout"]))
+    # In a batch, before the next snippet runs (the run directory is shared within a batch).
+    check = ("import os\npid = int(open('daemon.pid').read())\n"
+             "try:\n    os.kill(pid, 0)\n    print('alive')\nexcept ProcessLookupError:\n"
+             "    print('gone')\n")
+    batch = worker.request("run_batch", snippets=[{"code": DAEMON}, {"code": check}])
+    assert [r["status"] for r in batch["results"]] == ["ok", "ok"], batch
+    assert batch["results"][1]["stdout"] == "gone\n"
+
+
+def _landlock_abi() -> int:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    return max(0, int(libc.syscall(444, None, 0, 1)))
+
+
+SYSTEM_READABLE = ["/usr", "/lib", "/lib64", "/etc/ld.so.cache", "/etc/localtime"]
+
+
+@pytest.mark.skipif(_landlock_abi() < 1, reason="the kernel has no Landlock")
+@pytest.mark.parametrize("abi", [3, 99])
+def test_landlock_confines_each_test(worker_tmp: Path, abi: int) -> None:
+    outside = worker_tmp / ("outside-%d" % abi)
+    outside.mkdir()
+    secret = outside / "token.txt"
+    secret.write_text("sk-secret\n")
+    os.chmod(outside, 0o755)
+    os.chmod(secret, 0o644)
+    extra = ["--landlock-abi", str(abi)]
+    for path in SYSTEM_READABLE:
+        extra += ["--readable", path]
+    confined = WorkerProcess(worker_tmp / ("landlock-%d" % abi), extra)
+    try:
+        hello = confined.request("hello")
+        assert hello["landlock"] == min(abi, _landlock_abi())
+        probe = ("import os, fixpkg.core\n"
+                 "def attempt(what, act):\n"
+                 "    try:\n        act()\n        print(what, 'ok')\n"
+                 "    except OSError as exc:\n        print(what, type(exc).__name__)\n"
+                 "attempt('secret', lambda: open(%r).read())\n"
+                 "attempt('process list', lambda: os.listdir('/proc'))\n"
+                 "attempt('own status', lambda: open('/proc/self/status').read())\n"
+                 "attempt('signal worker', lambda: os.kill(os.getppid(), 0))\n"
+                 "print(fixpkg.core.clamp(5, 1, 3))\n") % str(secret)
+        response = confined.run(probe)
+        assert response["status"] == "ok", response
+        lines = response["stdout"].splitlines()
+        assert lines[:3] == ["secret PermissionError", "process list PermissionError",
+                             "own status ok"]
+        scoped = hello["landlock"] >= 6
+        assert lines[3] == ("signal worker PermissionError" if scoped else "signal worker ok")
+        assert lines[4] == "3"
+        assert "sk-secret" not in json.dumps(response)
+        confined.assert_alive()
+    finally:
+        confined.close()

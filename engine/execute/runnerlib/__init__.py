@@ -9,6 +9,7 @@
 ``capture``        output capture: per-snippet sinks (run_batch), capped pipe streams
 ``child``          the child's result channel, limits spec, code cache import hook, teardown
 ``probe``          coverage of the requested lines: sys.monitoring and settrace probes
+``confine``        each test's own Landlock domain: what it may read, whom it may signal
 ``snippet``        ``SnippetRunner``: runs one snippet and its pytest-style tests
 ``pytest_support`` fixtures, marks and helpers for pytest-style tests without pytest
 =================  ==========================================================================
@@ -26,14 +27,14 @@ import sys
 
 import executable_lines
 
-from . import (capture, child, common, forkserver, osutil, probe, protocol, pytest_support,
-               snippet, worker)
+from . import (capture, child, common, confine, forkserver, osutil, probe, protocol,
+               pytest_support, snippet, worker)
 from .worker import Worker
 
 __all__ = ["Worker"]
 
 for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
-                child, probe, snippet, pytest_support, executable_lines):
+                child, confine, probe, snippet, pytest_support, executable_lines):
     if _module.__file__:
         common.register_own_module(_module.__name__, _module.__file__)
 del _module

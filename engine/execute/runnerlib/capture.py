@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Any, Tuple
+from typing import Any, Callable, Tuple
 
 from .common import PathScrubber, clean_text
 
@@ -17,11 +17,19 @@ from .common import PathScrubber, clean_text
 # Child side: per-snippet capture in run_batch
 # --------------------------------------------------------------------------------------------
 
-class _Sink:
-    """Byte sink with a cap (run_batch's per-snippet capture)."""
+def flood_limit(cap: int) -> int:
+    """Bytes of one stream past which a test is killed (``output_limit``), alone or in a batch."""
+    return max(16 * 1024 * 1024, 4 * cap)
 
-    def __init__(self, cap: int) -> None:
+
+class _Sink:
+    """Byte sink with a cap (run_batch's per-snippet capture); past the flood limit it calls
+    ``on_flood``, which must not return."""
+
+    def __init__(self, cap: int, on_flood: Callable[[], None]) -> None:
         self.cap = cap
+        self.limit = flood_limit(cap)
+        self.on_flood = on_flood
         self.data = bytearray()
         self.total = 0
 
@@ -30,6 +38,8 @@ class _Sink:
         room = self.cap - len(self.data)
         if room > 0:
             self.data += data[:room]
+        if self.total > self.limit:
+            self.on_flood()
 
 
 class _CapturedBinary(io.RawIOBase):
@@ -80,16 +90,14 @@ class _CapturedText(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError("write() argument must be str, not %s" % type(text).__name__)
-        if len(self._sink.data) < self._sink.cap:
-            self._sink.add(text.encode("utf-8", self._errors))
-        else:
-            self._sink.total += len(text)
+        # Bytes, as alone, where the same text reaches the worker through a pipe.
+        self._sink.add(text.encode("utf-8", self._errors))
         return len(text)
 
 
-def capture_python_streams(cap: int) -> Tuple[_Sink, _Sink]:
+def capture_python_streams(cap: int, on_flood: Callable[[], None]) -> Tuple[_Sink, _Sink]:
     """Point sys.stdout and sys.stderr at fresh capped sinks (fds 1 and 2 are not redirected)."""
-    out_sink, err_sink = _Sink(cap), _Sink(cap)
+    out_sink, err_sink = _Sink(cap, on_flood), _Sink(cap, on_flood)
     sys.stdout = _CapturedText(out_sink, 1, "strict")
     sys.stderr = _CapturedText(err_sink, 2, "backslashreplace")
     return out_sink, err_sink
@@ -106,6 +114,11 @@ class StreamCapture:
         self.cap = cap
         self.data = bytearray()
         self.total = 0
+        self.counted_from = 0  # run_batch: where the current snippet's bytes start
+
+    @property
+    def flooded(self) -> bool:
+        return self.total - self.counted_from > flood_limit(self.cap)
 
     def feed(self, chunk: bytes) -> None:
         self.total += len(chunk)

@@ -24,10 +24,11 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .capture import StreamCapture
 from .child import KEEP_ALIVE, ChildChannel, ChildSpec
+from .confine import TestConfinement
 from .common import (MAX_RESULT_PIPE_BYTES, RESULT_FD_MIN, RUNNER_ERROR_EXIT, TEST_FILENAME,
                      clean_text, qualified_name, safe_str)
-from .osutil import (PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, drain_fd, live_children, prctl,
-                     remove_tree, set_limit)
+from .osutil import (PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, drain_fd, drop_all_capabilities,
+                     end_descendants, prctl, remove_tree, set_limit)
 
 CRASH_SIGNALS = {
     getattr(signal, name)
@@ -82,10 +83,12 @@ class ForkServer:
     _child_pid = -1  # in a child: its own pid
 
     def __init__(self, run_dir: str, uid: Optional[int], gid: Optional[int],
-                 private_fds: Tuple[int, ...]) -> None:
+                 private_fds: Tuple[int, ...], confinement: TestConfinement) -> None:
         self.run_dir = run_dir  # recreated empty for every child
         self.uid = uid  # the user children switch to (--drop-user), or None
         self.gid = gid
+        self.confinement = confinement  # each child's own Landlock domain
+        self.drop_capabilities = False  # children stay root, with no capability at all
         self.worker_pid = os.getpid()
         self.forks = 0
         self._private_fds = private_fds  # the worker's own descriptors, closed in every child
@@ -125,6 +128,7 @@ class ForkServer:
         # Frozen objects are skipped by the child's garbage collector, which would otherwise
         # touch (and copy-on-write fault) every page of the worker's heap.
         gc.freeze()
+        self.confinement.before_fork()
         pid = os.fork()
         if pid == 0:  # the child: never returns
             code = RUNNER_ERROR_EXIT
@@ -195,10 +199,13 @@ class ForkServer:
             os.setgroups([])
             os.setgid(self.gid)  # type: ignore[arg-type]
             os.setuid(self.uid)
+        elif self.drop_capabilities:
+            drop_all_capabilities()
         prctl(PR_SET_NO_NEW_PRIVS, 1)
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != self.worker_pid:  # the worker died before the signal was armed
             os._exit(RUNNER_ERROR_EXIT)
+        self.confinement.enter()
         os.environ["TMPDIR"] = self.run_dir
         sys.argv = [TEST_FILENAME]
         sys.dont_write_bytecode = True
@@ -209,7 +216,6 @@ class ForkServer:
     def _supervise(self, proc: ChildProcess, timeout_s: float,
                    on_record: Callable[[bytes, bytes], Optional[float]]) -> None:
         """Drain the child's pipes until it exits, the deadline passes or output floods."""
-        kill_threshold = max(16 * 1024 * 1024, 4 * proc.out.cap)
         poller = select.poll()
         for fd in proc.fds:
             poller.register(fd, select.POLLIN)
@@ -240,7 +246,7 @@ class ForkServer:
                 if fd in open_fds and not self._read_from(proc, fd, on_record):
                     open_fds.discard(fd)
                     poller.unregister(fd)
-            if proc.out.total > kill_threshold or proc.err.total > kill_threshold:
+            if proc.out.flooded or proc.err.flooded:
                 proc.killed_for = "output_limit"
                 break
             if proc.res_total > MAX_RESULT_PIPE_BYTES:
@@ -325,25 +331,16 @@ class ForkServer:
         self._reap_orphans()
 
     def _reap_orphans(self) -> None:
-        """Kill and reap descendants that escaped the process group (we are their subreaper)."""
-        give_up = time.monotonic() + 5.0
-        while True:
+        """Kill and reap descendants that escaped the process group: double forks, setsid.
+
+        The worker is their subreaper; inside bubblewrap it is also the init of the sandbox's
+        PID namespace, where a SIGKILL to -1 reaches every process but the worker itself."""
+        if self.worker_pid == 1:
             try:
-                pid, _ = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            except InterruptedError:
-                continue
-            if pid:
-                continue
-            for child in live_children():
-                try:
-                    os.kill(child, signal.SIGKILL)
-                except OSError:
-                    pass
-            if time.monotonic() > give_up:
-                return
-            time.sleep(0.001)
+                os.kill(-1, signal.SIGKILL)
+            except OSError:
+                pass
+        end_descendants(5.0)
 
     def _outcome(self, proc: ChildProcess, record: Optional[Dict[str, Any]],
                  spec: ChildSpec) -> Dict[str, Any]:

@@ -14,6 +14,7 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import sys
 import time
 import warnings
@@ -24,10 +25,13 @@ import executable_lines  # next to runner.py, which puts its directory on sys.pa
 from .capture import StreamCapture, capture_python_streams
 from .child import (CODE_CACHE, UNCACHED_LOADS, ChildChannel, finish_child_streams,
                     install_import_root_hook)
-from .common import (OWN_MODULES, PROTOCOL_VERSION, TMP_PLACEHOLDER, TREE_PLACEHOLDER,
-                     PathScrubber, clean_text, qualified_name, safe_str)
+from .common import (OWN_FILES, OWN_MODULES, PROTOCOL_VERSION, RUNNER_ERROR_EXIT,
+                     TMP_PLACEHOLDER, TREE_PLACEHOLDER, PathScrubber, clean_text, qualified_name,
+                     safe_str)
+from .confine import TestConfinement
 from .forkserver import ChildProcess, ForkServer
-from .osutil import PR_SET_CHILD_SUBREAPER, make_private_dir, prctl, remove_tree
+from .osutil import (PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, end_descendants,
+                     make_private_dir, prctl, remove_tree)
 from .probe import CoverageProbe, CoverageTarget, tracer_mode
 from .protocol import ProtocolPipes, parse_limits, parse_seed
 from .snippet import SnippetRunner
@@ -37,7 +41,9 @@ class Worker(ForkServer):
     """Serves requests on the protocol pipes, one at a time."""
 
     def __init__(self, root: str, import_root: str, drop_user: Optional[str],
-                 tracer: Optional[str] = None) -> None:
+                 tracer: Optional[str] = None,
+                 confinement: Optional[TestConfinement] = None,
+                 drop_capabilities: bool = False) -> None:
         self.root = os.path.abspath(root)
         self.import_root = os.path.abspath(os.path.join(self.root, import_root))
         self.real_root = os.path.realpath(self.root)
@@ -58,15 +64,35 @@ class Worker(ForkServer):
         self.compiled_bytes = 0
         self.compile_refused: Set[str] = set()
         self.subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1)
+        # Tests share the worker's uid in some sandboxes: they must not trace it or read its
+        # memory through /proc.
+        prctl(PR_SET_DUMPABLE, 0)
         base_parent = os.environ.get("TMPDIR") or "/tmp"
         self.base_dir = make_private_dir(base_parent, uid)
         run_dir = os.path.join(self.base_dir, "run")
         self.scrub = PathScrubber([(self.root, TREE_PLACEHOLDER), (run_dir, TMP_PLACEHOLDER)])
         self.pytest_available = importlib.util.find_spec("pytest") is not None
         self.pipes = ProtocolPipes()
-        super().__init__(run_dir, uid, gid, self.pipes.fds)
+        if confinement is None:
+            confinement = TestConfinement(0, [])
+        confinement.allow_reading(self._own_paths())
+        confinement.prepare()
+        super().__init__(run_dir, uid, gid, self.pipes.fds, confinement)
+        self.drop_capabilities = drop_capabilities
         # The worker's sys.path never contains the import root; only children add it.
         install_import_root_hook(self.import_root)
+
+    def _own_paths(self) -> List[str]:
+        """What every test reads besides the system: the tree, the runner, the interpreter."""
+        paths = [self.root, self.real_root, self.import_root, self.base_dir,
+                 os.environ.get("HOME", ""), os.path.dirname(os.path.realpath(sys.executable))]
+        paths += [os.path.dirname(os.path.realpath(name)) for name in OWN_FILES]
+        for prefix in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix):
+            paths += [prefix, os.path.realpath(prefix)]
+        for entry in sys.path:
+            if entry and os.path.isdir(entry):
+                paths += [entry, os.path.realpath(entry)]
+        return paths
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -123,6 +149,8 @@ class Worker(ForkServer):
             "tracer": self.tracer, "pytest": self.pytest_available, "pid": os.getpid(),
             "root": self.root, "import_root": self.import_root,
             "drop_user": self.drop_user, "subreaper": self.subreaper,
+            "drop_capabilities": self.drop_capabilities, "pid1": self.worker_pid == 1, "landlock": self.confinement.abi,
+            "landlock_error": self.confinement.error,
             "ops": ["hello", "run", "run_batch", "check_imports", "shutdown"],
         }
 
@@ -197,12 +225,15 @@ class Worker(ForkServer):
             def child(first: int = first) -> None:
                 channel = ChildChannel(self._result_fd)
                 probe = self._child_prepare(targets, channel)
+                # What one snippet starts ends before the next one runs, double forks too.
+                prctl(PR_SET_CHILD_SUBREAPER, 1)
                 for index in range(first, len(snippets)):
                     snippet = snippets[index]
                     channel.start(index)
                     started = time.monotonic()
                     runner = SnippetRunner(self.scrub, self.run_dir)
-                    out_sink, err_sink = capture_python_streams(cap)
+                    sinks = capture_python_streams(
+                        cap, lambda: self._flooded(channel, sinks, started))
                     runner.install_warning_hook()
                     random.seed(snippet["seed"])
                     probe.reset()
@@ -211,10 +242,9 @@ class Worker(ForkServer):
                     probe.stop()
                     result["warnings"] = runner.warnings
                     result["wall_ms"] = int((time.monotonic() - started) * 1000)
-                    for key, sink in (("stdout", out_sink), ("stderr", err_sink)):
-                        result[key] = self.scrub(sink.data.decode("utf-8", "backslashreplace"))
-                        result[key + "_truncated"] = sink.total > len(sink.data)
+                    result.update(self._sink_fields(sinks))
                     result["pid"] = self._child_pid
+                    end_descendants(2.0)
                     channel.record(b"R", result)
                 finish_child_streams()
                 channel.record(b"I", {"imported": UNCACHED_LOADS, "pid": self._child_pid})
@@ -232,6 +262,8 @@ class Worker(ForkServer):
                     if int(pid) != proc.pid:  # a snippet forked and its copy ran on
                         return None
                     state["current"] = int(index)
+                    for stream in (proc.out, proc.err):  # the output limit is per snippet
+                        stream.counted_from = stream.total
                     return time.monotonic() + spec.timeout_s
                 if tag == b"C":
                     index, statement = body.split()
@@ -282,6 +314,24 @@ class Worker(ForkServer):
             "stdout": batch_out.text(self.scrub), "stderr": batch_err.text(self.scrub),
             "stdout_truncated": batch_out.truncated, "stderr_truncated": batch_err.truncated,
         }
+
+    def _sink_fields(self, sinks: Tuple[Any, Any]) -> Dict[str, Any]:
+        fields: Dict[str, Any] = {}
+        for key, sink in zip(("stdout", "stderr"), sinks):
+            fields[key] = self.scrub(sink.data.decode("utf-8", "backslashreplace"))
+            fields[key + "_truncated"] = sink.total > len(sink.data)
+        return fields
+
+    def _flooded(self, channel: ChildChannel, sinks: Tuple[Any, Any], started: float) -> None:
+        """A batch snippet wrote past the output limit: it ends as it would alone, killed."""
+        result = {"status": "killed", "aborted_reason": "output_limit",
+                  "signal": signal.SIGKILL, "exc_type": None, "exc_message": None,
+                  "traceback": None, "exit_code": None, "warnings": [],
+                  "wall_ms": int((time.monotonic() - started) * 1000), "pid": self._child_pid}
+        result.update(self._sink_fields(sinks))
+        channel.record(b"R", result)
+        os.kill(os.getpid(), signal.SIGKILL)
+        os._exit(RUNNER_ERROR_EXIT)
 
     def op_check_imports(self, request: Dict[str, Any]) -> Dict[str, Any]:
         modules = request.get("modules")

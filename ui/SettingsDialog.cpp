@@ -43,6 +43,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_pythonNew->setObjectName(QStringLiteral("pythonNew"));
     m_sandbox->setObjectName(QStringLiteral("sandboxState"));
     m_sandbox->setWordWrap(true);
+    // Wide enough that the note, a paragraph, reads as one and does not make the dialog a column.
+    m_sandbox->setMinimumWidth(m_sandbox->fontMetrics().averageCharWidth() * 72);
     m_sandbox->setTextInteractionFlags(Qt::TextSelectableByMouse);
     probeSandbox();
 
@@ -166,6 +168,7 @@ void SettingsDialog::probeSandbox()
                            QStringLiteral("\n") + status->interpreters.join(QLatin1Char('\n')) +
                            QStringLiteral("\n\n") + status->translatedNote);
         m_sandbox->setToolTip(status->note);
+        adjustSize(); // the note is several lines: grow to show all of it
     });
     watcher->setFuture(QtConcurrent::run(
         [interpreters] { return engine::probeSandboxStatus(interpreters, false); }));

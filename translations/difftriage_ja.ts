@@ -192,6 +192,10 @@
         <source>, and can signal other processes of their user, the worker included (the analysis then runs each test of the batch alone)</source>
         <translation>。また、ワーカーを含め、同じユーザーの他のプロセスにシグナルを送れます（その場合、解析はバッチの各テストを単独で実行し直します）</translation>
     </message>
+    <message>
+        <source>Tests run as root without any capability: there is no unprivileged user &apos;%1&apos;. Process-count limits do not apply, and files only root may write are writable wherever Landlock does not confine writes.</source>
+        <translation>テストはケーパビリティを一切持たない root として実行されます。権限のないユーザー &apos;%1&apos; が存在しないためです。プロセス数の制限は適用されず、Landlock が書き込みを制限しない場所では root だけが書き込めるファイルにも書き込めます。</translation>
+    </message>
 </context>
 <context>
     <name>Vocabulary</name>

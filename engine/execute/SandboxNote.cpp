@@ -39,6 +39,14 @@ void whoRunsTests(const SandboxPlan &plan, Sentences &note)
         note.add(
             note.text(QT_TRANSLATE_NOOP("SandboxNote", "Tests run as the unprivileged user '%1'."))
                 .arg(plan.user));
+    else if (plan.dropCapabilities && plan.userUnreachable.isEmpty())
+        note.add(note.text(QT_TRANSLATE_NOOP("SandboxNote",
+                                             "Tests run as root without any capability: there "
+                                             "is no unprivileged user '%1'. Process-count "
+                                             "limits do not apply, and files only root may "
+                                             "write are writable wherever Landlock does not "
+                                             "confine writes."))
+                     .arg(plan.user));
     else if (plan.dropCapabilities)
         note.add(note.text(QT_TRANSLATE_NOOP("SandboxNote",
                                              "Tests run as root without any capability: the "

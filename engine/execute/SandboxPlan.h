@@ -25,8 +25,9 @@ struct SandboxPlan
     QString user;
     uid_t uid = 0;
     gid_t gid = 0;
-    // Degraded as root when the unprivileged user cannot reach the interpreter (pyenv or conda
-    // under /root): tests stay root but give up every capability; `userUnreachable` says why.
+    // Degraded as root without the unprivileged user, or when it cannot reach the interpreter
+    // (pyenv or conda under /root): tests stay root but give up every capability;
+    // `userUnreachable` says why the user could not be used.
     bool dropCapabilities = false;
     QString userUnreachable;
 

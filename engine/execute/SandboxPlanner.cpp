@@ -266,6 +266,9 @@ SandboxPlan SandboxPlanner::plan(const QList<PythonInterpreter> &interpreters, b
             }
         }
     }
+    // Tests that stay root keep no capability: no module loading, raw I/O or mounts.
+    if (::geteuid() == 0 && !plan.dropUser)
+        plan.dropCapabilities = true;
     // Each degraded confinement part on its own, so one refused part does not cost the other.
     for (bool SandboxPlan::*part : {&SandboxPlan::landlock, &SandboxPlan::seccomp}) {
         SandboxPlan trial = plan;

@@ -30,6 +30,13 @@ namespace {
 
 const QByteArray Core = "VALUE = 42\n\ndef double(x):\n    return 2 * x\n";
 
+// Prints True when the test is not root, or (degraded, where there is no unprivileged user or it
+// cannot reach the interpreter) root without a single capability.
+const char *const UnprivilegedCode =
+    "import os\ncaps = [line.split()[1] for line in open('/proc/self/status')\n"
+    "        if line.startswith(('CapEff', 'CapPrm', 'CapBnd'))]\n"
+    "print(os.geteuid() != 0 or set(caps) == {'0000000000000000'})\n";
+
 // The modes every hostile row runs in. A full mode is skipped only where the kernel refuses
 // bubblewrap; "private-interpreter" (root only) is bubblewrap started as root for an interpreter
 // only root can reach; "degraded-abi2" is the degraded sandbox as on Debian 12's kernel (Landlock
@@ -354,11 +361,7 @@ private slots:
              "^bye\\n$"},
             // Not root, or (degraded, where the unprivileged user cannot reach the interpreter)
             // root without a single capability.
-            {"runs unprivileged",
-             "import os\ncaps = [line.split()[1] for line in open('/proc/self/status')\n"
-             "        if line.startswith(('CapEff', 'CapPrm', 'CapBnd'))]\n"
-             "print(os.geteuid() != 0 or set(caps) == {'0000000000000000'})\n",
-             ok, 10, "^True\\n$"},
+            {"runs unprivileged", UnprivilegedCode, ok, 10, "^True\\n$"},
             {"1 GB stdout flood",
              "import sys\nchunk = 'x' * (1 << 20)\nfor _ in range(1024):\n    "
              "sys.stdout.write(chunk)\n",
@@ -567,6 +570,12 @@ private slots:
         WorkerConfig newConfig = oldConfig;
         newConfig.treeRoot = project.newTree;
         auto executor = startExecutor(oldConfig, newConfig);
+        TestRequest privileges;
+        privileges.id = QStringLiteral("privileges");
+        privileges.code = QString::fromLatin1(UnprivilegedCode);
+        auto unprivileged = executor->run(Side::Old, {privileges});
+        QVERIFY(unprivileged.ok());
+        QCOMPARE(unprivileged->first().output, QStringLiteral("True\n"));
 
         AnalysisOptions options;
         Judge judge;

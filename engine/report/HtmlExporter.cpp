@@ -171,12 +171,18 @@ QString HtmlExporter::renderRelationReviews() const
         return {};
     QString html = QStringLiteral("<h2>Relations to review</h2>\n<p>%1</p>\n")
                        .arg(esc(relationReviewAdvice()));
-    for (const ReportRelationReview &review : m_report.relationReviews)
+    for (const ReportRelationReview &review : m_report.relationReviews) {
+        // The reviewer's decision, as the window names it.
+        QString decision =
+            QStringLiteral("<p>Decision: <b>%1</b></p>\n").arg(esc(label(review.decision)));
+        if (!review.note.isEmpty())
+            decision += QStringLiteral("<blockquote>%1</blockquote>\n").arg(esc(review.note));
         html += QStringLiteral("<div class=\"difference\"><h3>%1 · %2 <span class=\"muted\">"
-                               "breaks on both versions</span></h3>\n<pre>%3</pre>\n"
-                               "<pre>%4</pre></div>\n")
-                    .arg(esc(review.target), esc(review.label), esc(review.testCode),
+                               "breaks on both versions</span></h3>\n%3<pre>%4</pre>\n"
+                               "<pre>%5</pre></div>\n")
+                    .arg(esc(review.target), esc(review.label), decision, esc(review.testCode),
                          esc(review.output));
+    }
     return html;
 }
 

@@ -116,11 +116,14 @@ QString MarkdownExporter::renderRelationReviews() const
         return {};
     QString text = QStringLiteral("## Relations to review\n\n") + relationReviewAdvice() +
                    QStringLiteral("\n\n");
-    for (const ReportRelationReview &review : m_report.relationReviews)
-        text += QStringLiteral("### `%1` · %2 breaks on both versions\n\n")
-                    .arg(review.target, review.label) +
-                fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
+    for (const ReportRelationReview &review : m_report.relationReviews) {
+        text += QStringLiteral("### `%1` · %2 breaks on both versions\n\nDecision: **%3**\n\n")
+                    .arg(review.target, review.label, label(review.decision));
+        if (!review.note.isEmpty())
+            text += QStringLiteral("> %1\n\n").arg(review.note);
+        text += fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
                 fenced(review.output) + QLatin1Char('\n');
+    }
     return text;
 }
 

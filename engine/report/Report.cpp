@@ -253,8 +253,13 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             stringField(item, "relation"),
             readTerm<RelationVerdict>(item, "relation_verdict", id, problems)};
     }
-    for (const json &item : readArray(document, "relation_reviews", problems))
-        report.relationReviews << relationReviewFromJson(item);
+    for (const json &item : readArray(document, "relation_reviews", problems)) {
+        auto review = relationReviewFromJson(item);
+        if (review)
+            report.relationReviews << std::move(*review);
+        else
+            problems << review.error().message;
+    }
     for (const json &item : readArray(document, "differences", problems)) {
         ReportDifference difference;
         difference.id = stringField(item, "id");

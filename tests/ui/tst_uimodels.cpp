@@ -3,6 +3,7 @@
 #include "OutputDiff.h"
 #include "PrFilterModel.h"
 #include "PrListModel.h"
+#include "ReadableNames.h"
 #include "RelationReviewModel.h"
 #include "RelationReviewPanel.h"
 #include "TestPanel.h"
@@ -149,6 +150,14 @@ private slots:
         manual.head = QStringLiteral("y");
         QCOMPARE(model.addChange(manual), 2);
         QCOMPARE(filter.rowCount(), 3);
+        // A PR with differences says how many are decided.
+        model.setDecided(QStringLiteral("b1"), QStringLiteral("h2"), 1, 3);
+        QCOMPARE(model
+                     .index(model.rowOf(QStringLiteral("b1"), QStringLiteral("h2")),
+                            ui::PrListModel::TriageColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("1 of 3 decided"));
     }
 
     void relationReviewsAreListedWithTheirCheck()
@@ -170,6 +179,18 @@ private slots:
         QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::TargetColumn).data(),
                  QVariant(QStringLiteral("pkg.mod.clean")));
         QCOMPARE(panel.shownCode(), first.testCode); // the first is shown at once
+        QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::DecisionColumn).data(),
+                 QVariant(engine::label(engine::RelationDecision::None)));
+        // The reviewer decides: the panel asks for it to be stored, the window confirms.
+        QSignalSpy decided(&panel, &ui::RelationReviewPanel::decided);
+        panel.choose(engine::RelationDecision::RelationWrong);
+        QCOMPARE(decided.size(), 1);
+        QCOMPARE(decided.first().at(0).toInt(), 0);
+        QCOMPARE(decided.first().at(1).value<engine::RelationDecision>(),
+                 engine::RelationDecision::RelationWrong);
+        panel.setDecision(0, engine::RelationDecision::RelationWrong, QString());
+        QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::DecisionColumn).data(),
+                 QVariant(engine::label(engine::RelationDecision::RelationWrong)));
         panel.selectReview(1);
         QCOMPARE(panel.shownCode(), second.testCode);
         QCOMPARE(counted.last().first().toInt(), 2);
@@ -232,6 +253,53 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("<span style=\"background-color:#0f0\">2</span>")));
         QVERIFY(html.contains(QStringLiteral("Decimal(&#x27;0.1")) ||
                 html.contains(QStringLiteral("Decimal('0.1")));
+        // The pairs the two sides scroll by: matched and changed lines, in order.
+        QCOMPARE(result.pairs, (QList<QPair<int, int>>{{0, 0}, {1, 1}, {2, 2}}));
+        QCOMPARE(added.pairs, (QList<QPair<int, int>>{{0, 0}}));
+    }
+
+    // Outputs that differ only in whitespace show it: spaces, tabs and line ends as marks.
+    void whitespaceOnlyDifferencesAreShown()
+    {
+        const QString before = QStringLiteral("a b\n");
+        const QString after = QStringLiteral("a\tb");
+        QVERIFY(ui::OutputDiff::differOnlyInWhitespace(before, after));
+        QVERIFY(!ui::OutputDiff::differOnlyInWhitespace(before, before));
+        QVERIFY(!ui::OutputDiff::differOnlyInWhitespace(before, QStringLiteral("a c\n")));
+        const auto diff = ui::OutputDiff::compare(before, after);
+        const QString oldHtml = ui::OutputDiff::toHtml(diff.oldLines, QStringLiteral("#f00"),
+                                                       ui::OutputDiff::Whitespace::Everywhere);
+        const QString newHtml = ui::OutputDiff::toHtml(diff.newLines, QStringLiteral("#0f0"),
+                                                       ui::OutputDiff::Whitespace::Everywhere);
+        QVERIFY2(oldHtml.contains(QStringLiteral("·")), qPrintable(oldHtml));
+        QVERIFY2(oldHtml.contains(QStringLiteral("¶")), qPrintable(oldHtml)); // its line end
+        QVERIFY2(newHtml.contains(QStringLiteral("→")), qPrintable(newHtml));
+        QVERIFY(!newHtml.contains(QStringLiteral("¶"))); // the new output has no line end
+        // Elsewhere only changed whitespace is marked.
+        const auto changed =
+            ui::OutputDiff::compare(QStringLiteral("x = 1 "), QStringLiteral("x = 2"));
+        const QString plain = ui::OutputDiff::toHtml(changed.oldLines, QStringLiteral("#f00"));
+        QVERIFY2(
+            plain.startsWith(QStringLiteral("<pre style=\"margin:0; white-space:pre-wrap\">x = ")),
+            qPrintable(plain));
+        QVERIFY2(plain.contains(QStringLiteral("1<span style=\"color:#8a8a8a\">·</span>")),
+                 qPrintable(plain));
+    }
+
+    void readableNames()
+    {
+        QCOMPARE(ui::targetName(QStringLiteral("invoicekit.tax._tier_for")).text(),
+                 QStringLiteral("tax _tier_for"));
+        QCOMPARE(ui::targetName(QStringLiteral("invoicekit.models.Invoice.subtotal")).text(),
+                 QStringLiteral("models Invoice.subtotal"));
+        QCOMPARE(ui::targetName(QStringLiteral("main")).text(), QStringLiteral("main"));
+        QCOMPARE(ui::callSummary(QStringLiteral("from m import f\n\nresult = f(1, 'a')\n"
+                                                "print(repr(result))\n")),
+                 QStringLiteral("f(1, 'a')"));
+        QCOMPARE(ui::callSummary(QStringLiteral("import m\nprint(m.g([1, 2]))\n")),
+                 QStringLiteral("m.g([1, 2])"));
+        QCOMPARE(ui::callSummary(QStringLiteral("x = f(%1)\n").arg(QString(100, u'9')), 20).size(),
+                 20);
     }
 };
 

@@ -63,21 +63,24 @@ RelationReviewPanel::RelationReviewPanel(QWidget *parent)
             emitDecision(m_model->review(m_current).decision);
     });
 
-    auto *details = new QSplitter(Qt::Horizontal, this);
-    details->addWidget(m_code);
-    details->addWidget(m_output);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_list);
-    splitter->addWidget(details);
-    // A few rows are enough for the list; the check and its output need the room.
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({1, 3});
+    // The dock is wide and short: the list with its decision beside the check and its output,
+    // each at full height.
+    auto *review = new QWidget(this);
+    auto *reviewLayout = new QVBoxLayout(review);
+    reviewLayout->setContentsMargins(0, 0, 0, 0);
+    reviewLayout->addWidget(m_list, 1);
+    reviewLayout->addWidget(decision);
+    reviewLayout->addWidget(m_note);
+    auto *columns = new QSplitter(Qt::Horizontal, this);
+    columns->addWidget(review);
+    columns->addWidget(m_code);
+    columns->addWidget(m_output);
+    columns->setStretchFactor(0, 2);
+    columns->setStretchFactor(1, 3);
+    columns->setStretchFactor(2, 3);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_advice);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(decision);
-    layout->addWidget(m_note);
+    layout->addWidget(columns, 1);
     setReviews({});
 }
 

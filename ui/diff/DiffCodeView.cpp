@@ -51,6 +51,8 @@ DiffCodeView::DiffCodeView(QWidget *parent) : QsciScintilla(parent)
     setMarginMarkerMask(ReachMargin, 1 << ReachedMarker);
     indicatorDefine(FullBoxIndicator, ChangedSpanIndicator);
     indicatorDefine(DotsIndicator, FoldLinkIndicator);
+    // Under the text: the box marks the span without hiding what it marks.
+    setIndicatorDrawUnder(true, ChangedSpanIndicator);
     SendScintilla(SCI_INDICSETALPHA, ChangedSpanIndicator, 110);
     SendScintilla(SCI_INDICSETOUTLINEALPHA, ChangedSpanIndicator, 200);
     // A frame, not a fill: the line's own colour (its coverage) stays readable when selected.
@@ -172,7 +174,8 @@ QColor DiffCodeView::colour(Indicator indicator, const QPalette &palette)
 {
     if (indicator == FoldLinkIndicator)
         return palette.color(QPalette::Link);
-    return pick(palette, QColor(0xc0, 0x60, 0x20), QColor(0xff, 0xb0, 0x60));
+    // Light enough under the lexer's colours, strong enough over the heatmap's greens.
+    return pick(palette, QColor(0xf7, 0xb2, 0x6a), QColor(0x8a, 0x52, 0x18));
 }
 
 QString DiffCodeView::description(Marker marker)

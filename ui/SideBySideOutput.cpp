@@ -172,7 +172,9 @@ void SideBySideOutput::follow(QTextBrowser *from, QTextBrowser *to, bool fromNew
     if (m_following)
         return;
     const QScopedValueRollback guard(m_following, true);
-    const int line = from->cursorForPosition(QPoint(0, 0)).blockNumber();
+    // Half a line down: the very top edge belongs to the line above as often as not.
+    const int line =
+        from->cursorForPosition(QPoint(0, from->fontMetrics().lineSpacing() / 2)).blockNumber();
     // The paired line on the other side: the last pair at or before the first visible line.
     int other = 0;
     for (const auto &[oldLine, newLine] : std::as_const(m_pairs)) {

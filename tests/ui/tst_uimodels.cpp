@@ -6,9 +6,13 @@
 #include "ReadableNames.h"
 #include "RelationReviewModel.h"
 #include "RelationReviewPanel.h"
+#include "SideBySideOutput.h"
 #include "TestPanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractTextDocumentLayout>
+#include <QScrollBar>
+#include <QTextBrowser>
 #include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
@@ -284,6 +288,54 @@ private slots:
             qPrintable(plain));
         QVERIFY2(plain.contains(QStringLiteral("1<span style=\"color:#8a8a8a\">·</span>")),
                  qPrintable(plain));
+    }
+
+    // The outputs as the reviewer sees them: a long line wraps (its end, where the relation's
+    // verdict is, stays in view), a long output opens at its first difference, and scrolling one
+    // side scrolls the other to the paired line.
+    void outputsWrapOpenAtTheDifferenceAndScrollTogether()
+    {
+        QString before, after;
+        for (int i = 0; i < 120; ++i) {
+            before += QStringLiteral("line %1\n").arg(i);
+            after +=
+                (i == 80 ? QStringLiteral("line changed\n") : QStringLiteral("line %1\n").arg(i));
+        }
+        engine::ReportDifference found = difference(QStringLiteral("d1"), QStringLiteral("c1"));
+        found.oldSide.output = before;
+        found.newSide.output = after;
+        ui::SideBySideOutput outputs;
+        outputs.resize(700, 300);
+        outputs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&outputs));
+        outputs.setDifference(found);
+        QTextBrowser *left = outputs.outputView(false);
+        QTextBrowser *right = outputs.outputView(true);
+        QCOMPARE(left->lineWrapMode(), QTextEdit::WidgetWidth);
+        QVERIFY(right->horizontalScrollBar()->maximum() == 0);
+        const auto firstVisible = [](QTextBrowser *view) {
+            return view->cursorForPosition(QPoint(0, view->fontMetrics().lineSpacing() / 2))
+                .blockNumber();
+        };
+        // Opened at line 80 (two lines of context above it), on both sides.
+        QCOMPARE(firstVisible(left), 78);
+        QCOMPARE(firstVisible(right), 78);
+        left->verticalScrollBar()->setValue(0);
+        QCOMPARE(firstVisible(right), 0);
+        right->verticalScrollBar()->setValue(right->verticalScrollBar()->maximum() / 2);
+        QCOMPARE(firstVisible(left), firstVisible(right));
+        QVERIFY(firstVisible(left) > 0);
+        QVERIFY(outputs.note().isEmpty()); // not whitespace only
+
+        // A long line wraps instead of running off to the side.
+        found.oldSide.output = QStringLiteral("relation idempotence: ") + QString(200, u'x') +
+                               QStringLiteral(" holds\n");
+        found.newSide.output = QStringLiteral("relation idempotence: ") + QString(200, u'x') +
+                               QStringLiteral(" breaks\n");
+        outputs.setDifference(found);
+        QCOMPARE(left->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(left->document()->documentLayout()->documentSize().height() >
+                3 * left->fontMetrics().lineSpacing());
     }
 
     void readableNames()

@@ -31,10 +31,10 @@ TestPanel::TestPanel(QWidget *parent)
     m_original->setToolTip(tr("Switch between the shrunk test and the test as it was generated"));
     m_original->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_original, &QToolButton::toggled, this, &TestPanel::render);
-    // A long test name must not widen the centre and squeeze the docks: the title is clipped.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
+    // A long test name must not widen the centre and squeeze the docks: the title is clipped.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_original);
     header->addWidget(m_edit);
     header->addWidget(m_run);

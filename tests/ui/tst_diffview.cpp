@@ -160,6 +160,20 @@ private slots:
                  QStringLiteral("4 6"));
         QVERIFY(hasMarker(column, removed, ui::DiffCodeView::RemovedMarker));
         QVERIFY(hasMarker(column, added, ui::DiffCodeView::AddedMarker));
+        // What differs inside: ">=" on the removed line, nothing on the added one that replaced it
+        // (">" is all there), nothing on a line added without a partner.
+        const auto spanAt = [column](int line, int index) {
+            return column->SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT,
+                                         ui::DiffCodeView::ChangedSpanIndicator,
+                                         column->positionFromLineIndex(line, index)) != 0;
+        };
+        QVERIFY(spanAt(removed, 10));
+        QVERIFY(!spanAt(removed, 9));
+        for (int index = 0; index < 15; ++index)
+            QVERIFY(!spanAt(added, index));
+        const int lonely = view.document().viewLineOf(Side::New, 5);
+        for (int index = 0; index < 16; ++index)
+            QVERIFY(!spanAt(lonely, index));
         // The new side's coverage shows on its lines, the old side's on the removed one.
         QVERIFY(hasMarker(column, removed, ui::DiffCodeView::HeatMediumMarker));
         QVERIFY(hasMarker(column, view.document().viewLineOf(Side::New, 5),

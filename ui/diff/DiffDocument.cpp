@@ -12,6 +12,18 @@ DiffDocument::DiffDocument(const QString &oldText, const QString &newText, Optio
                                           options.unified ? engine::DiffAlignment::Mode::Unified
                                                           : engine::DiffAlignment::Mode::SideBySide,
                                           engine::LineComparison{options.ignoreWhitespace});
+    if (options.unified) {
+        // Unified lists a hunk's removed lines before its added ones; the side-by-side pairs say
+        // which added line took a removed one's place, so both can mark what differs inside.
+        for (const DiffRow &row :
+             engine::DiffAlignment::align(m_old, m_new, engine::DiffAlignment::Mode::SideBySide,
+                                          engine::LineComparison{options.ignoreWhitespace})) {
+            if (row.kind == DiffRow::Kind::Changed) {
+                m_newPartnerOf.insert(row.oldLine, row.newLine);
+                m_oldPartnerOf.insert(row.newLine, row.oldLine);
+            }
+        }
+    }
     layOut();
 }
 
@@ -134,10 +146,16 @@ QList<int> DiffDocument::hunkStarts() const
 std::pair<engine::ChangedSpan, engine::ChangedSpan> DiffDocument::changedSpans(int viewLine) const
 {
     const Line &line = m_lines.at(viewLine);
-    if (line.kind != DiffRow::Kind::Changed)
+    int oldLine = 0, newLine = 0;
+    if (line.kind == DiffRow::Kind::Changed)
+        std::tie(oldLine, newLine) = std::pair{line.oldLine, line.newLine};
+    else if (line.kind == DiffRow::Kind::Removed)
+        std::tie(oldLine, newLine) = std::pair{line.oldLine, m_newPartnerOf.value(line.oldLine)};
+    else if (line.kind == DiffRow::Kind::Added)
+        std::tie(oldLine, newLine) = std::pair{m_oldPartnerOf.value(line.newLine), line.newLine};
+    if (oldLine <= 0 || newLine <= 0)
         return {};
-    return engine::DiffAlignment::changedSpans(m_old.at(line.oldLine - 1),
-                                               m_new.at(line.newLine - 1));
+    return engine::DiffAlignment::changedSpans(m_old.at(oldLine - 1), m_new.at(newLine - 1));
 }
 
 } // namespace difftriage::ui

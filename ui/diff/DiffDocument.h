@@ -61,7 +61,8 @@ public:
     bool revealFold(int viewLine);
     // The first view line of each hunk (a run of changed lines), in order.
     QList<int> hunkStarts() const;
-    // Changed lines shown in both columns (side by side): their spans inside the line.
+    // What differs inside a changed line, on each side: the row's two lines side by side; in the
+    // unified column, a removed or added line and the one that took its place (none: empty).
     std::pair<engine::ChangedSpan, engine::ChangedSpan> changedSpans(int viewLine) const;
 
 private:
@@ -75,6 +76,8 @@ private:
     QList<Line> m_lines;
     QHash<int, int> m_oldView; // file line → view line
     QHash<int, int> m_newView;
+    QHash<int, int> m_newPartnerOf; // unified: old line → the new line that replaced it
+    QHash<int, int> m_oldPartnerOf; // and back
 };
 
 } // namespace difftriage::ui

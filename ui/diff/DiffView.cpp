@@ -199,7 +199,6 @@ void DiffView::rebuild()
 void DiffView::paint(DiffCodeView *view, Side side)
 {
     view->setLines(m_document.editorLines(side), m_document.editorNumbers(side));
-    const bool unified = m_document.options().unified;
     const QList<DiffDocument::Line> &lines = m_document.lines();
     for (int at = 0; at < lines.size(); ++at) {
         const DiffDocument::Line &line = lines[at];
@@ -224,9 +223,9 @@ void DiffView::paint(DiffCodeView *view, Side side)
             view->markLine(at, DiffCodeView::markerForHits(found->hitBy.size(), found->executable));
         if ((where == Side::Old ? m_reachedOld : m_reachedNew).contains(fileLine))
             view->markLine(at, DiffCodeView::ReachedMarker);
-        if (!unified && line.kind == DiffRow::Kind::Changed) {
+        if (line.kind != DiffRow::Kind::Same) {
             const auto spans = m_document.changedSpans(at);
-            const engine::ChangedSpan &span = side == Side::Old ? spans.first : spans.second;
+            const engine::ChangedSpan &span = where == Side::Old ? spans.first : spans.second;
             view->markSpan(at, span.start, span.length, DiffCodeView::ChangedSpanIndicator);
         }
     }

@@ -2,8 +2,10 @@
 
 Usage::
 
-    generate.py generate --request REQ.json     # candidates for one round
-    generate.py shrink   --request REQ.json     # simpler variants of one genome
+    generate.py generate      --request REQ.json   # candidates for one round
+    generate.py shrink        --request REQ.json   # simpler variants of one genome
+    generate.py find-tests    --request REQ.json   # the project's tests that may reach the change
+    generate.py convert-tests --request REQ.json   # which of them become snippets, and why not
 
 ``--request -`` reads the request from stdin.  The answer is one JSON document on stdout (UTF-8,
 sorted keys); the same request always yields a byte-identical answer.  Exit codes: 0 done, 2 bad
@@ -56,8 +58,15 @@ if HERE not in sys.path:  # ``python -I`` leaves the script's directory off sys.
 
 from gen import GENERATOR_VERSION  # noqa: E402
 from gen.genome import is_genome  # noqa: E402
+from gen.project_tests import convert_tests, find_tests  # noqa: E402
+from gen.project_tests.candidates import is_project_genome  # noqa: E402
 from gen.search import generate  # noqa: E402
 from gen.shrink import shrink  # noqa: E402
+
+MODES = {"generate": "candidate tests for one round",
+         "shrink": "simpler variants of one genome",
+         "find-tests": "the project's test files that may reach the changed code",
+         "convert-tests": "which reaching project tests become snippets, and why not"}
 
 
 class BadInput(Exception):
@@ -73,8 +82,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="generate.py", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--version", action="version", version=GENERATOR_VERSION)
     sub = parser.add_subparsers(dest="mode")
-    for mode, text in (("generate", "candidate tests for one round"),
-                       ("shrink", "simpler variants of one genome")):
+    for mode, text in MODES.items():
         p = sub.add_parser(mode, help=text)
         p.add_argument("--request", required=True, help="REQUEST.json ('-' for stdin)")
     return parser
@@ -95,7 +103,7 @@ def load_request(path: str) -> Dict[str, Any]:
 
 
 def validate(request: Dict[str, Any], mode: str) -> None:
-    for name in ("seed", "round", "max_candidates"):
+    for name in ("seed", "round", "max_candidates", "max_files"):
         value = request.get(name)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise BadInput("%s must be an integer" % name)
@@ -105,9 +113,9 @@ def validate(request: Dict[str, Any], mode: str) -> None:
     for name in ("changed_functions", "access"):
         if isinstance(targets, dict) and not isinstance(targets.get(name, []), list):
             raise BadInput("targets.%s must be a list" % name)
-    if mode == "generate":
+    if mode != "shrink":
         if targets is None:
-            raise BadInput("generate needs targets")
+            raise BadInput("%s needs targets" % mode)
         for side in ("old_root", "new_root"):
             root = request.get(side)
             if root is not None and (not isinstance(root, str) or not os.path.isdir(root)):
@@ -115,19 +123,28 @@ def validate(request: Dict[str, Any], mode: str) -> None:
         feedback = request.get("feedback")
         if feedback is not None and not isinstance(feedback, dict):
             raise BadInput("feedback must be an object")
-    if mode == "shrink" and not is_genome(request.get("genome")):
+    project_tests = request.get("project_tests")
+    if project_tests is not None and not (isinstance(project_tests, dict) and isinstance(
+            project_tests.get("tests", []), list)):
+        raise BadInput("project_tests must be {\"tests\": [...]}")
+    disabled = request.get("disabled_strategies")
+    if disabled is not None and not (isinstance(disabled, list) and
+                                     all(isinstance(d, str) for d in disabled)):
+        raise BadInput("disabled_strategies must be a list of strategy names")
+    if mode == "shrink" and not is_genome(request.get("genome")) and \
+            not is_project_genome(request.get("genome")):
         raise BadInput("shrink needs a well-formed genome object")
 
 
 def run(argv: Optional[List[str]] = None) -> Dict[str, Any]:
     args = make_parser().parse_args(argv)
-    if args.mode not in ("generate", "shrink"):
-        raise BadInput("a mode is required: generate or shrink")
+    if args.mode not in MODES:
+        raise BadInput("a mode is required: %s" % ", ".join(MODES))
     request = load_request(args.request)
     validate(request, args.mode)
-    if args.mode == "generate":
-        return generate(request)
-    return shrink(request)
+    handlers = {"generate": generate, "shrink": shrink, "find-tests": find_tests,
+                "convert-tests": convert_tests}
+    return handlers[args.mode](request)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

@@ -2,7 +2,9 @@
 
 For every target still uncovered, candidates come from its entry plans: first mutants of the
 feedback tests that came closest to an uncovered changed line (:mod:`gen.feedback`), then fresh
-candidates (:mod:`gen.strategies`), each plan's stream interleaved with the others.  Targets are
+candidates (:mod:`gen.strategies`), each plan's stream interleaved with the others.  The
+project's own tests that reach the changed code (:mod:`gen.project_tests`) come before them, as
+converted, and their mutants after them.  Targets are
 served round-robin so that each gets its share; codes already tried (feedback tests) or already
 emitted are skipped; an entry point that exists on one side only gets at most two candidates
 over the whole run (they show ``api_change`` differences, which the pipeline groups).
@@ -16,6 +18,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 from .feedback import feedback_stream
 from .genome import derive_seed, is_genome
 from .plans import EntryPlan, Target, Workspace
+from .project_tests.candidates import ProjectTests, tried_codes
 from .relation_plans import relation_candidates
 from .snippet import render_genome
 from .strategies import fresh
@@ -74,6 +77,11 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
             if plan is not None and plan.versions != "both":
                 one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
 
+    tried |= tried_codes(tests)
+    # the project's own tests that reach the changed code: converted first, mutated after
+    project = ProjectTests(request).round_candidates(
+        seed, round_index, tried, set(uncovered_all) if uncovered_all else None)
+
     # targets that had the fewest tests so far go first: with more targets than candidates,
     # every round serves the ones the previous rounds could not reach
     served: Dict[str, int] = {}
@@ -128,7 +136,8 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
         active = still
     if round_index == 0:  # relation checks once, besides the coverage-driven candidates
         out.extend(relation_candidates(wanted, seen))
-    return {"candidates": out}
+    originals = [c for c in project if not c["genome"]["mutant"]]
+    return {"candidates": originals + out + [c for c in project if c["genome"]["mutant"]]}
 
 
 def _target_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[str, Any]],

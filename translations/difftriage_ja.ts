@@ -107,6 +107,10 @@
         <source>Suggesting verdicts</source>
         <translation>判定を提案中</translation>
     </message>
+    <message>
+        <source>Running the project&apos;s own tests</source>
+        <translation>プロジェクト自身のテストを実行中</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -467,6 +471,13 @@
         <source>offline generator</source>
         <translation>オフライン生成器</translation>
     </message>
+    <message>
+        <source>the project&apos;s own tests</source>
+        <translation>プロジェクト自身のテスト</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::CoverageHeatmap</name>
     <message>
         <source>Relation wrong</source>
         <translation>関係が誤り</translation>
@@ -1648,6 +1659,10 @@
     <message>
         <source>%1 (your edit)</source>
         <translation>%1 (編集中)</translation>
+    </message>
+    <message>
+        <source>From project test %1</source>
+        <translation>プロジェクトのテスト %1 から</translation>
     </message>
 </context>
 <context>

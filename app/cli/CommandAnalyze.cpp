@@ -55,6 +55,11 @@ void addAnalyzeOptions(QCommandLineParser &parser)
                       QStringLiteral("Log every stage with its elapsed time on stderr.")});
     parser.addOption({QStringLiteral("degraded-sandbox"),
                       QStringLiteral("Do not use bubblewrap even when it works.")});
+    parser.addOption({QStringLiteral("disable-strategy"),
+                      QStringLiteral("Switch one way of finding tests off, to measure what it "
+                                     "adds (repeatable): %1.")
+                          .arg(spellingChoices<Strategy>()),
+                      QStringLiteral("NAME")});
 }
 
 bool positiveNumber(const QCommandLineParser &parser, const QString &name, double minimum,
@@ -117,6 +122,13 @@ int runAnalyze(const QStringList &arguments)
     choices.resume = parser.isSet(QStringLiteral("resume"));
     choices.prepare = parser.value(QStringLiteral("prepare"));
     choices.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
+    for (const QString &name : parser.values(QStringLiteral("disable-strategy"))) {
+        const auto strategy = fromSpelling<Strategy>(name);
+        if (!strategy)
+            return fail(QStringLiteral("unknown strategy '%1' (%2)")
+                            .arg(name, spellingChoices<Strategy>()));
+        choices.disabledStrategies << *strategy;
+    }
     applyPythonOptions(parser, choices);
 
     auto repository = openRepository(parser);

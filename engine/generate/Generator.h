@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "core/Vocabulary.h"
 #include "targets/Targets.h"
 
 #include <QList>
@@ -40,6 +41,10 @@ struct GenerationRequest
     QList<FeedbackTest> feedback;
     nlohmann::json uncovered = nlohmann::json::object(); // {target: {"old": [...], "new": [...]}}
     nlohmann::json relations = nlohmann::json::object(); // `.difftriage.json`'s "relations"
+    // The project's own tests that reached a changed line of the old version:
+    // {"tests": [{file, name, covered}]} (ProjectTestDiscovery); null when there are none.
+    nlohmann::json projectTests;
+    QList<Strategy> disabledStrategies; // switched off for this analysis (ablation)
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

@@ -28,17 +28,24 @@ json toJson(const GenerationRequest &request)
                             {"genome", test.genome},
                             {"covered", test.covered},
                             {"outcome", test.outcome.toStdString()}});
-    return {{"seed", request.seed},
-            {"round", request.round},
-            {"max_candidates", request.maxCandidates},
-            {"old_root", request.oldRoot.toStdString()},
-            {"new_root", request.newRoot.toStdString()},
-            {"import_roots",
-             {{"old", request.oldImportRoot.toStdString()},
-              {"new", request.newImportRoot.toStdString()}}},
-            {"targets", request.targets ? request.targets->raw : json::object()},
-            {"relations", request.relations},
-            {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
+    json disabled = json::array();
+    for (Strategy strategy : request.disabledStrategies)
+        disabled.push_back(spelling(strategy).toStdString());
+    json document{{"seed", request.seed},
+                  {"round", request.round},
+                  {"max_candidates", request.maxCandidates},
+                  {"old_root", request.oldRoot.toStdString()},
+                  {"new_root", request.newRoot.toStdString()},
+                  {"import_roots",
+                   {{"old", request.oldImportRoot.toStdString()},
+                    {"new", request.newImportRoot.toStdString()}}},
+                  {"targets", request.targets ? request.targets->raw : json::object()},
+                  {"relations", request.relations},
+                  {"disabled_strategies", disabled},
+                  {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
+    if (request.projectTests.is_object())
+        document["project_tests"] = request.projectTests;
+    return document;
 }
 
 OfflineGenerator::OfflineGenerator(PythonInterpreter python) : m_python(std::move(python)) {}

@@ -3,6 +3,7 @@
 #include "change/ChangeSpec.h"
 #include "config/ProjectConfig.h"
 #include "core/Vocabulary.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "llm/LlmSettings.h"
 
 #include <QString>
@@ -29,6 +30,8 @@ struct UserChoices
     double timeBudgetSeconds = 0; // 0 = none; an outer guard only
     bool resume = false;
     bool forceDegradedSandbox = false;
+    QList<Strategy> disabledStrategies;  // ablation: strategies switched off
+    ProjectTestBudget projectTestBudget; // how much of the project's own suite to run
     // Tuning that tests and benchmarks change; users keep the defaults.
     int reruns = 2; // per version, for each test that shows a difference
     int candidatesPerRound = 40;
@@ -61,8 +64,8 @@ struct AnalysisOptions
 
 struct AnalysisProgress
 {
-    QString stage; // preparing | analysing | importing | round N: … | shrinking | reporting |
-                   // suggesting
+    QString stage; // preparing | analysing | importing | project tests | round N: … | shrinking |
+                   // reporting | suggesting
     double fraction = 0; // 0..1, best effort
     int testsRun = 0;
     int differences = 0;

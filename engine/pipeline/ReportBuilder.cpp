@@ -21,6 +21,15 @@ QString shortHash(const QStringList &parts)
     return QString::fromLatin1(hash.result().toHex().left(16));
 }
 
+// The project test a candidate of the project_tests strategy came from (its genome says).
+std::optional<ProjectTestOrigin> projectTestOf(const Candidate &candidate)
+{
+    const nlohmann::json &genome = candidate.genome;
+    if (stringField(genome, "strategy") != spelling(Strategy::ProjectTests))
+        return std::nullopt;
+    return projectTestOriginFromJson(field(genome, "origin"));
+}
+
 } // namespace
 
 ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
@@ -96,7 +105,7 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         report.tests << ReportTest{record.id,    record.candidate.code,
                                    record.round, record.candidate.target,
                                    record.fate,  relation,
-                                   verdict};
+                                   verdict,      projectTestOf(record.candidate)};
         if (!relation.isEmpty() && record.fate == TestFate::Same)
             sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
     }
@@ -112,6 +121,7 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         difference.oldSide = reportSide(found.oldRun, normalizer);
         difference.newSide = reportSide(found.newRun, normalizer);
         difference.kind = found.kind;
+        difference.projectTest = projectTestOf(found.original);
         difference.fingerprint = fingerprintOf(difference);
         // Different tests can shrink to the same one: the reviewer sees it once.
         if (fingerprints.contains(difference.fingerprint))

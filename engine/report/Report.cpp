@@ -131,7 +131,8 @@ json Report::toJson() const
                             {"target", engine::toJson(test.target)},
                             {"outcome", spelledOrEmpty(test.outcome)},
                             {"relation", engine::toJson(test.relation)},
-                            {"relation_verdict", spelledOrEmpty(test.relationVerdict)}});
+                            {"relation_verdict", spelledOrEmpty(test.relationVerdict)},
+                            {"project_test", engine::toJson(test.projectTest)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
         differenceList.push_back(
@@ -151,7 +152,8 @@ json Report::toJson() const
              {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
              {"suggestion_confidence", spelled(difference.suggestionConfidence)},
              {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
-             {"relation", engine::toJson(difference.relation)}});
+             {"relation", engine::toJson(difference.relation)},
+             {"project_test", engine::toJson(difference.projectTest)}});
     json reviews = json::array();
     for (const auto &review : relationReviews)
         reviews.push_back(engine::toJson(review));
@@ -181,6 +183,7 @@ json Report::toJson() const
             {"differences", differenceList},
             {"relation_reviews", reviews},
             {"notes", engine::toJson(notes)},
+            {"project_tests", engine::toJson(projectTests)},
             {"not_analysable", notAnalysable},
             {"llm", llm},
             {"seconds", seconds}};
@@ -225,6 +228,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     if (const json &broken = field(document, "not_analysable"); !broken.is_null())
         report.notAnalysable = broken;
     report.llm = field(document, "llm");
+    report.projectTests = projectTestsFromJson(field(document, "project_tests"));
     for (const json &item : readArray(document, "changed_functions", problems)) {
         const QString name = stringField(item, "name");
         report.changedFunctions << ReportChangedFunction{
@@ -251,7 +255,8 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             stringField(item, "target"),
             readTerm<TestFate>(item, "outcome", id, problems),
             stringField(item, "relation"),
-            readTerm<RelationVerdict>(item, "relation_verdict", id, problems)};
+            readTerm<RelationVerdict>(item, "relation_verdict", id, problems),
+            projectTestOriginFromJson(field(item, "project_test"))};
     }
     for (const json &item : readArray(document, "relation_reviews", problems)) {
         auto review = relationReviewFromJson(item);
@@ -291,6 +296,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             problems << QStringLiteral("%1: %2").arg(where, relation.error().message);
         else
             difference.relation = *relation;
+        difference.projectTest = projectTestOriginFromJson(field(item, "project_test"));
         report.differences << std::move(difference);
     }
     if (!problems.isEmpty())

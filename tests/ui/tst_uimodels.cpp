@@ -241,6 +241,21 @@ private slots:
         QVERIFY(!panel.isEditing());
     }
 
+    // A test that came from the project's own suite says which test, in a line under the title.
+    void testPanelNamesTheProjectTest()
+    {
+        ui::TestPanel panel;
+        engine::ReportDifference generated = difference(QStringLiteral("d1"), QString());
+        engine::ReportDifference seeded = difference(QStringLiteral("d2"), QString());
+        seeded.projectTest = engine::ProjectTestOrigin{
+            QStringLiteral("tests/test_shop.py"), QStringLiteral("tests/test_shop.py::test_cart")};
+        panel.setDifference(seeded);
+        QCOMPARE(panel.originText(),
+                 QStringLiteral("From project test tests/test_shop.py::test_cart"));
+        panel.setDifference(generated);
+        QCOMPARE(panel.originText(), QString());
+    }
+
     void outputDiffMarksOnlyWhatDiffers()
     {
         const auto result = ui::OutputDiff::compare(QStringLiteral("total\nDecimal('0.13')\nend"),

@@ -90,19 +90,23 @@ bool cancelled(const ProjectTestDiscoveryInput &input)
 Status collect(const ProjectTestDiscoveryInput &input, QList<CandidateFile> &files,
                ProjectTestSeeds &seeds)
 {
-    for (CandidateFile &file : files) {
-        if (cancelled(input))
-            return Ok{};
-        auto answer = input.executor->collectTests(Side::Old, file.file, file.doctestsOnly,
-                                                   input.testTimeoutSeconds);
-        if (!answer)
-            return answer.error();
-        const QString error = stringField(*answer, "error_type");
+    if (files.isEmpty() || cancelled(input))
+        return Ok{};
+    QList<Executor::CollectRequest> requests;
+    for (const CandidateFile &file : files)
+        requests << Executor::CollectRequest{file.file, file.doctestsOnly};
+    auto answers = input.executor->collectTests(Side::Old, requests, input.testTimeoutSeconds);
+    if (!answers)
+        return cancelled(input) ? Status(Ok{}) : Status(answers.error());
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        CandidateFile &file = files[i];
+        const nlohmann::json &answer = answers->at(i);
+        const QString error = stringField(answer, "error_type");
         if (!error.isEmpty() && seeds.notes.size() < MaxNotes)
             seeds.notes << QStringLiteral("the project's test file %1 does not load on the old "
                                           "version (%2: %3): its tests are not used")
-                               .arg(file.file, error, stringField(*answer, "error_message"));
-        for (const json &test : arrayField(*answer, "tests"))
+                               .arg(file.file, error, stringField(answer, "error_message"));
+        for (const json &test : arrayField(answer, "tests"))
             file.tests << stringField(test, "name");
         seeds.testsFound += static_cast<int>(file.tests.size());
     }

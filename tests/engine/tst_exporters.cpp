@@ -311,6 +311,45 @@ private slots:
         QVERIFY(markdown.contains(QStringLiteral("- the PR says \"no functional change\"")));
     }
 
+    // A difference from the project's own tests names the test in the exports, and the report's
+    // JSON keeps that origin and the project_tests summary; other differences name none.
+    void projectTestOriginsReachExportsAndJson()
+    {
+        Report report = sampleReport();
+        const ProjectTestOrigin origin{QStringLiteral("tests/test_mod.py"),
+                                       QStringLiteral("tests/test_mod.py::Cases::test_f")};
+        report.differences[0].projectTest = origin;
+        report.tests[1].projectTest = origin;
+        report.projectTests =
+            ReportProjectTests{3,
+                               12,
+                               10,
+                               true,
+                               {origin.test, QStringLiteral("tests/test_mod.py::test_g")},
+                               {origin.test},
+                               {{QStringLiteral("tests/test_mod.py::test_g"),
+                                 QStringLiteral("fixture 'db' uses 'request'")}}};
+        const QString line = QStringLiteral("from project test tests/test_mod.py::Cases::test_f");
+        const QString markdown = MarkdownExporter(report).render();
+        QCOMPARE(markdown.count(line), 1);
+        QVERIFY(markdown.contains(
+            QStringLiteral("| Project tests | 2 of 10 tests run reach the change (budget spent); "
+                           "1 became differential tests |")));
+        QCOMPARE(HtmlExporter(report).render().count(line), 1);
+
+        QString error;
+        const auto back = Report::fromJson(report.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->differences[0].projectTest, std::optional(origin));
+        QCOMPARE(back->differences[1].projectTest, std::nullopt);
+        QCOMPARE(back->tests[1].projectTest, std::optional(origin));
+        QCOMPARE(back->projectTests, report.projectTests);
+        QVERIFY(report.toJson()["differences"][1]["project_test"].is_null());
+        report.projectTests.reset();
+        QVERIFY(report.toJson()["project_tests"].is_null());
+        QVERIFY(!MarkdownExporter(report).render().contains(QStringLiteral("Project tests")));
+    }
+
     void gateIgnoresAcceptedDifferences()
     {
         Report report = sampleReport();

@@ -471,10 +471,6 @@
         <source>offline generator</source>
         <translation>オフライン生成器</translation>
     </message>
-    <message>
-        <source>the project&apos;s own tests</source>
-        <translation>プロジェクト自身のテスト</translation>
-    </message>
 </context>
 <context>
     <name>difftriage::ui::CoverageHeatmap</name>

@@ -5,6 +5,7 @@
 #include "LlmOptions.h"
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "pipeline/AnalysisPipeline.h"
 #include "pipeline/ResolveOptions.h"
 #include "triage/DifferenceGate.h"
@@ -58,7 +59,7 @@ void addAnalyzeOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("disable-strategy"),
                       QStringLiteral("Switch one way of finding tests off, to measure what it "
                                      "adds (repeatable): %1.")
-                          .arg(spellingChoices<Strategy>()),
+                          .arg(switchableStrategies().join(QStringLiteral(", "))),
                       QStringLiteral("NAME")});
 }
 
@@ -123,11 +124,10 @@ int runAnalyze(const QStringList &arguments)
     choices.prepare = parser.value(QStringLiteral("prepare"));
     choices.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
     for (const QString &name : parser.values(QStringLiteral("disable-strategy"))) {
-        const auto strategy = fromSpelling<Strategy>(name);
-        if (!strategy)
+        if (!switchableStrategies().contains(name))
             return fail(QStringLiteral("unknown strategy '%1' (%2)")
-                            .arg(name, spellingChoices<Strategy>()));
-        choices.disabledStrategies << *strategy;
+                            .arg(name, switchableStrategies().join(QStringLiteral(", "))));
+        choices.disabledStrategies << name;
     }
     applyPythonOptions(parser, choices);
 

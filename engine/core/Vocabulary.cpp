@@ -128,11 +128,6 @@ constexpr Term<GeneratorKind> GeneratorKinds[] = {
     {GeneratorKind::Llm, "llm", QT_TRANSLATE_NOOP("Vocabulary", "language model")},
 };
 
-constexpr Term<Strategy> Strategies[] = {
-    {Strategy::ProjectTests, "project_tests",
-     QT_TRANSLATE_NOOP("Vocabulary", "the project's own tests")},
-};
-
 } // namespace
 
 #define DIFFTRIAGE_VOCABULARY(Enum, table)                                                         \
@@ -156,7 +151,6 @@ DIFFTRIAGE_VOCABULARY(AccessRoute, AccessRoutes)
 DIFFTRIAGE_VOCABULARY(Confidence, Confidences)
 DIFFTRIAGE_VOCABULARY(SuggestionSource, SuggestionSources)
 DIFFTRIAGE_VOCABULARY(GeneratorKind, GeneratorKinds)
-DIFFTRIAGE_VOCABULARY(Strategy, Strategies)
 
 #undef DIFFTRIAGE_VOCABULARY
 

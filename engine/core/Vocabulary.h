@@ -153,12 +153,6 @@ enum class GeneratorKind
     Llm,
 };
 
-// A way the offline generator finds candidates that can be switched off on its own (ablation).
-enum class Strategy
-{
-    ProjectTests, // the project's own tests that reach the change, converted and mutated
-};
-
 template <typename Enum> struct Term
 {
     Enum value;
@@ -184,7 +178,6 @@ template <> std::span<const Term<AccessRoute>> terms<AccessRoute>();
 template <> std::span<const Term<Confidence>> terms<Confidence>();
 template <> std::span<const Term<SuggestionSource>> terms<SuggestionSource>();
 template <> std::span<const Term<GeneratorKind>> terms<GeneratorKind>();
-template <> std::span<const Term<Strategy>> terms<Strategy>();
 
 // Whether Enum is one of the vocabularies above.
 template <typename Enum> inline constexpr bool IsVocabulary = false;
@@ -203,7 +196,6 @@ template <> inline constexpr bool IsVocabulary<AccessRoute> = true;
 template <> inline constexpr bool IsVocabulary<Confidence> = true;
 template <> inline constexpr bool IsVocabulary<SuggestionSource> = true;
 template <> inline constexpr bool IsVocabulary<GeneratorKind> = true;
-template <> inline constexpr bool IsVocabulary<Strategy> = true;
 
 QString translatedLabel(const char *label);
 

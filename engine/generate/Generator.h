@@ -1,11 +1,11 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "core/Vocabulary.h"
 #include "targets/Targets.h"
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -44,7 +44,7 @@ struct GenerationRequest
     // The project's own tests that reached a changed line of the old version:
     // {"tests": [{file, name, covered}]} (ProjectTestDiscovery); null when there are none.
     nlohmann::json projectTests;
-    QList<Strategy> disabledStrategies; // switched off for this analysis (ablation)
+    QStringList disabledStrategies; // switched off for this analysis (ablation)
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

@@ -28,9 +28,6 @@ json toJson(const GenerationRequest &request)
                             {"genome", test.genome},
                             {"covered", test.covered},
                             {"outcome", test.outcome.toStdString()}});
-    json disabled = json::array();
-    for (Strategy strategy : request.disabledStrategies)
-        disabled.push_back(spelling(strategy).toStdString());
     json document{{"seed", request.seed},
                   {"round", request.round},
                   {"max_candidates", request.maxCandidates},
@@ -41,7 +38,7 @@ json toJson(const GenerationRequest &request)
                     {"new", request.newImportRoot.toStdString()}}},
                   {"targets", request.targets ? request.targets->raw : json::object()},
                   {"relations", request.relations},
-                  {"disabled_strategies", disabled},
+                  {"disabled_strategies", toJson(request.disabledStrategies)},
                   {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
     if (request.projectTests.is_object())
         document["project_tests"] = request.projectTests;

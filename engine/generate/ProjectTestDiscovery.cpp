@@ -157,6 +157,16 @@ Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString
 
 } // namespace
 
+QString projectTestsStrategy()
+{
+    return QStringLiteral("project_tests");
+}
+
+QStringList switchableStrategies()
+{
+    return {projectTestsStrategy()};
+}
+
 json ProjectTestSeeds::generationJson() const
 {
     if (reaching.isEmpty())

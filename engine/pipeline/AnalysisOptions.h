@@ -7,6 +7,7 @@
 #include "llm/LlmSettings.h"
 
 #include <QString>
+#include <QStringList>
 #include <functional>
 
 namespace difftriage::engine {
@@ -30,7 +31,9 @@ struct UserChoices
     double timeBudgetSeconds = 0; // 0 = none; an outer guard only
     bool resume = false;
     bool forceDegradedSandbox = false;
-    QList<Strategy> disabledStrategies;  // ablation: strategies switched off
+    // Generator strategies switched off by name (switchableStrategies()): for ablation and
+    // diagnosis.
+    QStringList disabledStrategies;
     ProjectTestBudget projectTestBudget; // how much of the project's own suite to run
     // Tuning that tests and benchmarks change; users keep the defaults.
     int reruns = 2; // per version, for each test that shows a difference

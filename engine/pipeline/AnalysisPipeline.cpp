@@ -45,8 +45,7 @@ QString AnalysisPipeline::checkpointPath() const
                       QString::number(choices.candidatesPerRound),
                       QString::number(choices.maxRounds),
                       analyzerFingerprint()};
-    for (Strategy strategy : choices.disabledStrategies)
-        parts << spelling(strategy);
+    parts << choices.disabledStrategies;
     const QByteArray key =
         QCryptographicHash::hash(parts.join(QLatin1Char('\n')).toUtf8(), QCryptographicHash::Sha256)
             .toHex()
@@ -103,7 +102,7 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     // and mutate them); they run once, before the rounds.
     std::optional<ProjectTestSeeds> seeds;
     if (m_options.choices.generator == GeneratorKind::Offline &&
-        !m_options.choices.disabledStrategies.contains(Strategy::ProjectTests)) {
+        !m_options.choices.disabledStrategies.contains(projectTestsStrategy())) {
         say(QStringLiteral("project tests"));
         ProjectTestDiscoveryInput input;
         input.executor = setup.executor.get();

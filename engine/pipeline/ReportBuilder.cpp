@@ -1,6 +1,7 @@
 #include "pipeline/ReportBuilder.h"
 
 #include "core/Json.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
 #include "pipeline/RelationReport.h"
@@ -25,7 +26,7 @@ QString shortHash(const QStringList &parts)
 std::optional<ProjectTestOrigin> projectTestOf(const Candidate &candidate)
 {
     const nlohmann::json &genome = candidate.genome;
-    if (stringField(genome, "strategy") != spelling(Strategy::ProjectTests))
+    if (stringField(genome, "strategy") != projectTestsStrategy())
         return std::nullopt;
     return projectTestOriginFromJson(field(genome, "origin"));
 }

@@ -67,7 +67,6 @@ Checked checkAll()
     check<Confidence>("Confidence", checked);
     check<SuggestionSource>("SuggestionSource", checked);
     check<GeneratorKind>("GeneratorKind", checked);
-    check<Strategy>("Strategy", checked);
     Checked routes;
     check<AccessRoute>("AccessRoute", routes);
     checked.problems << routes.problems;

@@ -471,9 +471,6 @@
         <source>offline generator</source>
         <translation>オフライン生成器</translation>
     </message>
-</context>
-<context>
-    <name>difftriage::ui::CoverageHeatmap</name>
     <message>
         <source>Relation wrong</source>
         <translation>関係が誤り</translation>

@@ -49,37 +49,43 @@ Expected<QList<ChangeSpec>> ChangeSource::merged(int historyLimit) const
         return history.error();
     QList<ChangeSpec> changes;
     for (const git::CommitInfo &commit : *history) {
-        ChangeSpec spec;
-        spec.head = commit.id;
-        spec.state = ChangeState::Merged;
-        spec.author = commit.authorName;
-        spec.date = commit.authorTime;
-        if (commit.parents.size() >= 2) {
-            spec.base = commit.parents.first();
-            if (const auto pr = parseMergeMessage(commit.message)) {
-                spec.number = pr->number;
-                spec.title = pr->title;
-                spec.body = pr->body;
-                spec.ref = pr->branch;
-            } else {
-                spec.title = commit.summary;
-                spec.body = bodyOf(commit);
-            }
-            // The merge commit's author is whoever pressed the button; the PR's is on its branch.
-            if (auto branchHead = m_repository.commit(commit.parents.at(1)))
-                spec.author = branchHead->authorName;
-        } else if (const auto pr = parseSquashMessage(commit.message);
-                   pr && commit.parents.size() == 1) {
-            spec.base = commit.parents.first();
+        if (auto spec = mergedChange(commit)) // a plain commit on the default branch is no PR
+            changes << std::move(*spec);
+    }
+    return changes;
+}
+
+std::optional<ChangeSpec> ChangeSource::mergedChange(const git::CommitInfo &commit) const
+{
+    ChangeSpec spec;
+    spec.head = commit.id;
+    spec.state = ChangeState::Merged;
+    spec.author = commit.authorName;
+    spec.date = commit.authorTime;
+    if (commit.parents.size() >= 2) {
+        spec.base = commit.parents.first();
+        if (const auto pr = parseMergeMessage(commit.message)) {
             spec.number = pr->number;
             spec.title = pr->title;
             spec.body = pr->body;
+            spec.ref = pr->branch;
         } else {
-            continue; // a plain commit on the default branch is not a PR
+            spec.title = commit.summary;
+            spec.body = bodyOf(commit);
         }
-        changes << std::move(spec);
+        // The merge commit's author is whoever pressed the button; the PR's is on its branch.
+        if (auto branchHead = m_repository.commit(commit.parents.at(1)))
+            spec.author = branchHead->authorName;
+        return spec;
     }
-    return changes;
+    if (const auto pr = parseSquashMessage(commit.message); pr && commit.parents.size() == 1) {
+        spec.base = commit.parents.first();
+        spec.number = pr->number;
+        spec.title = pr->title;
+        spec.body = pr->body;
+        return spec;
+    }
+    return std::nullopt;
 }
 
 Expected<QList<ChangeSpec>> ChangeSource::unmerged() const

@@ -4,11 +4,13 @@
 #include "core/Expected.h"
 
 #include <QList>
+#include <optional>
 
 namespace difftriage::engine {
 
 namespace git {
 class Repository;
+struct CommitInfo;
 }
 
 // The changes a repository offers for review: merged PRs on the default branch's first-parent line,
@@ -31,6 +33,9 @@ public:
     // A branch (local, remote-tracking or any ref) against its merge base with the default branch.
     Expected<ChangeSpec> branch(const QString &name) const;
     Expected<ChangeSpec> revisions(const QString &base, const QString &head) const;
+    // The PR a commit of the first-parent line merged (a merge commit, or a squash commit ending
+    // "(#N)"); nullopt for a plain commit.
+    std::optional<ChangeSpec> mergedChange(const git::CommitInfo &commit) const;
 
 private:
     Expected<QList<ChangeSpec>> merged(int historyLimit) const;

@@ -13,6 +13,8 @@ QString toString(ChangeState state)
         return QStringLiteral("branch");
     case ChangeState::Manual:
         return QStringLiteral("manual");
+    case ChangeState::Direct:
+        return QStringLiteral("direct");
     }
     return QStringLiteral("manual");
 }

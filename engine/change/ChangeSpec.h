@@ -12,6 +12,7 @@ enum class ChangeState
     Open,   // a fetched PR ref (refs/pull/N/head) not yet merged
     Branch, // a local or remote-tracking branch not yet merged
     Manual, // two revisions the user named
+    Direct, // a commit made straight on the first-parent line, not through a PR
 };
 
 QString toString(ChangeState state);

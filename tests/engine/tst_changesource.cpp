@@ -1,4 +1,5 @@
 #include "ScratchRepo.h"
+#include "change/ChangeRange.h"
 #include "change/ChangeSource.h"
 #include "git/Repository.h"
 
@@ -122,6 +123,42 @@ private slots:
         auto unknown = source.revisions(QStringLiteral("nope"), QStringLiteral("main"));
         QVERIFY(!unknown.ok());
         QVERIFY(unknown.error().message.contains(QStringLiteral("unknown revision 'nope'")));
+    }
+
+    // A release: the first-parent commits after the base, oldest first, PRs and direct commits.
+    void rangeOnTheFirstParentLine()
+    {
+        History history;
+        history.repo.git({QStringLiteral("tag"), QStringLiteral("v1"), history.initial});
+        auto repository = git::Repository::open(history.repo.path());
+        QVERIFY(repository.ok());
+        auto range = resolveChangeRange(*repository, QStringLiteral("v1"), QStringLiteral("main"));
+        QVERIFY2(range.ok(), qPrintable(range.ok() ? QString() : range.error().message));
+        QCOMPARE(range->base, history.initial);
+        QCOMPARE(range->head, history.plain);
+        QCOMPARE(describe(range->steps),
+                 (QStringList{QStringLiteral("10 merged Add feature one"),
+                              QStringLiteral("11 merged Improve b"),
+                              QStringLiteral("- direct Tweak docs")}));
+        // The steps chain: each one's base is the previous one's head.
+        QCOMPARE(range->steps.at(0).base, history.initial);
+        QCOMPARE(range->steps.at(1).base, history.merge10);
+        QCOMPARE(range->steps.at(2).base, history.squash11);
+        QCOMPARE(range->pullRequests().size(), 2);
+
+        auto later = resolveChangeRange(*repository, history.merge10, QStringLiteral("main"));
+        QVERIFY(later.ok());
+        QCOMPARE(describe(later->pullRequests()), QStringList{QStringLiteral("11 merged Improve b")});
+        QVERIFY(resolveChangeRange(*repository, QStringLiteral("main"), QStringLiteral("main"))
+                    ->steps.isEmpty());
+        auto backwards = resolveChangeRange(*repository, QStringLiteral("main"), QStringLiteral("v1"));
+        QVERIFY(!backwards.ok());
+        QVERIFY(backwards.error().message.contains(QStringLiteral("not an ancestor")));
+
+        QCOMPARE(splitRangeText(QStringLiteral("v2.3..v2.4"))->second, QStringLiteral("v2.4"));
+        QVERIFY(!splitRangeText(QStringLiteral("v2.3")).ok());
+        QVERIFY(!splitRangeText(QStringLiteral("v2.3...v2.4")).ok());
+        QVERIFY(!splitRangeText(QStringLiteral("..v2.4")).ok());
     }
 
     void bareMirrorAndOriginHead()

@@ -128,6 +128,33 @@ constexpr Term<GeneratorKind> GeneratorKinds[] = {
     {GeneratorKind::Llm, "llm", QT_TRANSLATE_NOOP("Vocabulary", "language model")},
 };
 
+constexpr Term<AttributionStatus> AttributionStatuses[] = {
+    {AttributionStatus::Attributed, "attributed",
+     QT_TRANSLATE_NOOP("Vocabulary", "introduced by one change")},
+    {AttributionStatus::NotReproduced, "not_reproduced",
+     QT_TRANSLATE_NOOP("Vocabulary", "not reproduced")},
+    {AttributionStatus::CannotRun, "cannot_run",
+     QT_TRANSLATE_NOOP("Vocabulary", "the test cannot run at a probed revision")},
+    {AttributionStatus::ChangedMoreThanOnce, "changed_more_than_once",
+     QT_TRANSLATE_NOOP("Vocabulary", "the behaviour changed more than once")},
+};
+
+constexpr Term<ProbeBehaviour> ProbeBehaviours[] = {
+    {ProbeBehaviour::LikeOld, "like_old", QT_TRANSLATE_NOOP("Vocabulary", "like the old end")},
+    {ProbeBehaviour::LikeNew, "like_new", QT_TRANSLATE_NOOP("Vocabulary", "like the new end")},
+    {ProbeBehaviour::Neither, "neither", QT_TRANSLATE_NOOP("Vocabulary", "like neither end")},
+    {ProbeBehaviour::CannotRun, "cannot_run", QT_TRANSLATE_NOOP("Vocabulary", "cannot run")},
+};
+
+constexpr Term<HeadPresence> HeadPresences[] = {
+    {HeadPresence::Unchecked, "unchecked", QT_TRANSLATE_NOOP("Vocabulary", "not checked")},
+    {HeadPresence::Present, "present", QT_TRANSLATE_NOOP("Vocabulary", "present at the head")},
+    {HeadPresence::NotPresent, "not_present",
+     QT_TRANSLATE_NOOP("Vocabulary", "not present at the head")},
+    {HeadPresence::ChangedAgain, "changed_again",
+     QT_TRANSLATE_NOOP("Vocabulary", "changed again before the head")},
+};
+
 } // namespace
 
 #define DIFFTRIAGE_VOCABULARY(Enum, table)                                                         \
@@ -151,6 +178,9 @@ DIFFTRIAGE_VOCABULARY(AccessRoute, AccessRoutes)
 DIFFTRIAGE_VOCABULARY(Confidence, Confidences)
 DIFFTRIAGE_VOCABULARY(SuggestionSource, SuggestionSources)
 DIFFTRIAGE_VOCABULARY(GeneratorKind, GeneratorKinds)
+DIFFTRIAGE_VOCABULARY(AttributionStatus, AttributionStatuses)
+DIFFTRIAGE_VOCABULARY(ProbeBehaviour, ProbeBehaviours)
+DIFFTRIAGE_VOCABULARY(HeadPresence, HeadPresences)
 
 #undef DIFFTRIAGE_VOCABULARY
 

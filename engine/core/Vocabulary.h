@@ -153,6 +153,33 @@ enum class GeneratorKind
     Llm,
 };
 
+// What attribution found out about one difference of a range (docs/RELEASE.md).
+enum class AttributionStatus
+{
+    Attributed,          // one step of the first-parent line introduced it: a PR or a direct commit
+    NotReproduced,       // the test no longer differs between the range's base and head
+    CannotRun,           // the test cannot run at some probed revision
+    ChangedMoreThanOnce, // a probed revision behaves like neither end
+};
+
+// How the tree of one probed revision behaved on a difference's test.
+enum class ProbeBehaviour
+{
+    LikeOld,   // as at the old end
+    LikeNew,   // as at the new end
+    Neither,   // a third behaviour
+    CannotRun, // the tree could not run it (no tree, a failed import, an abort)
+};
+
+// Whether a PR's difference is still there at a release's head (`merge --head`).
+enum class HeadPresence
+{
+    Unchecked,    // not run on the head
+    Present,      // the head behaves as the PR's new version
+    NotPresent,   // the head behaves as the PR's old version again: a later change reverted it
+    ChangedAgain, // the head behaves as neither: a later change changed it again
+};
+
 template <typename Enum> struct Term
 {
     Enum value;
@@ -178,6 +205,9 @@ template <> std::span<const Term<AccessRoute>> terms<AccessRoute>();
 template <> std::span<const Term<Confidence>> terms<Confidence>();
 template <> std::span<const Term<SuggestionSource>> terms<SuggestionSource>();
 template <> std::span<const Term<GeneratorKind>> terms<GeneratorKind>();
+template <> std::span<const Term<AttributionStatus>> terms<AttributionStatus>();
+template <> std::span<const Term<ProbeBehaviour>> terms<ProbeBehaviour>();
+template <> std::span<const Term<HeadPresence>> terms<HeadPresence>();
 
 // Whether Enum is one of the vocabularies above.
 template <typename Enum> inline constexpr bool IsVocabulary = false;
@@ -196,6 +226,9 @@ template <> inline constexpr bool IsVocabulary<AccessRoute> = true;
 template <> inline constexpr bool IsVocabulary<Confidence> = true;
 template <> inline constexpr bool IsVocabulary<SuggestionSource> = true;
 template <> inline constexpr bool IsVocabulary<GeneratorKind> = true;
+template <> inline constexpr bool IsVocabulary<AttributionStatus> = true;
+template <> inline constexpr bool IsVocabulary<ProbeBehaviour> = true;
+template <> inline constexpr bool IsVocabulary<HeadPresence> = true;
 
 QString translatedLabel(const char *label);
 

@@ -80,9 +80,9 @@ Expected<QByteArray> renderExport(ExportFormat format, const ExportInput &input)
 {
     switch (format) {
     case ExportFormat::Html:
-        return utf8(HtmlExporter(input.report, input.sources).render());
+        return utf8(HtmlExporter(input.report, input.sources, input.prSummary).render());
     case ExportFormat::Markdown:
-        return utf8(MarkdownExporter(input.report).render());
+        return utf8(MarkdownExporter(input.report, input.prSummary).render());
     case ExportFormat::Json:
         return JsonExporter(input.report).render();
     case ExportFormat::Sarif:

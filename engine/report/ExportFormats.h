@@ -2,6 +2,7 @@
 
 #include "core/Expected.h"
 #include "report/ExportSources.h"
+#include "report/PrSummaryTable.h"
 #include "report/Report.h"
 
 #include <QByteArray>
@@ -44,12 +45,14 @@ std::optional<ExportFormat> exportFormatNamed(const QString &name);
 QString translatedExportText(const char *text);
 
 // What an export is made of: the report (with the reviewer's verdicts applied), the changed files'
-// text for the HTML heatmap (may be empty: the heatmap is left out), the tool's version for SARIF.
+// text for the HTML heatmap (may be empty: the heatmap is left out), the tool's version for SARIF,
+// and for a release (releaseAsReport) its per-PR summary, most severe first.
 struct ExportInput
 {
     const Report &report;
     QList<ExportSource> sources = {};
     QString toolVersion = {};
+    QList<PrSummaryRow> prSummary = {};
 };
 
 // The one render call. PDF is an error here: the GUI prints render(Html).

@@ -89,6 +89,22 @@ QString describeRelation(const ReportRelation &relation)
     return {};
 }
 
+QString describeHeadPresence(HeadPresence presence)
+{
+    switch (presence) {
+    case HeadPresence::Present:
+        return QStringLiteral("present (the head behaves as the PR's new version)");
+    case HeadPresence::NotPresent:
+        return QStringLiteral("not present (the head behaves as before the PR: a later change "
+                              "reverted it)");
+    case HeadPresence::ChangedAgain:
+        return QStringLiteral("changed again (the head behaves as neither side of the PR)");
+    case HeadPresence::Unchecked:
+        break;
+    }
+    return QStringLiteral("not checked");
+}
+
 QString relationReviewAdvice()
 {
     return QStringLiteral(

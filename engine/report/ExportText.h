@@ -24,6 +24,8 @@ QString describeOrigin(const ProjectTestOrigin &origin);
 // How much of the project's suite ran and what it gave: "3 of 20 tests run reach the change;
 // 2 became differential tests".
 QString describeProjectTests(const ReportProjectTests &summary);
+// Whether a release's head still shows a difference, in words.
+QString describeHeadPresence(HeadPresence presence);
 
 // Why a relation breaks on both versions: the three causes the reviewer decides between.
 QString relationReviewAdvice();

@@ -1,6 +1,7 @@
 #include "report/HtmlExporter.h"
 
 #include "report/ExportText.h"
+#include "report/IntroducerGroups.h"
 
 #include <QHash>
 #include <QStringList>
@@ -73,8 +74,9 @@ QString suggestionReasons(const ReportDifference &difference)
 
 } // namespace
 
-HtmlExporter::HtmlExporter(const Report &report, QList<ExportSource> sources)
-    : m_report(report), m_sources(std::move(sources))
+HtmlExporter::HtmlExporter(const Report &report, QList<ExportSource> sources,
+                           QList<PrSummaryRow> prSummary)
+    : m_report(report), m_sources(std::move(sources)), m_prSummary(std::move(prSummary))
 {}
 
 int HtmlExporter::heatBucket(qsizetype hits)
@@ -121,55 +123,74 @@ QString HtmlExporter::renderSummary() const
                          : QString());
     for (const QString &note : m_report.notes)
         html += QStringLiteral("<p class=\"muted\">%1</p>\n").arg(esc(note));
+    if (!m_prSummary.isEmpty())
+        html += prSummaryHtml(m_prSummary);
     return html;
 }
 
 QString HtmlExporter::renderDifferences() const
 {
-    QStringList clusters;
-    QHash<QString, QList<const ReportDifference *>> byCluster;
-    for (const ReportDifference &difference : m_report.differences) {
-        if (!byCluster.contains(difference.cluster))
-            clusters << difference.cluster;
-        byCluster[difference.cluster] << &difference;
-    }
     QString html = QStringLiteral("<h2>Differences</h2>\n");
-    if (clusters.isEmpty())
+    if (m_report.differences.isEmpty())
         html += QStringLiteral("<p>No behavioural difference was found.</p>\n");
-    for (const QString &cluster : clusters) {
-        const auto &members = byCluster[cluster];
-        html += QStringLiteral("<section class=\"cluster\"><h3>%1 · %2 <span class=\"muted\">"
-                               "(%3)</span></h3>\n")
-                    .arg(esc(members.first()->target), esc(spelling(members.first()->kind)),
-                         QString::number(members.size()));
-        for (const ReportDifference *difference : members) {
-            html += QStringLiteral("<div class=\"difference\" id=\"%1\"><p><b>%1</b> · "
-                                   "verdict: <span class=\"verdict\">%2</span>")
-                        .arg(esc(difference->id), esc(spelling(difference->verdict)));
-            if (difference->suggestedVerdict != Verdict::None)
-                html += QStringLiteral(" · suggested: %1")
-                            .arg(esc(spelling(difference->suggestedVerdict)));
-            if (difference->suggestionConfidence)
-                html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
-                            .arg(esc(spelling(*difference->suggestionConfidence)));
-            html += QStringLiteral("</p>\n") + suggestionReasons(*difference);
-            if (difference->relation && !describeRelation(*difference->relation).isEmpty())
-                html += QStringLiteral("<p class=\"relation\">%1</p>\n")
-                            .arg(esc(describeRelation(*difference->relation)));
-            if (difference->projectTest)
-                html += QStringLiteral("<p class=\"muted origin\">%1</p>\n")
-                            .arg(esc(describeOrigin(*difference->projectTest)));
-            if (!difference->note.isEmpty())
-                html += QStringLiteral("<p>Note: %1</p>\n").arg(esc(difference->note));
-            html += QStringLiteral("<pre>%1</pre>\n<div class=\"sides\">")
-                        .arg(esc(difference->testCode));
-            html += sideHtml("old", QStringLiteral("Old"), difference->oldSide) +
-                    sideHtml("new", QStringLiteral("New"), difference->newSide) +
-                    QStringLiteral("</div></div>\n");
+    const bool byIntroducer = hasAttributions(m_report.differences);
+    for (const IntroducerGroup &group : groupByIntroducer(m_report.differences)) {
+        if (byIntroducer)
+            html += QStringLiteral("<h3 class=\"introducer\">%1 <span class=\"muted\">(%2)</span>"
+                                   "</h3>\n")
+                        .arg(esc(group.heading()), QString::number(group.members.size()));
+        QStringList clusters;
+        QHash<QString, QList<const ReportDifference *>> byCluster;
+        for (const int member : group.members) {
+            const ReportDifference &difference = m_report.differences.at(member);
+            if (!byCluster.contains(difference.cluster))
+                clusters << difference.cluster;
+            byCluster[difference.cluster] << &difference;
         }
-        html += QStringLiteral("</section>\n");
+        for (const QString &cluster : clusters)
+            html += renderCluster(byCluster[cluster]);
     }
     return html;
+}
+
+QString HtmlExporter::renderCluster(const QList<const ReportDifference *> &members) const
+{
+    QString html = QStringLiteral("<section class=\"cluster\"><h3>%1 · %2 <span class=\"muted\">"
+                                  "(%3)</span></h3>\n")
+                       .arg(esc(members.first()->target), esc(spelling(members.first()->kind)),
+                            QString::number(members.size()));
+    for (const ReportDifference *difference : members) {
+        html += QStringLiteral("<div class=\"difference\" id=\"%1\"><p><b>%1</b> · "
+                               "verdict: <span class=\"verdict\">%2</span>")
+                    .arg(esc(difference->id), esc(spelling(difference->verdict)));
+        if (difference->suggestedVerdict != Verdict::None)
+            html +=
+                QStringLiteral(" · suggested: %1").arg(esc(spelling(difference->suggestedVerdict)));
+        if (difference->suggestionConfidence)
+            html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
+                        .arg(esc(spelling(*difference->suggestionConfidence)));
+        html += QStringLiteral("</p>\n");
+        if (const QString attribution = describeAttribution(*difference); !attribution.isEmpty())
+            html += QStringLiteral("<p class=\"muted\">%1</p>\n").arg(esc(attribution));
+        if (difference->atHead != HeadPresence::Unchecked)
+            html += QStringLiteral("<p class=\"muted\">At the release's head: %1</p>\n")
+                        .arg(esc(describeHeadPresence(difference->atHead)));
+        html += suggestionReasons(*difference);
+        if (difference->relation && !describeRelation(*difference->relation).isEmpty())
+            html += QStringLiteral("<p class=\"relation\">%1</p>\n")
+                        .arg(esc(describeRelation(*difference->relation)));
+        if (difference->projectTest)
+            html += QStringLiteral("<p class=\"muted origin\">%1</p>\n")
+                        .arg(esc(describeOrigin(*difference->projectTest)));
+        if (!difference->note.isEmpty())
+            html += QStringLiteral("<p>Note: %1</p>\n").arg(esc(difference->note));
+        html +=
+            QStringLiteral("<pre>%1</pre>\n<div class=\"sides\">").arg(esc(difference->testCode));
+        html += sideHtml("old", QStringLiteral("Old"), difference->oldSide) +
+                sideHtml("new", QStringLiteral("New"), difference->newSide) +
+                QStringLiteral("</div></div>\n");
+    }
+    return html + QStringLiteral("</section>\n");
 }
 
 QString HtmlExporter::renderRelationReviews() const

@@ -2,6 +2,7 @@
 
 #include "report/ExportSources.h"
 #include "report/ExportText.h"
+#include "report/IntroducerGroups.h"
 
 #include <QHash>
 #include <QXmlStreamWriter>
@@ -77,6 +78,12 @@ QString failureMessage(const ReportDifference &difference)
 QString failureDetail(const ReportDifference &difference)
 {
     QString text = describeKind(difference.kind);
+    if (const QString attribution = describeAttribution(difference); !attribution.isEmpty())
+        text += QStringLiteral("\n") + attribution[0].toUpper() + attribution.mid(1) +
+                QLatin1Char('.');
+    if (difference.atHead != HeadPresence::Unchecked)
+        text += QStringLiteral("\nAt the release's head: %1.")
+                    .arg(describeHeadPresence(difference.atHead));
     if (difference.relation && !describeRelation(*difference.relation).isEmpty())
         text += QLatin1Char(' ') + describeRelation(*difference.relation);
     text += QStringLiteral("\n\nShrunk test:\n") + difference.testCode.trimmed() +

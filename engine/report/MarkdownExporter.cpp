@@ -2,6 +2,7 @@
 
 #include "report/ExportSources.h"
 #include "report/ExportText.h"
+#include "report/IntroducerGroups.h"
 
 #include <QHash>
 #include <QStringList>
@@ -40,7 +41,9 @@ QString sideMarkdown(const QString &label, const ReportSide &side)
 
 } // namespace
 
-MarkdownExporter::MarkdownExporter(const Report &report) : m_report(report) {}
+MarkdownExporter::MarkdownExporter(const Report &report, QList<PrSummaryRow> prSummary)
+    : m_report(report), m_prSummary(std::move(prSummary))
+{}
 
 QString MarkdownExporter::render() const
 {
@@ -66,51 +69,71 @@ QString MarkdownExporter::render() const
     if (m_report.projectTests)
         text.insert(text.size() - 1, QStringLiteral("| Project tests | %1 |\n")
                                          .arg(describeProjectTests(*m_report.projectTests)));
+    if (!m_prSummary.isEmpty())
+        text += prSummaryMarkdown(m_prSummary);
     return text + renderDifferences() + renderRelationReviews() + renderCoverage();
 }
 
 QString MarkdownExporter::renderDifferences() const
 {
-    QStringList clusters;
-    QHash<QString, QList<const ReportDifference *>> byCluster;
-    for (const ReportDifference &difference : m_report.differences) {
-        if (!byCluster.contains(difference.cluster))
-            clusters << difference.cluster;
-        byCluster[difference.cluster] << &difference;
-    }
     QString text = QStringLiteral("## Differences\n\n");
-    if (clusters.isEmpty())
+    if (m_report.differences.isEmpty())
         return text + QStringLiteral("No behavioural difference was found.\n\n");
-    for (const QString &cluster : clusters) {
-        const auto &members = byCluster[cluster];
-        text += QStringLiteral("### `%1` · %2 (%3)\n\n")
-                    .arg(members.first()->target, spelling(members.first()->kind),
-                         QString::number(members.size()));
-        for (const ReportDifference *difference : members) {
-            text += QStringLiteral("#### %1 · verdict: **%2**")
-                        .arg(difference->id, spelling(difference->verdict));
-            if (difference->suggestedVerdict != Verdict::None)
-                text += QStringLiteral(" (suggested: %1%2)")
-                            .arg(spelling(difference->suggestedVerdict),
-                                 difference->suggestionConfidence
-                                     ? QStringLiteral(", %1 confidence")
-                                           .arg(spelling(*difference->suggestionConfidence))
-                                     : QString());
-            text += QStringLiteral("\n\n");
-            for (const QString &reason : difference->suggestionReasons)
-                text += QStringLiteral("- %1\n").arg(reason);
-            if (!difference->suggestionReasons.isEmpty())
-                text += QLatin1Char('\n');
-            if (difference->relation && !describeRelation(*difference->relation).isEmpty())
-                text += QStringLiteral("**%1**\n\n").arg(describeRelation(*difference->relation));
-            if (difference->projectTest)
-                text += QStringLiteral("_%1_\n\n").arg(describeOrigin(*difference->projectTest));
-            if (!difference->note.isEmpty())
-                text += QStringLiteral("> %1\n\n").arg(difference->note);
-            text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
-            text += sideMarkdown(QStringLiteral("Old"), difference->oldSide) +
-                    sideMarkdown(QStringLiteral("New"), difference->newSide);
+    const bool byIntroducer = hasAttributions(m_report.differences);
+    for (const IntroducerGroup &group : groupByIntroducer(m_report.differences)) {
+        if (byIntroducer)
+            text += QStringLiteral("### %1 (%2)\n\n")
+                        .arg(group.heading(), QString::number(group.members.size()));
+        QStringList clusters;
+        QHash<QString, QList<const ReportDifference *>> byCluster;
+        for (const int member : group.members) {
+            const ReportDifference &difference = m_report.differences.at(member);
+            if (!byCluster.contains(difference.cluster))
+                clusters << difference.cluster;
+            byCluster[difference.cluster] << &difference;
         }
+        for (const QString &cluster : clusters)
+            text += renderCluster(byCluster[cluster], byIntroducer ? 4 : 3);
+    }
+    return text;
+}
+
+QString MarkdownExporter::renderCluster(const QList<const ReportDifference *> &members,
+                                        int level) const
+{
+    const QString heading(level, QLatin1Char('#'));
+    QString text = QStringLiteral("%1 `%2` · %3 (%4)\n\n")
+                       .arg(heading, members.first()->target, spelling(members.first()->kind),
+                            QString::number(members.size()));
+    for (const ReportDifference *difference : members) {
+        text += QStringLiteral("%1# %2 · verdict: **%3**")
+                    .arg(heading, difference->id, spelling(difference->verdict));
+        if (difference->suggestedVerdict != Verdict::None)
+            text += QStringLiteral(" (suggested: %1%2)")
+                        .arg(spelling(difference->suggestedVerdict),
+                             difference->suggestionConfidence
+                                 ? QStringLiteral(", %1 confidence")
+                                       .arg(spelling(*difference->suggestionConfidence))
+                                 : QString());
+        text += QStringLiteral("\n\n");
+        if (const QString attribution = describeAttribution(*difference); !attribution.isEmpty())
+            text += QStringLiteral("*%1*\n\n").arg(attribution);
+        if (difference->atHead != HeadPresence::Unchecked)
+            text += QStringLiteral("*At the release's head: %1*\n\n")
+                        .arg(describeHeadPresence(difference->atHead));
+        for (const QString &reason : difference->suggestionReasons)
+            text += QStringLiteral("- %1\n").arg(reason);
+        if (!difference->suggestionReasons.isEmpty())
+            text += QLatin1Char('\n');
+        if (difference->relation && !describeRelation(*difference->relation).isEmpty())
+            text += QStringLiteral("**%1**\n\n").arg(describeRelation(*difference->relation));
+        if (difference->projectTest)
+            text += QStringLiteral("_%1_\n\n").arg(describeOrigin(*difference->projectTest));
+        if (!difference->note.isEmpty())
+            text += QStringLiteral("> %1\n\n").arg(difference->note);
+        text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
+        text += sideMarkdown(QStringLiteral("Old"), difference->oldSide) +
+                sideMarkdown(QStringLiteral("New"), difference->newSide);
     }
     return text;
 }

@@ -84,14 +84,16 @@ std::optional<Enum> readTerm(const json &object, const char *key, const QString 
     return value;
 }
 
-json sideJson(const ReportSide &side)
+} // namespace
+
+json toJson(const ReportSide &side)
 {
     return {{"output", toJson(side.output)},
             {"error_type", optionalJson(side.errorType)},
             {"error_message", optionalJson(side.errorMessage)},
             {"status", spelled(side.status)}};
 }
-ReportSide sideFrom(const json &object, const QString &where, QStringList &problems)
+ReportSide sideFromJson(const json &object, const QString &where, QStringList &problems)
 {
     const auto errorType = optionalStringField(object, "error_type");
     // Reports written before `status` existed only have the error type.
@@ -100,7 +102,31 @@ ReportSide sideFrom(const json &object, const QString &where, QStringList &probl
             readTerm<RunStatus>(object, "status", where, problems).value_or(assumed)};
 }
 
-} // namespace
+json toJson(const ReportDifference &difference)
+{
+    json document = {{"id", engine::toJson(difference.id)},
+                     {"fingerprint", engine::toJson(difference.fingerprint)},
+                     {"cluster", engine::toJson(difference.cluster)},
+                     {"test_id", engine::toJson(difference.testId)},
+                     {"test_code", engine::toJson(difference.testCode)},
+                     {"original_test_code", engine::toJson(difference.originalTestCode)},
+                     {"target", engine::toJson(difference.target)},
+                     {"old", engine::toJson(difference.oldSide)},
+                     {"new", engine::toJson(difference.newSide)},
+                     {"kind", spelled(difference.kind)},
+                     {"verdict", verdictJson(difference.verdict)},
+                     {"note", engine::toJson(difference.note)},
+                     {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
+                     {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
+                     {"suggestion_confidence", spelled(difference.suggestionConfidence)},
+                     {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
+                     {"relation", engine::toJson(difference.relation)},
+                     {"project_test", engine::toJson(difference.projectTest)},
+                     {"attribution", engine::toJson(difference.attribution)}};
+    if (difference.atHead != HeadPresence::Unchecked) // only a release's differences are checked
+        document["at_head"] = spelled(difference.atHead);
+    return document;
+}
 
 json Report::toJson() const
 {
@@ -135,25 +161,7 @@ json Report::toJson() const
                             {"project_test", engine::toJson(test.projectTest)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
-        differenceList.push_back(
-            {{"id", engine::toJson(difference.id)},
-             {"fingerprint", engine::toJson(difference.fingerprint)},
-             {"cluster", engine::toJson(difference.cluster)},
-             {"test_id", engine::toJson(difference.testId)},
-             {"test_code", engine::toJson(difference.testCode)},
-             {"original_test_code", engine::toJson(difference.originalTestCode)},
-             {"target", engine::toJson(difference.target)},
-             {"old", sideJson(difference.oldSide)},
-             {"new", sideJson(difference.newSide)},
-             {"kind", spelled(difference.kind)},
-             {"verdict", verdictJson(difference.verdict)},
-             {"note", engine::toJson(difference.note)},
-             {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
-             {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
-             {"suggestion_confidence", spelled(difference.suggestionConfidence)},
-             {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
-             {"relation", engine::toJson(difference.relation)},
-             {"project_test", engine::toJson(difference.projectTest)}});
+        differenceList.push_back(engine::toJson(difference));
     json reviews = json::array();
     for (const auto &review : relationReviews)
         reviews.push_back(engine::toJson(review));
@@ -187,6 +195,49 @@ json Report::toJson() const
             {"not_analysable", notAnalysable},
             {"llm", llm},
             {"seconds", seconds}};
+}
+
+ReportDifference differenceFromJson(const json &item, QStringList &problems)
+{
+    ReportDifference difference;
+    difference.id = stringField(item, "id");
+    const QString &where = difference.id;
+    difference.fingerprint = stringField(item, "fingerprint");
+    difference.cluster = stringField(item, "cluster");
+    difference.testId = stringField(item, "test_id");
+    difference.testCode = stringField(item, "test_code");
+    difference.originalTestCode = stringField(item, "original_test_code");
+    difference.target = stringField(item, "target");
+    difference.oldSide = sideFromJson(field(item, "old"), where, problems);
+    difference.newSide = sideFromJson(field(item, "new"), where, problems);
+    const auto kind = readTerm<DifferenceKind>(item, "kind", where, problems);
+    if (stringField(item, "kind").isEmpty())
+        problems << QStringLiteral("%1: no kind").arg(where);
+    difference.kind = kind.value_or(DifferenceKind::DifferentOutput);
+    difference.verdict =
+        readTerm<Verdict>(item, "verdict", where, problems).value_or(Verdict::None);
+    difference.note = stringField(item, "note");
+    difference.suggestedVerdict =
+        readTerm<Verdict>(item, "suggested_verdict", where, problems).value_or(Verdict::None);
+    difference.suggestionReasons = stringListField(item, "suggestion_reasons");
+    difference.suggestionConfidence =
+        readTerm<Confidence>(item, "suggestion_confidence", where, problems);
+    difference.suggestionSource =
+        readTerm<SuggestionSource>(item, "suggestion_source", where, problems);
+    auto relation = relationFromJson(field(item, "relation"));
+    if (!relation)
+        problems << QStringLiteral("%1: %2").arg(where, relation.error().message);
+    else
+        difference.relation = *relation;
+    difference.projectTest = projectTestOriginFromJson(field(item, "project_test"));
+    auto attribution = attributionFromJson(field(item, "attribution"));
+    if (!attribution)
+        problems << QStringLiteral("%1: %2").arg(where, attribution.error().message);
+    else
+        difference.attribution = *attribution;
+    difference.atHead =
+        readTerm<HeadPresence>(item, "at_head", where, problems).value_or(HeadPresence::Unchecked);
+    return difference;
 }
 
 std::optional<Report> Report::fromJson(const json &document, QString *error)
@@ -265,40 +316,8 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         else
             problems << review.error().message;
     }
-    for (const json &item : readArray(document, "differences", problems)) {
-        ReportDifference difference;
-        difference.id = stringField(item, "id");
-        const QString &where = difference.id;
-        difference.fingerprint = stringField(item, "fingerprint");
-        difference.cluster = stringField(item, "cluster");
-        difference.testId = stringField(item, "test_id");
-        difference.testCode = stringField(item, "test_code");
-        difference.originalTestCode = stringField(item, "original_test_code");
-        difference.target = stringField(item, "target");
-        difference.oldSide = sideFrom(field(item, "old"), where, problems);
-        difference.newSide = sideFrom(field(item, "new"), where, problems);
-        const auto kind = readTerm<DifferenceKind>(item, "kind", where, problems);
-        if (stringField(item, "kind").isEmpty())
-            problems << QStringLiteral("%1: no kind").arg(where);
-        difference.kind = kind.value_or(DifferenceKind::DifferentOutput);
-        difference.verdict =
-            readTerm<Verdict>(item, "verdict", where, problems).value_or(Verdict::None);
-        difference.note = stringField(item, "note");
-        difference.suggestedVerdict =
-            readTerm<Verdict>(item, "suggested_verdict", where, problems).value_or(Verdict::None);
-        difference.suggestionReasons = stringListField(item, "suggestion_reasons");
-        difference.suggestionConfidence =
-            readTerm<Confidence>(item, "suggestion_confidence", where, problems);
-        difference.suggestionSource =
-            readTerm<SuggestionSource>(item, "suggestion_source", where, problems);
-        auto relation = relationFromJson(field(item, "relation"));
-        if (!relation)
-            problems << QStringLiteral("%1: %2").arg(where, relation.error().message);
-        else
-            difference.relation = *relation;
-        difference.projectTest = projectTestOriginFromJson(field(item, "project_test"));
-        report.differences << std::move(difference);
-    }
+    for (const json &item : readArray(document, "differences", problems))
+        report.differences << differenceFromJson(item, problems);
     if (!problems.isEmpty())
         return fail(problems.first());
     return report;

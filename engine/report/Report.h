@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Vocabulary.h"
+#include "report/ReportAttribution.h"
 #include "report/ReportProjectTests.h"
 #include "report/ReportRelation.h"
 
@@ -43,6 +44,12 @@ struct ReportDifference
     std::optional<SuggestionSource> suggestionSource; // none without a suggestion
     std::optional<ReportRelation> relation;           // when the test is a relation check
     std::optional<ProjectTestOrigin> projectTest;     // when it came from the project's tests
+    // In a range analysis: the step of the first-parent line that introduced it, or why that
+    // could not be told. Initialised so that aggregate initialisers stopping earlier compile
+    // warning-free.
+    std::optional<ReportAttribution> attribution = {};
+    // In a release document: whether the release's head still shows it (`merge --head`).
+    HeadPresence atHead = HeadPresence::Unchecked;
 };
 
 struct ReportChangedFunction
@@ -116,5 +123,12 @@ struct Report
     nlohmann::json toJson() const;
     static std::optional<Report> fromJson(const nlohmann::json &document, QString *error = nullptr);
 };
+
+nlohmann::json toJson(const ReportSide &side);
+ReportSide sideFromJson(const nlohmann::json &object, const QString &where, QStringList &problems);
+// One difference as the report writes it, and back; what is wrong with it (a word outside the
+// vocabulary, no kind) is added to `problems`.
+nlohmann::json toJson(const ReportDifference &difference);
+ReportDifference differenceFromJson(const nlohmann::json &item, QStringList &problems);
 
 } // namespace difftriage::engine

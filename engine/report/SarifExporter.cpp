@@ -258,6 +258,11 @@ json SarifExporter::result(const ReportDifference &difference) const
         properties["suggestion_reasons"].push_back(str(reason));
     if (difference.relation)
         properties["relation"] = toJson(difference.relation);
+    // A range's or a release's difference: the PR (or direct commit) it came from.
+    if (difference.attribution)
+        properties["attribution"] = toJson(difference.attribution);
+    if (difference.atHead != HeadPresence::Unchecked)
+        properties["at_head"] = str(spelling(difference.atHead));
     json object = {
         {"ruleId", str(spelling(difference.kind))},
         {"ruleIndex", ruleIndex(difference.kind)},

@@ -67,6 +67,9 @@ Checked checkAll()
     check<Confidence>("Confidence", checked);
     check<SuggestionSource>("SuggestionSource", checked);
     check<GeneratorKind>("GeneratorKind", checked);
+    check<AttributionStatus>("AttributionStatus", checked);
+    check<ProbeBehaviour>("ProbeBehaviour", checked);
+    check<HeadPresence>("HeadPresence", checked);
     Checked routes;
     check<AccessRoute>("AccessRoute", routes);
     checked.problems << routes.problems;

@@ -1,6 +1,7 @@
 #include "AnalyzeOutput.h"
 
 #include "report/ExportText.h"
+#include "report/IntroducerGroups.h"
 #include "triage/OverallStatus.h"
 
 #include <QStringList>
@@ -27,6 +28,35 @@ QString describeSide(const engine::ReportSide &side)
             (text.isEmpty() ? QString() : QStringLiteral("\n")) +
             QStringLiteral("%1: %2").arg(*side.errorType, side.errorMessage.value_or(QString()));
     return text.isEmpty() ? QStringLiteral("(no output)") : text;
+}
+
+QString summarizeDifference(const engine::ReportDifference &difference)
+{
+    QString text = QStringLiteral("\n  %1  %2  %3\n")
+                       .arg(difference.id, engine::spelling(difference.kind), difference.target);
+    if (difference.projectTest)
+        text += QStringLiteral("    %1\n").arg(engine::describeOrigin(*difference.projectTest));
+    text += indent(difference.testCode, 6) + QLatin1Char('\n');
+    text += QStringLiteral("    old:\n") + indent(describeSide(difference.oldSide), 6) +
+            QLatin1Char('\n');
+    text += QStringLiteral("    new:\n") + indent(describeSide(difference.newSide), 6) +
+            QLatin1Char('\n');
+    if (const QString attribution = engine::describeAttribution(difference); !attribution.isEmpty())
+        text += QStringLiteral("    %1\n").arg(attribution);
+    if (difference.verdict != engine::Verdict::None)
+        text += QStringLiteral("    verdict: %1\n").arg(engine::spelling(difference.verdict));
+    if (difference.suggestedVerdict != engine::Verdict::None)
+        text += QStringLiteral("    suggested: %1 (%2 confidence%3)\n")
+                    .arg(engine::spelling(difference.suggestedVerdict),
+                         difference.suggestionConfidence
+                             ? engine::spelling(*difference.suggestionConfidence)
+                             : QStringLiteral("unknown"),
+                         difference.suggestionSource
+                             ? QStringLiteral(", ") + engine::spelling(*difference.suggestionSource)
+                             : QString());
+    for (const QString &reason : difference.suggestionReasons)
+        text += QStringLiteral("      - %1\n").arg(reason);
+    return text;
 }
 
 } // namespace
@@ -58,30 +88,13 @@ QString summarize(const engine::Report &report)
     if (const auto suggested = overallStatus(report.differences, engine::VerdictOrigin::Suggestion);
         suggested != engine::Verdict::None)
         text += QStringLiteral("suggested status: %1\n").arg(engine::spelling(suggested));
-    for (const auto &difference : report.differences) {
-        text += QStringLiteral("\n  %1  %2  %3\n")
-                    .arg(difference.id, engine::spelling(difference.kind), difference.target);
-        if (difference.projectTest)
-            text += QStringLiteral("    %1\n").arg(engine::describeOrigin(*difference.projectTest));
-        text += indent(difference.testCode, 6) + QLatin1Char('\n');
-        text += QStringLiteral("    old:\n") + indent(describeSide(difference.oldSide), 6) +
-                QLatin1Char('\n');
-        text += QStringLiteral("    new:\n") + indent(describeSide(difference.newSide), 6) +
-                QLatin1Char('\n');
-        if (difference.verdict != engine::Verdict::None)
-            text += QStringLiteral("    verdict: %1\n").arg(engine::spelling(difference.verdict));
-        if (difference.suggestedVerdict != engine::Verdict::None)
-            text +=
-                QStringLiteral("    suggested: %1 (%2 confidence%3)\n")
-                    .arg(engine::spelling(difference.suggestedVerdict),
-                         difference.suggestionConfidence
-                             ? engine::spelling(*difference.suggestionConfidence)
-                             : QStringLiteral("unknown"),
-                         difference.suggestionSource
-                             ? QStringLiteral(", ") + engine::spelling(*difference.suggestionSource)
-                             : QString());
-        for (const QString &reason : difference.suggestionReasons)
-            text += QStringLiteral("      - %1\n").arg(reason);
+    // A range analysis lists its differences under the PR (or direct commit) that introduced them.
+    const bool grouped = engine::hasAttributions(report.differences);
+    for (const engine::IntroducerGroup &group : engine::groupByIntroducer(report.differences)) {
+        if (grouped)
+            text += QStringLiteral("\n%1 (%2)\n").arg(group.heading()).arg(group.members.size());
+        for (const int member : group.members)
+            text += summarizeDifference(report.differences.at(member));
     }
     return text;
 }

@@ -3,8 +3,10 @@
 #include "Commands.h"
 #include "IntentOptions.h"
 #include "LlmOptions.h"
+#include "RangeFanOut.h"
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
+#include "attribution/AttributeReport.h"
 #include "generate/ProjectTestDiscovery.h"
 #include "pipeline/AnalysisPipeline.h"
 #include "pipeline/ResolveOptions.h"
@@ -61,6 +63,25 @@ void addAnalyzeOptions(QCommandLineParser &parser)
                                      "adds (repeatable): %1.")
                           .arg(switchableStrategies().join(QStringLiteral(", "))),
                       QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("attribute"),
+                      QStringLiteral("Find the PR that introduced each difference (default for "
+                                     "--base/--head spanning two or more merged PRs).")});
+    parser.addOption({QStringLiteral("no-attribute"),
+                      QStringLiteral("Do not look for the PRs that introduced the differences.")});
+}
+
+// Attribution runs for a range analysis: asked for, or by default when --base..--head spans
+// several PRs on the head's first-parent line.
+Expected<bool> wantsAttribution(const QCommandLineParser &parser, const git::Repository &repository,
+                                const ChangeSpec &change)
+{
+    if (parser.isSet(QStringLiteral("no-attribute")))
+        return false;
+    if (parser.isSet(QStringLiteral("attribute")))
+        return true;
+    if (!parser.isSet(QStringLiteral("base")))
+        return false;
+    return spansSeveralPrs(repository, change);
 }
 
 bool positiveNumber(const QCommandLineParser &parser, const QString &name, double minimum,
@@ -95,8 +116,11 @@ int runAnalyze(const QStringList &arguments)
     addTriageOption(parser);
     addIntentOptions(parser);
     addSuggestOption(parser);
+    addRangeOptions(parser);
     if (!parseArguments(parser, arguments))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitBadInput;
+    if (parser.isSet(QStringLiteral("attribute")) && parser.isSet(QStringLiteral("no-attribute")))
+        return fail(QStringLiteral("--attribute and --no-attribute contradict each other"));
     UserChoices choices;
     const QString generator = parser.value(QStringLiteral("generator"));
     const auto generatorKind = fromSpelling<GeneratorKind>(generator);
@@ -130,6 +154,8 @@ int runAnalyze(const QStringList &arguments)
         choices.disabledStrategies << name;
     }
     applyPythonOptions(parser, choices);
+    if (parser.isSet(QStringLiteral("range")))
+        return runRangeAnalyses(parser, arguments);
 
     auto repository = openRepository(parser);
     if (!repository)
@@ -139,6 +165,9 @@ int runAnalyze(const QStringList &arguments)
         return fail(change.error().message);
     if (Status intent = applyIntentOptions(parser, *change); !intent)
         return fail(intent.error().message);
+    auto attribute = wantsAttribution(parser, *repository, *change);
+    if (!attribute)
+        return fail(attribute.error().message);
     auto options = resolveAnalysisOptions(*repository, *change, choices);
     if (!options)
         return fail(options.error().message);
@@ -152,6 +181,25 @@ int runAnalyze(const QStringList &arguments)
     AnalysisPipeline analysis(std::move(*options), std::move(*repository));
     auto report = analysis.run([&](const AnalysisProgress &progress) { printer.show(progress); },
                                &interrupted);
+    if (report && *attribute && report->stopReason != StopReason::Cancelled) {
+        auto opened = git::Repository::open(analysis.options().repository);
+        Status attributed =
+            opened ? attributeReport(
+                         *report, analysis.options(), *opened,
+                         [&](const QString &message) {
+                             printer.show({QStringLiteral("attributing: ") + message, 1.0,
+                                           report->testsExecuted, int(report->differences.size()),
+                                           report->unionCoverage});
+                         },
+                         &interrupted)
+                   : Status(opened.error());
+        if (!attributed) {
+            printer.finish();
+            return fail(attributed.error().message, attributed.error().kind == ErrorKind::BadInput
+                                                        ? ExitBadInput
+                                                        : ExitInternal);
+        }
+    }
     printer.finish();
     if (!report)
         return fail(report.error().message,

@@ -1,8 +1,10 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "LlmOptions.h"
+#include "ReleaseOutput.h"
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
+#include "release/ReleaseDocument.h"
 #include "report/ReportFile.h"
 #include "triage/intent/Suggestions.h"
 
@@ -54,6 +56,24 @@ Status writeDocument(const Report &report, const QString &path)
     return Ok{};
 }
 
+// A release document (merge --out): its exports with the per-PR summary table.
+int convertRelease(const QCommandLineParser &parser, const QString &path)
+{
+    if (parser.isSet(QStringLiteral("report")) || parser.isSet(QStringLiteral("suggest")))
+        return fail(QStringLiteral("--report and --suggest convert a report, not a release "
+                                   "document"));
+    auto release = loadReleaseFile(path);
+    if (!release)
+        return fail(release.error().message);
+    auto outputs = ReportOutputs::fromOptions(parser, parser.value(QStringLiteral("repo")), false);
+    if (!outputs)
+        return fail(outputs.error().message);
+    if (outputs->isEmpty())
+        return fail(QStringLiteral("name at least one output: --html, --markdown, --sarif or "
+                                   "--junit"));
+    return finishRelease(*release, parser, *outputs, QString(), false);
+}
+
 } // namespace
 
 int runReport(const QStringList &arguments)
@@ -89,6 +109,8 @@ int runReport(const QStringList &arguments)
     if (!suggest)
         return fail(suggest.error().message);
 
+    if (isReleaseFile(parser.positionalArguments().first()))
+        return convertRelease(parser, parser.positionalArguments().first());
     auto report = loadReportFile(parser.positionalArguments().first());
     if (!report)
         return fail(report.error().message);

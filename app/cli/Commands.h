@@ -11,5 +11,6 @@ int runChanges(const QStringList &arguments);
 int runTargets(const QStringList &arguments);
 int runAnalyze(const QStringList &arguments);
 int runReport(const QStringList &arguments);
+int runMerge(const QStringList &arguments);
 
 } // namespace difftriage::cli

@@ -1,6 +1,7 @@
 #include "ReportOutputs.h"
 
 #include "CliSupport.h"
+#include "release/ReleaseMerge.h"
 #include "report/ExportSources.h"
 #include "triage/RepositoryIdentity.h"
 
@@ -73,7 +74,13 @@ void ReportOutputs::applyTriage(Report &report) const
         m_triage->apply(report);
 }
 
-Status ReportOutputs::write(const Report &report) const
+void ReportOutputs::applyTriage(ReleaseDocument &release) const
+{
+    if (m_triage)
+        engine::applyTriage(release, *m_triage);
+}
+
+Status ReportOutputs::write(const Report &report, const QList<PrSummaryRow> &prSummary) const
 {
     if (m_exports.isEmpty())
         return Ok{};
@@ -85,7 +92,7 @@ Status ReportOutputs::write(const Report &report) const
                        ? Expected<QList<ExportSource>>(QList<ExportSource>{})
                        : readExportSources(m_repository, report);
     const ExportInput input{report, sources ? *sources : QList<ExportSource>{},
-                            QCoreApplication::applicationVersion()};
+                            QCoreApplication::applicationVersion(), prSummary};
     for (const auto &[format, path] : m_exports) {
         if (Status written = writeExport(format, input, path); !written)
             return written;

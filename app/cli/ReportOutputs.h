@@ -2,6 +2,7 @@
 
 #include "core/Expected.h"
 #include "report/ExportFormats.h"
+#include "release/ReleaseDocument.h"
 #include "report/Report.h"
 #include "triage/TriageStore.h"
 
@@ -31,8 +32,11 @@ public:
 
     bool isEmpty() const { return m_exports.isEmpty(); }
     void applyTriage(engine::Report &report) const;
-    // The first write that fails stops with its error.
-    engine::Status write(const engine::Report &report) const;
+    void applyTriage(engine::ReleaseDocument &release) const;
+    // The first write that fails stops with its error. A release (releaseAsReport) passes its
+    // per-PR summary.
+    engine::Status write(const engine::Report &report,
+                         const QList<engine::PrSummaryRow> &prSummary = {}) const;
     QList<std::pair<engine::ExportFormat, QString>> exports() const { return m_exports; }
 
 private:

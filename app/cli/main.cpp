@@ -16,6 +16,7 @@ const std::map<QString, std::function<int(const QStringList &)>> &commands()
         {QStringLiteral("demo"), runDemo},       {QStringLiteral("list-prs"), runListPrs},
         {QStringLiteral("changes"), runChanges}, {QStringLiteral("targets"), runTargets},
         {QStringLiteral("analyze"), runAnalyze}, {QStringLiteral("report"), runReport},
+        {QStringLiteral("merge"), runMerge},
     };
     return table;
 }
@@ -31,6 +32,7 @@ QString usage()
     text += QStringLiteral("  analyze   find the behavioural differences of one change\n");
     text +=
         QStringLiteral("  report    convert a saved report to HTML, Markdown, SARIF or JUnit\n");
+    text += QStringLiteral("  merge     merge per-PR reports into one release document\n");
     text += QStringLiteral("\nRun 'difftriage-cli COMMAND --help' for a command's options.\n");
     return text;
 }

@@ -46,11 +46,11 @@ int listRange(const git::Repository &repository, const QString &text, bool json)
         for (const ChangeSpec &spec : range->steps)
             if (spec.state == ChangeState::Direct)
                 direct.push_back(toJson(spec));
-        printJson({{"repo", repository.path().toStdString()},
-                   {"range",
-                    {{"base", range->base.toStdString()}, {"head", range->head.toStdString()}}},
-                   {"direct_commits", direct},
-                   {"changes", list}});
+        printJson(
+            {{"repo", repository.path().toStdString()},
+             {"range", {{"base", range->base.toStdString()}, {"head", range->head.toStdString()}}},
+             {"direct_commits", direct},
+             {"changes", list}});
         return ExitOk;
     }
     if (prs.isEmpty())

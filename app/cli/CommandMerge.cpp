@@ -32,7 +32,8 @@ int runMerge(const QStringList &arguments)
         return ExitOk;
     }
     if (parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("name the reports to merge: merge REPORT... --out RELEASE.json"));
+        return fail(
+            QStringLiteral("name the reports to merge: merge REPORT... --out RELEASE.json"));
     if (!parser.isSet(QStringLiteral("out")))
         return fail(QStringLiteral("--out RELEASE.json is required"));
     auto outputs = ReportOutputs::fromOptions(parser, parser.value(QStringLiteral("repo")), false);

@@ -13,9 +13,9 @@
 #include <QProcess>
 #include <QSaveFile>
 #include <QSet>
-#include <cstdio>
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -36,10 +36,10 @@ void onInterrupt(int)
 const QSet<QString> &ownValueOptions()
 {
     static const QSet<QString> names{
-        QStringLiteral("range"),  QStringLiteral("jobs"),     QStringLiteral("shard"),
+        QStringLiteral("range"),   QStringLiteral("jobs"),           QStringLiteral("shard"),
         QStringLiteral("out-dir"), QStringLiteral("triage-in-base"), QStringLiteral("report"),
-        QStringLiteral("html"),   QStringLiteral("markdown"), QStringLiteral("sarif"),
-        QStringLiteral("junit"),  QStringLiteral("pytest"),   QStringLiteral("repo")};
+        QStringLiteral("html"),    QStringLiteral("markdown"),       QStringLiteral("sarif"),
+        QStringLiteral("junit"),   QStringLiteral("pytest"),         QStringLiteral("repo")};
     return names;
 }
 const QSet<QString> &ownFlags()
@@ -91,7 +91,7 @@ QStringList changeArguments(const ChangeSource &source, const ChangeSpec &step)
         if (found && found->head == step.head && found->base == step.base)
             return {QStringLiteral("--pr"), QString::number(*step.number)};
     }
-    return {QStringLiteral("--base"), step.base, QStringLiteral("--head"), step.head,
+    return {QStringLiteral("--base"),  step.base, QStringLiteral("--head"), step.head,
             QStringLiteral("--title"), step.title};
 }
 
@@ -200,15 +200,15 @@ int runRangeAnalyses(const QCommandLineParser &parser, const QStringList &argume
         if (i % shard.second != shard.first - 1)
             continue;
         Step step{range->steps.at(i), nameOf(range->steps.at(i)), {}};
-        step.arguments = QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"),
-                                     repository->path()} +
-                         changeArguments(source, step.change) + common +
-                         QStringList{QStringLiteral("--report"),
-                                     QStringLiteral("%1/reports/%2.json").arg(out, step.name)};
+        step.arguments =
+            QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"), repository->path()} +
+            changeArguments(source, step.change) + common +
+            QStringList{QStringLiteral("--report"),
+                        QStringLiteral("%1/reports/%2.json").arg(out, step.name)};
         if (parser.isSet(QStringLiteral("triage-in-base"))) {
-            auto triage =
-                triageFromBase(*repository, step.change, parser.value(QStringLiteral("triage-in-base")),
-                               out + QStringLiteral("/triage"), step.name);
+            auto triage = triageFromBase(*repository, step.change,
+                                         parser.value(QStringLiteral("triage-in-base")),
+                                         out + QStringLiteral("/triage"), step.name);
             if (!triage)
                 return fail(triage.error().message);
             if (!triage->isEmpty())
@@ -242,31 +242,29 @@ int runRangeAnalyses(const QCommandLineParser &parser, const QStringList &argume
                 continue;
             }
             const Step &step = *it->second;
-            const int code = it->first->exitStatus() == QProcess::NormalExit
-                                 ? it->first->exitCode()
-                                 : int(ExitInternal);
+            const int code = it->first->exitStatus() == QProcess::NormalExit ? it->first->exitCode()
+                                                                             : int(ExitInternal);
             ++finished;
-            const QString what = step.change.number
-                                     ? QStringLiteral("#%1").arg(*step.change.number)
-                                     : step.change.head.left(10);
+            const QString what = step.change.number ? QStringLiteral("#%1").arg(*step.change.number)
+                                                    : step.change.head.left(10);
             auto report = loadReportFile(QStringLiteral("%1/reports/%2.json").arg(out, step.name));
             if ((code == ExitOk || code == ExitDifferences) && report) {
                 say(QStringLiteral("[%1/%2] %3 %4: %5 difference(s) in %6 s")
-                         .arg(finished)
-                         .arg(steps.size())
-                         .arg(what, step.change.title)
-                         .arg(report->differences.size())
-                         .arg(report->seconds, 0, 'f', 1));
+                        .arg(finished)
+                        .arg(steps.size())
+                        .arg(what, step.change.title)
+                        .arg(report->differences.size())
+                        .arg(report->seconds, 0, 'f', 1));
                 reports << std::move(*report);
             } else {
                 worstExit = code == ExitBadInput || worstExit == ExitBadInput ? int(ExitBadInput)
                                                                               : int(ExitInternal);
                 say(QStringLiteral("[%1/%2] %3 %4 failed (exit %5): see %6/logs/%7.log")
-                         .arg(finished)
-                         .arg(steps.size())
-                         .arg(what, step.change.title)
-                         .arg(code)
-                         .arg(out, step.name));
+                        .arg(finished)
+                        .arg(steps.size())
+                        .arg(what, step.change.title)
+                        .arg(code)
+                        .arg(out, step.name));
             }
             it = running.erase(it);
         }
@@ -283,8 +281,9 @@ int runRangeAnalyses(const QCommandLineParser &parser, const QStringList &argume
     if (shard.second > 1) // the merging job reads every shard's reports
         return worstExit;
     if (reports.isEmpty())
-        return worstExit == ExitOk ? fail(QStringLiteral("the range has no PR or commit to analyse"))
-                                   : worstExit;
+        return worstExit == ExitOk
+                   ? fail(QStringLiteral("the range has no PR or commit to analyse"))
+                   : worstExit;
     ReleaseRequest request;
     request.reports = std::move(reports);
     request.repository = repository->path();
@@ -297,8 +296,9 @@ int runRangeAnalyses(const QCommandLineParser &parser, const QStringList &argume
     if (!release)
         return fail(release.error().message,
                     release.error().kind == ErrorKind::BadInput ? ExitBadInput : ExitInternal);
-    const int exit = finishRelease(*release, parser, *outputs, out + QStringLiteral("/release.json"),
-                                   parser.isSet(QStringLiteral("fail-on-difference")));
+    const int exit =
+        finishRelease(*release, parser, *outputs, out + QStringLiteral("/release.json"),
+                      parser.isSet(QStringLiteral("fail-on-difference")));
     return worstExit != ExitOk ? worstExit : exit;
 }
 

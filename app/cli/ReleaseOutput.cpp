@@ -2,12 +2,12 @@
 
 #include "CliSupport.h"
 #include "attribution/AttributeReport.h"
+#include "core/Json.h"
 #include "git/Repository.h"
 #include "pipeline/ResolveOptions.h"
 #include "release/HeadCheck.h"
 #include "release/ReleaseMerge.h"
 #include "release/ZipEntries.h"
-#include "core/Json.h"
 #include "report/ReportFile.h"
 #include "triage/DifferenceGate.h"
 
@@ -59,8 +59,8 @@ Expected<QList<Report>> loadReports(const QStringList &paths)
         }
         // A folder of CI artifacts: its report documents; other JSON files (triage exports) stay.
         const QDir folder(path);
-        for (const QString &name : folder.entryList({QStringLiteral("*.json")}, QDir::Files,
-                                                     QDir::Name)) {
+        for (const QString &name :
+             folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
             if (auto report = loadReportFile(folder.filePath(name)))
                 reports << std::move(*report);
         }
@@ -124,16 +124,14 @@ QString summarizeReleaseText(const ReleaseDocument &release)
         text += QStringLiteral(", checked at %1").arg(release.head.left(10));
     text += QLatin1Char('\n');
     for (const PrSummaryRow &row : prSummaryRows(release)) {
-        QString line = QStringLiteral("  %1  differences %2").arg(row.pr.describe(), -48)
-                           .arg(row.differences);
+        QString line =
+            QStringLiteral("  %1  differences %2").arg(row.pr.describe(), -48).arg(row.differences);
         if (row.notAtHead > 0)
             line += QStringLiteral(" (%1 not at the head)").arg(row.notAtHead);
         if (row.suggested != Verdict::None)
             line += QStringLiteral("  suggested %1").arg(spelling(row.suggested));
         if (row.differences > 0)
-            line += QStringLiteral("  status %1")
-                        .arg(row.status == Verdict::None ? QStringLiteral("untriaged")
-                                                         : spelling(row.status));
+            line += QStringLiteral("  status %1").arg(spelling(row.status));
         text += line + QLatin1Char('\n');
     }
     return text;

@@ -13,9 +13,9 @@ namespace difftriage::cli {
 struct ReleaseRequest
 {
     QList<engine::Report> reports;
-    QString repository;         // needed to check the head; also tells direct commits apart
-    QString base;               // the range's base revision, when known
-    QString head;               // run every difference's test here (empty: unchecked)
+    QString repository;          // needed to check the head; also tells direct commits apart
+    QString base;                // the range's base revision, when known
+    QString head;                // run every difference's test here (empty: unchecked)
     engine::UserChoices choices; // interpreters, prepare step and sandbox for the head check
 };
 

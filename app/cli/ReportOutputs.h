@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/Expected.h"
-#include "report/ExportFormats.h"
 #include "release/ReleaseDocument.h"
+#include "report/ExportFormats.h"
 #include "report/Report.h"
 #include "triage/TriageStore.h"
 

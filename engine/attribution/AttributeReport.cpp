@@ -52,8 +52,8 @@ Status attributeReport(Report &report, const AnalysisOptions &options,
     auto settings = revisionRunnerSettings(options);
     if (!settings)
         return settings.error();
-    Attributor attributor(repository, std::move(*range), std::move(*settings),
-                          options.choices.seed, options.testTimeoutSeconds);
+    Attributor attributor(repository, std::move(*range), std::move(*settings), options.choices.seed,
+                          options.testTimeoutSeconds);
     auto attributions = attributor.attribute(report.differences, progress, cancel);
     if (!attributions)
         return attributions.error();

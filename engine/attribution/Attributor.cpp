@@ -125,9 +125,10 @@ Expected<QList<ReportAttribution>> Attributor::attribute(const QList<ReportDiffe
     };
     // Runs one round of probes: the tests of `wanted` on each revision's tree; `take` gets each
     // outcome (or why the tree could not run it). The round's time is shared among its tests.
-    const auto round = [&](const QMap<int, QList<qsizetype>> &wanted,
-                           const std::function<void(qsizetype, int, const TestOutcome *,
-                                                    const QString &)> &take) -> Status {
+    const auto round =
+        [&](const QMap<int, QList<qsizetype>> &wanted,
+            const std::function<void(qsizetype, int, const TestOutcome *, const QString &)> &take)
+        -> Status {
         QList<RevisionTests> revisions;
         for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
             RevisionTests tests{m_revisions.at(it.key()), {}};
@@ -175,18 +176,18 @@ Expected<QList<ReportAttribution>> Attributor::attribute(const QList<ReportDiffe
             ends[last] << i;
         }
         QHash<qsizetype, QString> endFailures;
-        Status confirmed = round(ends, [&](qsizetype index, int revision, const TestOutcome *run,
-                                           const QString &error) {
-            Pending &item = pending[index];
-            if (!run) {
-                endFailures[index] = QStringLiteral("the test cannot run at %1: %2")
-                                         .arg(revisionName(revision), error);
-                return;
-            }
-            (revision == 0 ? item.oldEnd : item.newEnd) = *run;
-            item.attribution.probes.last().behaviour =
-                revision == 0 ? ProbeBehaviour::LikeOld : ProbeBehaviour::LikeNew;
-        });
+        Status confirmed = round(
+            ends, [&](qsizetype index, int revision, const TestOutcome *run, const QString &error) {
+                Pending &item = pending[index];
+                if (!run) {
+                    endFailures[index] = QStringLiteral("the test cannot run at %1: %2")
+                                             .arg(revisionName(revision), error);
+                    return;
+                }
+                (revision == 0 ? item.oldEnd : item.newEnd) = *run;
+                item.attribution.probes.last().behaviour =
+                    revision == 0 ? ProbeBehaviour::LikeOld : ProbeBehaviour::LikeNew;
+            });
         if (!confirmed)
             return confirmed.error();
         for (qsizetype i = 0; i < pending.size(); ++i) {
@@ -217,9 +218,7 @@ Expected<QList<ReportAttribution>> Attributor::attribute(const QList<ReportDiffe
         }
         if (wanted.isEmpty())
             break;
-        say(QStringLiteral("round %1: probing %2 revision(s)")
-                .arg(number)
-                .arg(wanted.size()));
+        say(QStringLiteral("round %1: probing %2 revision(s)").arg(number).arg(wanted.size()));
         Status probed = round(wanted, [&](qsizetype index, int revision, const TestOutcome *run,
                                           const QString &error) {
             Pending &item = pending[index];

@@ -41,7 +41,7 @@ RevisionRunner::run(const QList<RevisionTests> &revisions, const std::atomic_boo
     QHash<QString, Expected<QList<TestOutcome>>> outcomes;
     for (qsizetype i = 0; i < revisions.size(); i += 2) {
         if (cancel && cancel->load())
-            return makeError(QStringLiteral("cancelled"));
+            return makeError(QStringLiteral("the attribution was cancelled"));
         const RevisionTests *second = i + 1 < revisions.size() ? &revisions[i + 1] : nullptr;
         auto pair = runPair(revisions[i], second);
         // Two trees share an executor; when they cannot (one tree does not even start), each
@@ -60,7 +60,7 @@ RevisionRunner::run(const QList<RevisionTests> &revisions, const std::atomic_boo
 }
 
 QHash<QString, Expected<QList<TestOutcome>>> RevisionRunner::runPair(const RevisionTests &a,
-                                                                    const RevisionTests *b)
+                                                                     const RevisionTests *b)
 {
     QHash<QString, Expected<QList<TestOutcome>>> outcomes;
     const auto failAll = [&](const Error &error) {

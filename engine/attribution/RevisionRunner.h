@@ -62,7 +62,7 @@ public:
 private:
     Expected<QString> treeOf(const QString &commit);
     QHash<QString, Expected<QList<TestOutcome>>> runPair(const RevisionTests &a,
-                                                        const RevisionTests *b);
+                                                         const RevisionTests *b);
 
     const git::Repository &m_repository;
     RevisionRunnerSettings m_settings;

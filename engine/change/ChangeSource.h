@@ -11,7 +11,7 @@ namespace difftriage::engine {
 namespace git {
 class Repository;
 struct CommitInfo;
-}
+} // namespace git
 
 // The changes a repository offers for review: merged PRs on the default branch's first-parent line,
 // fetched PR refs and branches not yet merged, and any two revisions the user names.

@@ -75,16 +75,16 @@ Status checkAtHead(ReleaseDocument &release, const git::Repository &repository,
         return ran.error();
     const auto &outcomes = ran->find(headCommit).value();
     if (!outcomes)
-        return makeError(
-            QStringLiteral("the tests cannot run at the head %1: %2")
-                .arg(headCommit.left(10), outcomes.error().message));
+        return makeError(QStringLiteral("the tests cannot run at the head %1: %2")
+                             .arg(headCommit.left(10), outcomes.error().message));
     for (qsizetype i = 0; i < release.differences.size() && i < outcomes->size(); ++i) {
         ReleaseDifference &item = release.differences[i];
         const ReportSide atHead = reportSide(outcomes->at(i), runner.judge().normalizer());
         item.headOutcome = atHead;
-        item.difference.atHead = sameBehaviour(atHead, item.difference.newSide)   ? HeadPresence::Present
-                      : sameBehaviour(atHead, item.difference.oldSide) ? HeadPresence::NotPresent
-                                                                       : HeadPresence::ChangedAgain;
+        item.difference.atHead =
+            sameBehaviour(atHead, item.difference.newSide)   ? HeadPresence::Present
+            : sameBehaviour(atHead, item.difference.oldSide) ? HeadPresence::NotPresent
+                                                             : HeadPresence::ChangedAgain;
     }
     return Ok{};
 }

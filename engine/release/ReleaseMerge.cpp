@@ -153,9 +153,9 @@ QList<PrSummaryRow> prSummaryRows(const ReleaseDocument &release)
 {
     QList<PrSummaryRow> rows;
     for (const ReleasePrSummary &summary : summarizeRelease(release))
-        rows << PrSummaryRow{summary.pr.change,     static_cast<int>(summary.members.size()),
-                             summary.suggested,     summary.status,
-                             summary.undecided,     summary.notAtHead,
+        rows << PrSummaryRow{summary.pr.change,    static_cast<int>(summary.members.size()),
+                             summary.suggested,    summary.status,
+                             summary.undecided,    summary.notAtHead,
                              summary.pr.stopReason};
     return rows;
 }

@@ -47,8 +47,7 @@ Expected<ReleaseDocument> finish(Collected collected, const QString &path,
 
 } // namespace
 
-Expected<ReleaseDocument> loadReleaseSource(const QString &path,
-                                            const git::Repository *repository)
+Expected<ReleaseDocument> loadReleaseSource(const QString &path, const git::Repository *repository)
 {
     const QFileInfo info(path);
     Collected collected;

@@ -31,9 +31,9 @@ Expected<QList<ZipEntry>> readZipEntries(const QString &path, const QString &suf
     int code = 0;
     ArchiveHandle archive(zip_open(path.toLocal8Bit().constData(), ZIP_RDONLY, &code));
     if (!archive)
-        return makeError(QStringLiteral("%1: not a readable zip archive (%2)")
-                             .arg(path, zipMessage(code)),
-                         ErrorKind::BadInput);
+        return makeError(
+            QStringLiteral("%1: not a readable zip archive (%2)").arg(path, zipMessage(code)),
+            ErrorKind::BadInput);
     QList<ZipEntry> entries;
     const zip_int64_t count = zip_get_num_entries(archive.get(), 0);
     for (zip_int64_t index = 0; index < count; ++index) {
@@ -50,8 +50,7 @@ Expected<QList<ZipEntry>> readZipEntries(const QString &path, const QString &suf
         FileHandle file(zip_fopen_index(archive.get(), zip_uint64_t(index), 0));
         if (!file)
             return makeError(QStringLiteral("%1: cannot read %2 (%3)")
-                                 .arg(path, name,
-                                      QString::fromUtf8(zip_strerror(archive.get()))),
+                                 .arg(path, name, QString::fromUtf8(zip_strerror(archive.get()))),
                              ErrorKind::BadInput);
         QByteArray content(qsizetype(stat.size), Qt::Uninitialized);
         const zip_int64_t read = zip_fread(file.get(), content.data(), stat.size);

@@ -9,10 +9,10 @@ namespace difftriage::engine {
 
 // One self-contained HTML file (inline CSS, no scripts, no external resources) with the PR's
 // intent (for a release, its per-PR summary), its differences grouped by cluster (and first by
-// the PR that introduced them, when they are attributed) with verdicts and notes, the metamorphic relations
-// broken on both versions, the changed functions' union coverage and, when the sources are given,
-// the coverage heatmap of the changed files. The report's verdicts are expected to be applied
-// already (TriageStore::apply).
+// the PR that introduced them, when they are attributed) with verdicts and notes, the metamorphic
+// relations broken on both versions, the changed functions' union coverage and, when the sources
+// are given, the coverage heatmap of the changed files. The report's verdicts are expected to be
+// applied already (TriageStore::apply).
 class HtmlExporter final
 {
 public:

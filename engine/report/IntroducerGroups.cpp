@@ -17,10 +17,9 @@ QString IntroducerGroup::heading() const
 
 bool hasAttributions(const QList<ReportDifference> &differences)
 {
-    return std::any_of(differences.cbegin(), differences.cend(),
-                       [](const ReportDifference &difference) {
-                           return difference.attribution.has_value();
-                       });
+    return std::any_of(
+        differences.cbegin(), differences.cend(),
+        [](const ReportDifference &difference) { return difference.attribution.has_value(); });
 }
 
 QList<IntroducerGroup> groupByIntroducer(const QList<ReportDifference> &differences)

@@ -79,8 +79,8 @@ QString failureDetail(const ReportDifference &difference)
 {
     QString text = describeKind(difference.kind);
     if (const QString attribution = describeAttribution(difference); !attribution.isEmpty())
-        text += QStringLiteral("\n") + attribution[0].toUpper() + attribution.mid(1) +
-                QLatin1Char('.');
+        text +=
+            QStringLiteral("\n") + attribution[0].toUpper() + attribution.mid(1) + QLatin1Char('.');
     if (difference.atHead != HeadPresence::Unchecked)
         text += QStringLiteral("\nAt the release's head: %1.")
                     .arg(describeHeadPresence(difference.atHead));

@@ -8,8 +8,7 @@ QString reviewed(const PrSummaryRow &row)
 {
     if (row.differences == 0)
         return QStringLiteral("-");
-    const QString status =
-        row.status == Verdict::None ? QStringLiteral("untriaged") : spelling(row.status);
+    const QString status = spelling(row.status);
     return row.undecided > 0
                ? QStringLiteral("%1 (%2 undecided)").arg(status, QString::number(row.undecided))
                : status;
@@ -22,23 +21,23 @@ QString suggested(const PrSummaryRow &row)
 
 QString differences(const PrSummaryRow &row)
 {
-    return row.notAtHead > 0 ? QStringLiteral("%1 (%2 not at the head)")
-                                   .arg(QString::number(row.differences),
-                                        QString::number(row.notAtHead))
-                             : QString::number(row.differences);
+    return row.notAtHead > 0
+               ? QStringLiteral("%1 (%2 not at the head)")
+                     .arg(QString::number(row.differences), QString::number(row.notAtHead))
+               : QString::number(row.differences);
 }
 
 } // namespace
 
 QString prSummaryMarkdown(const QList<PrSummaryRow> &rows)
 {
-    QString text = QStringLiteral("## PRs of the release\n\n| PR | Differences | Suggested | Reviewed "
-                                  "status | Analysis |\n|---|---|---|---|---|\n");
+    QString text =
+        QStringLiteral("## PRs of the release\n\n| PR | Differences | Suggested | Reviewed "
+                       "status | Analysis |\n|---|---|---|---|---|\n");
     for (const PrSummaryRow &row : rows)
         text += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                     .arg(row.pr.describe().replace(QLatin1Char('|'), QStringLiteral("\\|")),
-                         differences(row), suggested(row), reviewed(row),
-                         spelling(row.stopReason));
+                         differences(row), suggested(row), reviewed(row), spelling(row.stopReason));
     return text + QLatin1Char('\n');
 }
 

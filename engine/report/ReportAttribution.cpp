@@ -48,8 +48,8 @@ json toJson(const std::optional<ReportAttribution> &attribution)
         return nullptr;
     json probes = json::array();
     for (const ReportProbe &probe : attribution->probes)
-        probes.push_back({{"commit", toJson(probe.commit)},
-                          {"behaviour", toJson(spelling(probe.behaviour))}});
+        probes.push_back(
+            {{"commit", toJson(probe.commit)}, {"behaviour", toJson(spelling(probe.behaviour))}});
     return {{"status", toJson(spelling(attribution->status))},
             {"introduced_by",
              attribution->introducedBy ? toJson(*attribution->introducedBy) : json(nullptr)},
@@ -65,9 +65,9 @@ Expected<std::optional<ReportAttribution>> attributionFromJson(const json &value
     ReportAttribution attribution;
     const auto status = fromSpelling<AttributionStatus>(stringField(value, "status"));
     if (!status)
-        return makeError(QStringLiteral("unknown attribution status '%1' (%2)")
-                             .arg(stringField(value, "status"),
-                                  spellingChoices<AttributionStatus>()));
+        return makeError(
+            QStringLiteral("unknown attribution status '%1' (%2)")
+                .arg(stringField(value, "status"), spellingChoices<AttributionStatus>()));
     attribution.status = *status;
     if (const json &by = field(value, "introduced_by"); by.is_object())
         attribution.introducedBy = introducerFromJson(by);
@@ -76,9 +76,9 @@ Expected<std::optional<ReportAttribution>> attributionFromJson(const json &value
     for (const json &probe : arrayField(value, "probes")) {
         const auto behaviour = fromSpelling<ProbeBehaviour>(stringField(probe, "behaviour"));
         if (!behaviour)
-            return makeError(QStringLiteral("unknown probe behaviour '%1' (%2)")
-                                 .arg(stringField(probe, "behaviour"),
-                                      spellingChoices<ProbeBehaviour>()));
+            return makeError(
+                QStringLiteral("unknown probe behaviour '%1' (%2)")
+                    .arg(stringField(probe, "behaviour"), spellingChoices<ProbeBehaviour>()));
         attribution.probes << ReportProbe{stringField(probe, "commit"), *behaviour};
     }
     return std::optional<ReportAttribution>(std::move(attribution));

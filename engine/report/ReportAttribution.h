@@ -42,7 +42,7 @@ struct ReportAttribution
 {
     AttributionStatus status = AttributionStatus::Attributed;
     std::optional<ReportIntroducer> introducedBy; // set when attributed
-    QString reason;            // why it could not tell; empty when attributed
+    QString reason;                               // why it could not tell; empty when attributed
     QList<ReportProbe> probes; // every revision the test ran on, in the order it ran
     double seconds = 0;
 

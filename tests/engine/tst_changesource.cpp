@@ -136,10 +136,9 @@ private slots:
         QVERIFY2(range.ok(), qPrintable(range.ok() ? QString() : range.error().message));
         QCOMPARE(range->base, history.initial);
         QCOMPARE(range->head, history.plain);
-        QCOMPARE(describe(range->steps),
-                 (QStringList{QStringLiteral("10 merged Add feature one"),
-                              QStringLiteral("11 merged Improve b"),
-                              QStringLiteral("- direct Tweak docs")}));
+        QCOMPARE(describe(range->steps), (QStringList{QStringLiteral("10 merged Add feature one"),
+                                                      QStringLiteral("11 merged Improve b"),
+                                                      QStringLiteral("- direct Tweak docs")}));
         // The steps chain: each one's base is the previous one's head.
         QCOMPARE(range->steps.at(0).base, history.initial);
         QCOMPARE(range->steps.at(1).base, history.merge10);
@@ -148,10 +147,12 @@ private slots:
 
         auto later = resolveChangeRange(*repository, history.merge10, QStringLiteral("main"));
         QVERIFY(later.ok());
-        QCOMPARE(describe(later->pullRequests()), QStringList{QStringLiteral("11 merged Improve b")});
+        QCOMPARE(describe(later->pullRequests()),
+                 QStringList{QStringLiteral("11 merged Improve b")});
         QVERIFY(resolveChangeRange(*repository, QStringLiteral("main"), QStringLiteral("main"))
                     ->steps.isEmpty());
-        auto backwards = resolveChangeRange(*repository, QStringLiteral("main"), QStringLiteral("v1"));
+        auto backwards =
+            resolveChangeRange(*repository, QStringLiteral("main"), QStringLiteral("v1"));
         QVERIFY(!backwards.ok());
         QVERIFY(backwards.error().message.contains(QStringLiteral("not an ancestor")));
 

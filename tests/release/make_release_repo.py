@@ -37,9 +37,8 @@ FILES: Dict[str, str] = {
               "    return max(0, min(x, 100))\n\n\n"
               "def parity(n: int) -> str:\n"
               '    return "even" if _is_even(n) else "odd"\n'),
-    META: ('VERSION = "1.0"\n\n\n'
-           "def version() -> str:\n"
-           "    return VERSION\n"),
+    META: ("def version() -> str:\n"
+           '    return "1.0"\n'),
 }
 
 
@@ -123,15 +122,15 @@ def build(path: str) -> None:
             {NUMBERS: replaced(f[NUMBERS], "    return x * 2\n",
                                "    if x < 0:\n        raise ValueError(\"negative\")\n"
                                "    return x * 2\n")}, "Negative input is a caller bug.")
-    repo.write({META: replaced(f[META], 'VERSION = "1.0"', 'VERSION = "1.1"')})
+    repo.write({META: replaced(f[META], '"1.0"', '"1.1"')})
     repo.commit("Bump the version to 1.1")
     repo.pr(108, "revert-parity-zero", "Revert \"parity: call 0 zero\"",
             {NUMBERS: replaced(f[NUMBERS], '    if n == 0:\n        return "zero"\n', "")},
             "Callers relied on even.")
     repo.pr(109, "rename-helper", "Rename the evenness helper",
             {NUMBERS: f[NUMBERS].replace("_is_even", "_even")}, "Internal only.", squash=True)
-    repo.pr(110, "meta-hints", "Annotate VERSION",
-            {META: replaced(f[META], 'VERSION = "1.1"', 'VERSION: str = "1.1"')})
+    repo.pr(110, "meta-name", "Name the package in its metadata",
+            {META: 'NAME = "shelf"\n\n\n' + f[META]})
     repo.pr(111, "clamp-fifty", "clamp: cap at 50",
             {NUMBERS: replaced(replaced(f[NUMBERS], "    if x > 100:\n", "    if x > 50:\n"),
                                "        return 100\n", "        return 50\n")},

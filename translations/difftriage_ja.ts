@@ -479,6 +479,54 @@
         <source>Implementation wrong</source>
         <translation>実装が誤り</translation>
     </message>
+    <message>
+        <source>introduced by one change</source>
+        <translation>ひとつの変更が導入</translation>
+    </message>
+    <message>
+        <source>not reproduced</source>
+        <translation>再現せず</translation>
+    </message>
+    <message>
+        <source>the test cannot run at a probed revision</source>
+        <translation>調べたリビジョンでテストを実行できない</translation>
+    </message>
+    <message>
+        <source>the behaviour changed more than once</source>
+        <translation>振る舞いが複数回変わった</translation>
+    </message>
+    <message>
+        <source>like the old end</source>
+        <translation>旧端と同じ</translation>
+    </message>
+    <message>
+        <source>like the new end</source>
+        <translation>新端と同じ</translation>
+    </message>
+    <message>
+        <source>like neither end</source>
+        <translation>どちらの端とも異なる</translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation>実行不可</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
+        <source>present at the head</source>
+        <translation>ヘッドに存在</translation>
+    </message>
+    <message>
+        <source>not present at the head</source>
+        <translation>ヘッドに存在しない</translation>
+    </message>
+    <message>
+        <source>changed again before the head</source>
+        <translation>ヘッドまでに再び変化</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::DiffCodeView</name>
@@ -772,6 +820,10 @@
     <message>
         <source>Test</source>
         <translation>テスト</translation>
+    </message>
+    <message>
+        <source>not attributed · %1</source>
+        <translation>導入元不明 · %1</translation>
     </message>
 </context>
 <context>
@@ -1192,6 +1244,58 @@
         <source>The review comment is on the clipboard: paste it into the PR.</source>
         <translation>レビューコメントをクリップボードにコピーしました: PR に貼り付けてください。</translation>
     </message>
+    <message>
+        <source>Open Re&amp;lease…</source>
+        <translation>リリースを開く(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open Release F&amp;older…</source>
+        <translation>リリースフォルダーを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Find the P&amp;R That Introduced This</source>
+        <translation>これを導入した PR を探す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open the repository the release is about first.</source>
+        <translation>先にリリースの対象のリポジトリを開いてください。</translation>
+    </message>
+    <message>
+        <source>Open Release Folder</source>
+        <translation>リリースフォルダーを開く</translation>
+    </message>
+    <message>
+        <source>Open Release</source>
+        <translation>リリースを開く</translation>
+    </message>
+    <message>
+        <source>Release documents and CI artifacts (*.json *.zip);;All files (*)</source>
+        <translation>リリース文書と CI アーティファクト (*.json *.zip);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the release: %1</source>
+        <translation>リリースを開けません: %1</translation>
+    </message>
+    <message>
+        <source>Select a difference of a range first.</source>
+        <translation>先に範囲解析の差分を選択してください。</translation>
+    </message>
+    <message>
+        <source>Already looking for the PR of a difference.</source>
+        <translation>すでに差分の PR を探しています。</translation>
+    </message>
+    <message>
+        <source>Finding the PR that introduced it: %1</source>
+        <translation>導入した PR を探しています: %1</translation>
+    </message>
+    <message>
+        <source>Cannot tell which PR introduced it: %1</source>
+        <translation>どの PR が導入したか判断できません: %1</translation>
+    </message>
+    <message>
+        <source>Finding the PR that introduced %1…</source>
+        <translation>%1 を導入した PR を探しています…</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -1368,6 +1472,116 @@
     <message>
         <source>Note (why; saved automatically)</source>
         <translation>メモ (理由。自動保存されます)</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::ReleaseModel</name>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (direct commit %2)</source>
+        <translation>%1 (直接コミット %2)</translation>
+    </message>
+    <message>
+        <source>nothing to review</source>
+        <translation>確認するものなし</translation>
+    </message>
+    <message>
+        <source>%1 of %2 undecided</source>
+        <translation>%2 件中 %1 件が未判定</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reverted</source>
+        <translation>
+            <numerusform>%n 件が取り消し済み</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PR / difference</source>
+        <translation>PR / 差分</translation>
+    </message>
+    <message>
+        <source>Differences / kind</source>
+        <translation>差分 / 種類</translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation>提案</translation>
+    </message>
+    <message>
+        <source>Status / verdict</source>
+        <translation>状態 / 判定</translation>
+    </message>
+    <message>
+        <source>At the head</source>
+        <translation>ヘッドで</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::ReleaseWindow</name>
+    <message>
+        <source>Release — DiffTriage</source>
+        <translation>リリース — DiffTriage</translation>
+    </message>
+    <message>
+        <source>PRs of the release</source>
+        <translation>リリースの PR</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>No release open.</source>
+        <translation>リリースが開かれていません。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>The release could not be opened.</source>
+        <translation>リリースを開けませんでした。</translation>
+    </message>
+    <message>
+        <source>a release</source>
+        <translation>リリース</translation>
+    </message>
+    <message>
+        <source>%1..%2</source>
+        <translation>%1..%2</translation>
+    </message>
+    <message>
+        <source>%1 — DiffTriage</source>
+        <translation>%1 — DiffTriage</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n PR(s) and direct commit(s), %1 difference(s)</source>
+        <translation>
+            <numerusform>PR と直接コミット %n 件、差分 %1 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 PRs reviewed</source>
+        <translation>%2 件中 %1 件の PR を確認済み</translation>
+    </message>
+    <message>
+        <source>Release %1..%2: </source>
+        <translation>リリース %1..%2: </translation>
+    </message>
+    <message>
+        <source># %1</source>
+        <translation># %1</translation>
+    </message>
+    <message>
+        <source>Verdict not saved</source>
+        <translation>判定を保存できませんでした</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>保存しました: %1</translation>
     </message>
 </context>
 <context>

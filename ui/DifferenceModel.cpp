@@ -2,8 +2,10 @@
 
 #include "ReadableNames.h"
 #include "core/Vocabulary.h"
+#include "report/IntroducerGroups.h"
 
 #include <QFont>
+#include <numeric>
 
 namespace difftriage::ui {
 
@@ -17,6 +19,15 @@ QString subject(const engine::ReportDifference &difference)
     return DifferenceModel::tr("%1 · %2").arg(targetName(difference.target).text(),
                                               engine::label(difference.kind));
 }
+// Empty without an attribution: ungrouped reports keep their order.
+QString introducerKey(const engine::ReportDifference &difference)
+{
+    if (!difference.attribution)
+        return {};
+    return difference.attribution->introducedBy
+               ? difference.attribution->introducedBy->sortKey() + QLatin1Char('|')
+               : QStringLiteral("2|");
+}
 } // namespace
 
 DifferenceModel::DifferenceModel(QObject *parent) : QAbstractItemModel(parent) {}
@@ -28,11 +39,18 @@ void DifferenceModel::setReport(const engine::Report &report)
     m_clusters.clear();
     m_position.clear();
     QHash<QString, int> clusterRow;
-    for (int i = 0; i < m_report.differences.size(); ++i) {
+    // A range's differences group by the PR that introduced them first, in the PRs' order.
+    QList<int> order(m_report.differences.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+        return introducerKey(m_report.differences[a]) < introducerKey(m_report.differences[b]);
+    });
+    for (const int i : std::as_const(order)) {
         const engine::ReportDifference &difference = m_report.differences[i];
         // A difference without a cluster key stands alone.
-        const QString key =
-            difference.cluster.isEmpty() ? QStringLiteral("#") + difference.id : difference.cluster;
+        const QString key = introducerKey(difference) + (difference.cluster.isEmpty()
+                                                             ? QStringLiteral("#") + difference.id
+                                                             : difference.cluster);
         auto row = clusterRow.constFind(key);
         if (row == clusterRow.cend()) {
             row = clusterRow.insert(key, static_cast<int>(m_clusters.size()));
@@ -207,8 +225,14 @@ QVariant DifferenceModel::clusterData(const Cluster &cluster, int column, int ro
         return {};
     }
     switch (column) {
-    case TitleColumn:
-        return tr("%1 (%2)").arg(subject(first)).arg(cluster.members.size());
+    case TitleColumn: {
+        const QString title = tr("%1 (%2)").arg(subject(first)).arg(cluster.members.size());
+        if (!first.attribution)
+            return title;
+        if (!first.attribution->introducedBy)
+            return tr("not attributed · %1").arg(title);
+        return tr("%1 · %2").arg(first.attribution->introducedBy->describe(), title);
+    }
     case VerdictColumn: {
         int decided = 0;
         for (int member : cluster.members)
@@ -248,8 +272,12 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
                            item.note,
                            item.testCode}
             .join(QLatin1Char('\n'));
-    case Qt::ToolTipRole:
-        return tr("%1 (%2)\n\n%3").arg(item.target, engine::label(item.kind), item.testCode);
+    case Qt::ToolTipRole: {
+        const QString tip =
+            tr("%1 (%2)\n\n%3").arg(item.target, engine::label(item.kind), item.testCode);
+        return item.attribution ? engine::describeAttribution(item) + QStringLiteral("\n\n") + tip
+                                : tip;
+    }
     case Qt::DisplayRole:
         break;
     default:

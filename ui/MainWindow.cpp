@@ -121,6 +121,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    if (m_attribution)
+        m_attribution->store(true);
     retireSingleTests();
 }
 

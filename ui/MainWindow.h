@@ -9,6 +9,7 @@
 #include "report/Report.h"
 
 #include <QMainWindow>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@ class PrBrowser;
 class PrListModel;
 class RelationReviewPanel;
 class ProgressPanel;
+class ReleaseWindow;
 class SideBySideOutput;
 class TestPanel;
 class TriageSession;
@@ -52,6 +54,12 @@ public:
     // Runs a test (a reviewer's edit, or a new one) on both versions of the open change, on a
     // pool thread; a difference joins the change's list and its saved analysis.
     void runTestOnBothVersions(const QString &code, const QString &target);
+    // Opens a release document, a folder of per-PR reports or a CI artifact zip in a release
+    // view triaged into the open repository's store; nullptr when no repository is open.
+    ReleaseWindow *openRelease(const QString &path);
+    // Finds the PR of the open range that introduced the selected difference, in the background
+    // (bisecting its test over the first-parent line), and shows and saves the answer.
+    void findIntroducingPr();
     // Who answers when an analysis would send code to a remote endpoint not yet allowed for the
     // open repository; a dialog by default, a script in tests.
     void setConsentPrompt(LlmConsent::Prompt prompt);
@@ -79,6 +87,7 @@ signals:
     void reportShown();
     void reportsImported(int count, const QStringList &errors);
     void singleTestFinished(const difftriage::engine::SingleTestRun &run);
+    void attributionFinished(const QString &error); // empty when the difference was attributed
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -107,6 +116,7 @@ private:
     void exportTriage();
     void importTriage();
     void openReports();
+    void chooseRelease(bool folder);
     void addReviewerDifference(const engine::ReportDifference &difference);
     void showMessage(const QString &message);
     LlmConsent::Answer askConsent(const QString &host);
@@ -137,6 +147,7 @@ private:
         return confirmDiscard(edited);
     };
     QString m_keychainApiKey;
+    std::shared_ptr<std::atomic_bool> m_attribution; // set while an attribution runs: cancels it
     struct SingleTests;
     std::shared_ptr<SingleTests>
         m_singleTests; // the open change's, for the reviewer's tests // from the system keychain;

@@ -32,6 +32,8 @@ void MainWindow::createMenus()
     updateRecentMenu();
     file->addAction(tr("Open Re&ports…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
                     &MainWindow::openReports);
+    file->addAction(tr("Open Re&lease…"), this, [this] { chooseRelease(false); });
+    file->addAction(tr("Open Release F&older…"), this, [this] { chooseRelease(true); });
     file->addSeparator();
     QMenu *exportMenu = file->addMenu(tr("&Export"));
     for (const engine::ExportFormatInfo &info : engine::exportFormats()) {
@@ -94,6 +96,8 @@ void MainWindow::createMenus()
     connect(m_advance, &QAction::toggled, this,
             [](bool on) { QSettings().setValue(QStringLiteral("triage/advance"), on); });
     triage->addSeparator();
+    triage->addAction(tr("Find the P&R That Introduced This"), QKeySequence(Qt::CTRL | Qt::Key_B),
+                      this, &MainWindow::findIntroducingPr);
     triage->addAction(tr("&Find Change"), QKeySequence::Find, m_browser, &PrBrowser::focusFilter);
     triage->addAction(tr("Find &Difference"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
                       m_differenceList, &DifferenceList::focusFind);

@@ -7,11 +7,17 @@ packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates clang-format
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libqscintilla2-qt6-dev qtkeychain-qt6-dev
-  libgit2-dev nlohmann-json3-dev libssl3
+  libgit2-dev libzip-dev nlohmann-json3-dev libssl3
   python3 python3-pytest python3-coverage python3-jsonschema bubblewrap
   xvfb xauth
   dpkg-dev file appstream desktop-file-utils
+  rsync # gitlab-ci-local copies each job's checkout with it
 )
+# The CI-template tests run npm tools (gitlab-ci-local, action-validator) on Node.js: Debian's,
+# unless a Node.js with npm is already installed.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -30,7 +30,7 @@ echo "== declared dependencies"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "$depends"
 # Declared by hand (run-time needs) and found by shlibdeps (linked libraries).
-needs="python3 bubblewrap libssl3 libqt6core6 libgit2-"
+needs="python3 bubblewrap libssl3 libzip4 libqt6core6 libgit2-"
 [ "$with_gui" = ON ] && needs="$needs libqt6svg6 libqt6widgets6 libqscintilla2-qt6"
 for need in $needs; do
     case ", $depends" in

@@ -1944,5 +1944,9 @@
         <source>Save screenshots of the main views to &lt;directory&gt; and quit (analyses the demo PRs first if needed).</source>
         <translation>主要な画面のスクリーンショットを &lt;directory&gt; に保存して終了します (必要ならデモの PR を先に解析します)。</translation>
     </message>
+    <message>
+        <source>Open this release document, folder of reports or CI artifact zip of the repository in a release view.</source>
+        <translation>このリポジトリのリリース文書、レポートのフォルダー、または CI アーティファクトの zip をリリースビューで開く。</translation>
+    </message>
 </context>
 </TS>

@@ -96,8 +96,9 @@ void MainWindow::createMenus()
     connect(m_advance, &QAction::toggled, this,
             [](bool on) { QSettings().setValue(QStringLiteral("triage/advance"), on); });
     triage->addSeparator();
-    triage->addAction(tr("Find the P&R That Introduced This"), QKeySequence(Qt::CTRL | Qt::Key_B),
-                      this, &MainWindow::findIntroducingPr);
+    triage->addAction(tr("Find the P&R That Introduced This"),
+                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
+                      &MainWindow::findIntroducingPr);
     triage->addAction(tr("&Find Change"), QKeySequence::Find, m_browser, &PrBrowser::focusFilter);
     triage->addAction(tr("Find &Difference"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
                       m_differenceList, &DifferenceList::focusFind);

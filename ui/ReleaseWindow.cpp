@@ -65,7 +65,7 @@ ReleaseWindow::ReleaseWindow(engine::TriageStore *store, QString repositoryPath,
     split->setStretchFactor(2, 2);
     setCentralWidget(split);
     resize(1500, 900);
-    split->setSizes({620, 520, 360});
+    split->setSizes({780, 420, 300});
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {

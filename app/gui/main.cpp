@@ -43,6 +43,12 @@ int main(int argc, char **argv)
                                         "quit (analyses the demo PRs first if needed)."),
         QStringLiteral("directory"));
     parser.addOption(screenshots);
+    const QCommandLineOption release(
+        QStringLiteral("release"),
+        QApplication::translate("main", "Open this release document, folder of reports or CI "
+                                        "artifact zip of the repository in a release view."),
+        QStringLiteral("path"));
+    parser.addOption(release);
     parser.process(app);
 
     difftriage::ui::MainWindow window;
@@ -56,6 +62,11 @@ int main(int argc, char **argv)
                          [](bool ok) { QApplication::exit(ok ? 0 : 1); });
         tour->start(repository);
     } else if (!repository.isEmpty()) {
+        if (parser.isSet(release))
+            QObject::connect(
+                &window, &difftriage::ui::MainWindow::repositoryOpened, &window,
+                [&window, path = parser.value(release)] { window.openRelease(path); },
+                Qt::SingleShotConnection);
         window.openRepository(repository);
     }
     return QApplication::exec();

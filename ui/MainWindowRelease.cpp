@@ -45,6 +45,7 @@ ReleaseWindow *MainWindow::openRelease(const QString &path)
         for (const engine::ChangeSpec &change : m_session->changes())
             refreshStatus(change.base, change.head);
     });
+    connect(window, &ReleaseWindow::verdictSaved, this, &MainWindow::refreshStatus);
     window->show();
     window->open(path);
     return window;

@@ -74,7 +74,9 @@ ReleaseWindow::ReleaseWindow(engine::TriageStore *store, QString repositoryPath,
                                    : -1);
             });
     connect(m_verdict, &VerdictPanel::decided, this,
-            [this](engine::Verdict verdict, const QString &note, bool) { decide(verdict, note); });
+            [this](engine::Verdict verdict, const QString &note, bool wholeCluster) {
+                decide(verdict, note, wholeCluster);
+            });
     connect(m_verdict, &VerdictPanel::noteEdited, this, &ReleaseWindow::saveNote);
     connect(&m_loader, &QFutureWatcherBase::finished, this, &ReleaseWindow::onLoaded);
     m_heading->setText(tr("No release open."));
@@ -179,21 +181,33 @@ void ReleaseWindow::showDifference(int difference)
     m_verdict->setDifference(item.difference, item.difference.verdict, item.difference.note);
 }
 
-void ReleaseWindow::decide(engine::Verdict verdict, const QString &note)
+void ReleaseWindow::decide(engine::Verdict verdict, const QString &note, bool wholeCluster)
 {
     const int difference = currentDifference();
     if (difference < 0)
         return;
-    const engine::ReleaseDifference &item = m_model->release().differences.at(difference);
-    const engine::Status saved =
-        m_store->set(engine::TriageStore::prKey(item.pr.base, item.pr.commit),
-                     item.difference.fingerprint, verdict, note);
+    const auto &differences = m_model->release().differences;
+    const engine::ReleaseDifference selected = differences.at(difference);
+    QList<int> targets{difference};
+    if (wholeCluster && !selected.difference.cluster.isEmpty())
+        for (const int member : m_model->release().differencesOf(selected.pr))
+            if (member != difference &&
+                differences.at(member).difference.cluster == selected.difference.cluster)
+                targets << member;
+    const QString pr = engine::TriageStore::prKey(selected.pr.base, selected.pr.commit);
+    engine::Status saved = engine::Ok{};
+    for (const int target : std::as_const(targets)) {
+        saved = m_store->set(pr, differences.at(target).difference.fingerprint, verdict, note);
+        if (!saved)
+            break;
+        m_model->setVerdict(target, verdict, note);
+    }
+    emit verdictSaved(selected.pr.base, selected.pr.commit);
+    updateProgress();
     if (!saved) {
         QMessageBox::warning(this, tr("Verdict not saved"), saved.error().message);
         return;
     }
-    m_model->setVerdict(difference, verdict, note);
-    updateProgress();
     statusBar()->showMessage(tr("Saved: %1").arg(engine::label(verdict)));
 }
 

@@ -47,11 +47,14 @@ public:
 
 signals:
     void opened(const QString &error); // empty when the release is shown
+    // A verdict of the PR base..head went to the store: the PR list's status may change.
+    void verdictSaved(const QString &base, const QString &head);
 
 private:
     void onLoaded();
     void showDifference(int difference);
-    void decide(engine::Verdict verdict, const QString &note);
+    // The selected difference, or with `wholeCluster` every difference of its PR and cluster.
+    void decide(engine::Verdict verdict, const QString &note, bool wholeCluster = false);
     void saveNote(const QString &note);
     void updateProgress();
 

@@ -7,6 +7,7 @@
 #include "release/ReleaseMerge.h"
 #include "triage/TriageStore.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -139,6 +140,33 @@ private slots:
         std::unique_ptr<ReleaseWindow> again(open(store, path));
         QVERIFY(again);
         QCOMPARE(again->progressText(), QStringLiteral("1 of 2 PRs reviewed"));
+    }
+
+    // "Apply to the whole cluster" decides every difference of the PR with the same cluster.
+    void decidesAWholeCluster()
+    {
+        ReportDifference first = difference(QStringLiteral("cccccccc01"), Verdict::Intended);
+        ReportDifference second = difference(QStringLiteral("cccccccc02"), Verdict::Intended);
+        ReportDifference other = difference(QStringLiteral("cccccccc03"), Verdict::Intended);
+        first.cluster = second.cluster = QStringLiteral("shared-cluster");
+        auto merged = mergeReports({prReport(4, {first, second, other})});
+        QVERIFY(merged.ok());
+        const QString path = m_dir.filePath(QStringLiteral("cluster.json"));
+        QVERIFY(saveReleaseFile(*merged, path).ok());
+        TriageStore store(m_dir.filePath(QStringLiteral("cluster-store.json")));
+        QVERIFY(store.load().ok());
+        std::unique_ptr<ReleaseWindow> window(open(store, path));
+        QVERIFY(window);
+        window->selectDifference(0);
+        auto *wholeCluster = window->verdictPanel()->findChild<QCheckBox *>();
+        QVERIFY(wholeCluster);
+        wholeCluster->setChecked(true);
+        window->verdictPanel()->choose(Verdict::Regression);
+        const QString pr = TriageStore::prKey(QStringLiteral("base4"), QStringLiteral("merge4"));
+        QCOMPARE(store.entry(pr, QStringLiteral("cccccccc01")).verdict, Verdict::Regression);
+        QCOMPARE(store.entry(pr, QStringLiteral("cccccccc02")).verdict, Verdict::Regression);
+        QCOMPARE(store.entry(pr, QStringLiteral("cccccccc03")).verdict, Verdict::None);
+        QCOMPARE(window->progressText(), QStringLiteral("0 of 1 PRs reviewed"));
     }
 
     // A CI artifact: the per-PR reports in a folder, and the same folder zipped.

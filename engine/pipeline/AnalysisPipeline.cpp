@@ -88,12 +88,13 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
         if (progress)
             progress({stage, 0, 0, 0, 0});
     };
-    auto prepared = setUp(say);
+    const auto cancelRequested = [cancel] { return cancel && cancel->load(); };
+    auto prepared = setUp(say, cancel);
     if (!prepared)
         return prepared.error();
     PipelineSetup &setup = **prepared;
-    if (setup.nothingToAnalyse)
-        return *setup.nothingToAnalyse;
+    if (setup.earlyReport)
+        return *setup.earlyReport;
     auto generator = makeGenerator(m_options.choices, setup.pythonOld);
     if (!generator)
         return generator.error();
@@ -155,8 +156,7 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     }
     if (auto rounds = session.runRounds(); !rounds)
         return rounds.error();
-    const bool cancelled = session.stopReason() == StopReason::Cancelled;
-    if (!cancelled) {
+    if (!cancelRequested()) {
         if (auto shrunk = session.shrinkDifferences(); !shrunk)
             return shrunk.error();
         if (auto shrunk = session.shrinkRelationReviews(); !shrunk)
@@ -183,11 +183,15 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
         report.projectTests = reportOf(*seeds);
     }
     report.notAnalysable = setup.targets.raw.value("not_analysable", nlohmann::json::object());
-    if (m_options.choices.suggest == SuggestionSource::Llm && !cancelled)
+    if (m_options.choices.suggest == SuggestionSource::Llm && !cancelRequested())
         say(QStringLiteral("suggesting"));
     suggestVerdicts(report, m_options.choices.suggest, m_options.choices.llm, cancel);
     report.seconds = clock.elapsed() / 1000.0;
-    if (!cancelled)
+    // Cancelled at any step (a round, confirming, shrinking, suggesting): the search's own stop
+    // reason would pass unshrunk differences or missing suggestions off as a finished analysis.
+    if (cancelRequested())
+        report.stopReason = StopReason::Cancelled;
+    else
         QFile::remove(context.checkpointPath);
     return report;
 }

@@ -24,7 +24,7 @@ Expected<SingleTestRun> AnalysisPipeline::runSingleTest(const QString &code, con
         m_singleTestSetup = std::move(*prepared);
     }
     PipelineSetup &setup = *m_singleTestSetup;
-    if (setup.nothingToAnalyse)
+    if (setup.earlyReport)
         return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
     auto difference = runSingleTestOn(setup, code, target, say);
     if (!difference)

@@ -394,6 +394,26 @@ private slots:
                  0);
     }
 
+    // Cancelled while its differences shrink, a search is cancelled, not finished: its stop
+    // reason must not pass unshrunk differences off as a complete analysis.
+    void cancelWhileShrinkingIsCancelled()
+    {
+        const QString original = QStringLiteral("the original, long test");
+        Search search;
+        search.runner.script(original, differs(QStringLiteral("1"), QStringLiteral("2")));
+        search.runner.script(QStringLiteral("small"),
+                             differs(QStringLiteral("small old"), QStringLiteral("small new")));
+        search.generator.variants[original] << candidate(QStringLiteral("small"));
+        SearchSession &session = search.runOneRound({original});
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("no_gain"));
+        search.cancel = true;
+        QVERIFY(session.shrinkDifferences().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));
+        QCOMPARE(session.differences().first().shrunk.code, original);
+        QVERIFY(session.shrinkRelationReviews().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));
+    }
+
     void shrinkingKeepsOnlyAVariantWithTheSameDifference_data()
     {
         QTest::addColumn<QStringList>("variants"); // in the generator's order of preference

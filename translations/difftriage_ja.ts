@@ -1037,10 +1037,6 @@
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <source>Analysis of %1 cancelled.</source>
-        <translation>%1 の解析を取り消しました。</translation>
-    </message>
-    <message>
         <source>Open Re&amp;ports…</source>
         <translation>レポートを開く(&amp;P)…</translation>
     </message>
@@ -1192,6 +1188,18 @@
         <source>The review comment is on the clipboard: paste it into the PR.</source>
         <translation>レビューコメントをクリップボードにコピーしました: PR に貼り付けてください。</translation>
     </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Analysis of %1 cancelled: the earlier analysis is kept.</source>
+        <translation>%1 の解析をキャンセルしました: 以前の解析はそのまま残っています。</translation>
+    </message>
+    <message>
+        <source>Analysis of %1 cancelled: nothing was saved.</source>
+        <translation>%1 の解析をキャンセルしました: 何も保存していません。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -1322,6 +1330,10 @@
         <translation>
             <numerusform>(待機 %n 件)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: cancelling…</source>
+        <translation>%1: キャンセル中…</translation>
     </message>
 </context>
 <context>

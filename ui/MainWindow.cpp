@@ -96,10 +96,13 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_queue, &AnalysisQueue::queueChanged, this, [this] {
         m_progress->setPending(static_cast<int>(m_queue->pending().size()));
+        if (m_queue->isCancelling())
+            m_progress->setCancelling();
         for (const engine::ChangeSpec &change : m_queue->pending())
             m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Queued);
     });
     connect(m_queue, &AnalysisQueue::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_queue, &AnalysisQueue::cancelled, this, &MainWindow::onAnalysisCancelled);
     connect(m_test, &TestPanel::runRequested, this, &MainWindow::runTestOnBothVersions);
     connect(m_queue, &AnalysisQueue::failed, this,
             [this](const engine::ChangeSpec &change, const QString &message) {
@@ -409,16 +412,6 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
         report.title = change.title;
     if (report.body.isEmpty())
         report.body = change.body;
-    if (report.stopReason == engine::StopReason::Cancelled) {
-        // A partial analysis is shown but not kept: reopening it later would pass it off as done.
-        refreshStatus(change.base, change.head);
-        showMessage(tr("Analysis of %1 cancelled.").arg(change.title));
-        if (m_change && m_change->base == change.base && m_change->head == change.head) {
-            m_session->store()->apply(report);
-            showReport(report);
-        }
-        return;
-    }
     m_session->saveReportInBackground(report, [this, change, report](const engine::Status &saved) {
         if (!saved)
             showMessage(saved.error().message);
@@ -433,6 +426,20 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
             showReport(shown);
         }
     });
+}
+
+// A cancelled analysis is discarded, never saved or shown: its partial findings (unshrunk, some
+// rounds missing) would read as a finished analysis. What was there before stays.
+void MainWindow::onAnalysisCancelled(const engine::ChangeSpec &change)
+{
+    refreshStatus(change.base, change.head);
+    const bool earlier = m_session->isOpen() && m_session->statusOf(change.base, change.head) !=
+                                                    PrListModel::TriageStatus::NotAnalysed;
+    if (!earlier)
+        m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Cancelled);
+    const QString name = change.number ? tr("#%1").arg(*change.number) : change.title;
+    showMessage(earlier ? tr("Analysis of %1 cancelled: the earlier analysis is kept.").arg(name)
+                        : tr("Analysis of %1 cancelled: nothing was saved.").arg(name));
 }
 
 void MainWindow::showMessage(const QString &message)

@@ -103,6 +103,7 @@ private:
     void showShortcuts();
     void refreshStatus(const QString &base, const QString &head);
     void onAnalysisFinished(const engine::ChangeSpec &change, const engine::Report &report);
+    void onAnalysisCancelled(const engine::ChangeSpec &change);
     void exportInteractively(engine::ExportFormat format);
     void exportTriage();
     void importTriage();

@@ -104,6 +104,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_queue, &AnalysisQueue::finished, this, &MainWindow::onAnalysisFinished);
     connect(m_queue, &AnalysisQueue::cancelled, this, &MainWindow::onAnalysisCancelled);
     connect(m_test, &TestPanel::runRequested, this, &MainWindow::runTestOnBothVersions);
+    connect(m_test, &TestPanel::shownTestChanged, this, &MainWindow::showOutcomes);
     connect(m_queue, &AnalysisQueue::failed, this,
             [this](const engine::ChangeSpec &change, const QString &message) {
                 m_prModel->setTriageStatus(change.base, change.head,
@@ -343,11 +344,33 @@ void MainWindow::showDifference(int difference)
         return;
     }
     const engine::ReportDifference &item = m_report->differences[difference];
-    m_output->setDifference(item);
     m_test->setDifference(item);
     m_diffPanel->showDifference(&item);
+    showOutcomes();
     const engine::TriageEntry entry = m_session->entry(*m_report, item.fingerprint);
     m_verdict->setDifference(item, entry.verdict, entry.note);
+}
+
+void MainWindow::showOutcomes()
+{
+    const int current = m_differenceList->currentDifference();
+    if (!m_report || current < 0 || current >= m_report->differences.size())
+        return;
+    const engine::ReportDifference &item = m_report->differences[current];
+    if (!m_test->showsOriginalTest()) {
+        m_output->setDifference(item);
+        return;
+    }
+    if (!item.originalOld || !item.originalNew) {
+        m_output->showUnavailable(
+            tr("This analysis did not record what the original test did. Re-run the change "
+               "(Ctrl+Shift+R), or run the original with Run on Both Versions."));
+        return;
+    }
+    engine::ReportDifference original = item;
+    original.oldSide = *item.originalOld;
+    original.newSide = *item.originalNew;
+    m_output->setDifference(original);
 }
 
 void MainWindow::decide(engine::Verdict verdict, const QString &note, bool wholeCluster)

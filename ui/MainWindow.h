@@ -96,6 +96,8 @@ private:
     void onOpened();
     void showReport(const engine::Report &report);
     void showDifference(int difference);
+    // The outcomes of the test in view: the shrunk test's, or the original's when it is shown.
+    void showOutcomes();
     void decide(engine::Verdict verdict, const QString &note, bool wholeCluster);
     void saveNote(const QString &note);
     void decideRelation(int review, engine::RelationDecision decision, const QString &note);

@@ -111,6 +111,9 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
             sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
     }
 
+    QHash<QString, const TestRecord *> byId;
+    for (const TestRecord &record : session.tests())
+        byId.insert(record.id, &record);
     int index = 0;
     QSet<QString> fingerprints;
     for (const FoundDifference &found : session.differences()) {
@@ -121,6 +124,12 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         difference.target = found.original.target;
         difference.oldSide = reportSide(found.oldRun, normalizer);
         difference.newSide = reportSide(found.newRun, normalizer);
+        // The original's own runs, for the reviewer who looks at the test as it was found.
+        if (const TestRecord *original = byId.value(found.testId);
+            original && found.shrunk.code != found.original.code) {
+            difference.originalOld = reportSide(original->oldRun, normalizer);
+            difference.originalNew = reportSide(original->newRun, normalizer);
+        }
         difference.kind = found.kind;
         difference.projectTest = projectTestOf(found.original);
         difference.fingerprint = fingerprintOf(difference);

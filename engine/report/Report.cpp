@@ -145,6 +145,10 @@ json Report::toJson() const
              {"target", engine::toJson(difference.target)},
              {"old", sideJson(difference.oldSide)},
              {"new", sideJson(difference.newSide)},
+             {"original_old",
+              difference.originalOld ? sideJson(*difference.originalOld) : json(nullptr)},
+             {"original_new",
+              difference.originalNew ? sideJson(*difference.originalNew) : json(nullptr)},
              {"kind", spelled(difference.kind)},
              {"verdict", verdictJson(difference.verdict)},
              {"note", engine::toJson(difference.note)},
@@ -277,6 +281,10 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
         difference.target = stringField(item, "target");
         difference.oldSide = sideFrom(field(item, "old"), where, problems);
         difference.newSide = sideFrom(field(item, "new"), where, problems);
+        if (field(item, "original_old").is_object() && field(item, "original_new").is_object()) {
+            difference.originalOld = sideFrom(field(item, "original_old"), where, problems);
+            difference.originalNew = sideFrom(field(item, "original_new"), where, problems);
+        }
         const auto kind = readTerm<DifferenceKind>(item, "kind", where, problems);
         if (stringField(item, "kind").isEmpty())
             problems << QStringLiteral("%1: no kind").arg(where);

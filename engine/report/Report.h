@@ -34,6 +34,10 @@ struct ReportDifference
     QString target;
     ReportSide oldSide;
     ReportSide newSide;
+    // What the original test did on each version, when shrinking changed it: "Show original
+    // test" shows these beside it. Absent in reports written before they were kept.
+    std::optional<ReportSide> originalOld;
+    std::optional<ReportSide> originalNew;
     DifferenceKind kind = DifferenceKind::DifferentOutput;
     Verdict verdict = Verdict::None;
     QString note; // the reviewer's note beside the verdict (from the triage store)

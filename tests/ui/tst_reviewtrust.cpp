@@ -1,0 +1,147 @@
+// What the window says must be true, on the demo repository with analyses written here: the
+// outcomes shown belong to the test in view.
+#include "DifferenceList.h"
+#include "MainWindow.h"
+#include "PrBrowser.h"
+#include "PrivateUserDirs.h"
+#include "SideBySideOutput.h"
+#include "TestPanel.h"
+#include "TriageSession.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace difftriage;
+
+namespace {
+
+engine::ReportSide printed(const QString &output)
+{
+    return {output, std::nullopt, std::nullopt, engine::RunStatus::Ok};
+}
+
+engine::ReportDifference difference(const QString &id)
+{
+    engine::ReportDifference d;
+    d.id = id;
+    d.testId = QStringLiteral("t-") + id;
+    d.fingerprint = QStringLiteral("fingerprint-") + id;
+    d.cluster = QStringLiteral("cluster-") + id;
+    d.target = QStringLiteral("invoicekit.tax._tier_for");
+    d.testCode = QStringLiteral("print(discount_for(100, 1))\n");
+    d.originalTestCode = QStringLiteral("x = discount_for(100, 1)\ny = 2\nprint(x)\n");
+    d.oldSide = printed(QStringLiteral("shrunk old"));
+    d.newSide = printed(QStringLiteral("shrunk new\n"));
+    return d;
+}
+
+QString text(const QWidget *parent, const QString &accessibleName)
+{
+    for (auto *browser : parent->findChildren<QTextBrowser *>())
+        if (browser->accessibleName() == accessibleName)
+            return browser->toPlainText();
+    return QStringLiteral("(no %1)").arg(accessibleName);
+}
+
+} // namespace
+
+class ReviewTrustTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        test::usePrivateUserDirectories(m_home.path(), QStringLiteral("tst_reviewtrust"));
+        const QString cli = qEnvironmentVariable("DIFFTRIAGE_CLI");
+        if (cli.isEmpty())
+            QSKIP("DIFFTRIAGE_CLI is not set (run through ctest)");
+        m_repository = m_home.filePath(QStringLiteral("demo"));
+        QProcess demo;
+        demo.start(cli, {QStringLiteral("demo"), QStringLiteral("--out"), m_repository});
+        QVERIFY(demo.waitForFinished(60000));
+        QVERIFY2(demo.exitCode() == 0, demo.readAllStandardError().constData());
+    }
+
+    // "Show original test" shows the original's outcomes beside it, and says so when the
+    // analysis did not record them.
+    void originalTestShowsItsOwnOutcomes()
+    {
+        ui::MainWindow window;
+        window.show();
+        const engine::ChangeSpec change = open(window, 15);
+        engine::ReportDifference recorded = difference(QStringLiteral("d1"));
+        recorded.originalOld = printed(QStringLiteral("original old\n"));
+        recorded.originalNew = printed(QStringLiteral("original new\n"));
+        const engine::ReportDifference older = difference(QStringLiteral("d2"));
+        showAnalysis(window, change, {recorded, older});
+        window.differenceList()->selectDifference(0);
+        ui::SideBySideOutput *output = window.output();
+        QCOMPARE(text(output, QStringLiteral("Old output")), QStringLiteral("shrunk old"));
+
+        QToolButton *original = originalButton(window);
+        QVERIFY(original && original->isEnabled());
+        original->click();
+        QVERIFY(window.testPanel()->showsOriginalTest());
+        QCOMPARE(window.testPanel()->code(), recorded.originalTestCode);
+        QCOMPARE(text(output, QStringLiteral("Old output")), QStringLiteral("original old"));
+        QCOMPARE(text(output, QStringLiteral("New output")), QStringLiteral("original new"));
+
+        window.differenceList()->selectDifference(1); // the original stays in view
+        QVERIFY(window.testPanel()->showsOriginalTest());
+        QVERIFY2(output->oldHeadline().contains(QStringLiteral("did not record")),
+                 qPrintable(output->oldHeadline()));
+        QVERIFY(!text(output, QStringLiteral("Old output")).contains(QStringLiteral("shrunk")));
+
+        original->click();
+        QCOMPARE(text(output, QStringLiteral("Old output")), QStringLiteral("shrunk old"));
+    }
+
+private:
+    engine::ChangeSpec open(ui::MainWindow &window, int number)
+    {
+        QSignalSpy opened(&window, &ui::MainWindow::repositoryOpened);
+        window.openRepository(m_repository);
+        if (!opened.wait(60000))
+            qFatal("the demo repository did not open");
+        for (const engine::ChangeSpec &change : window.session()->changes())
+            if (change.number == number)
+                return change;
+        qFatal("no PR #%d in the demo", number);
+    }
+
+    // Saves an analysis of `change` with these differences and shows it.
+    static void showAnalysis(ui::MainWindow &window, const engine::ChangeSpec &change,
+                             const QList<engine::ReportDifference> &differences)
+    {
+        engine::Report report;
+        report.repo = window.session()->repositoryPath();
+        report.base = change.base;
+        report.head = change.head;
+        report.number = change.number;
+        report.title = change.title;
+        report.stopReason = engine::StopReason::FullCoverage;
+        report.differences = differences;
+        QVERIFY(window.session()->saveReport(report).ok());
+        window.browser()->selectChange(change.base, change.head);
+        QVERIFY(window.currentReport());
+    }
+
+    static QToolButton *originalButton(ui::MainWindow &window)
+    {
+        for (auto *button : window.testPanel()->findChildren<QToolButton *>())
+            if (button->isCheckable() && button->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_T))
+                return button;
+        return nullptr;
+    }
+
+    QTemporaryDir m_home;
+    QString m_repository;
+};
+
+QTEST_MAIN(ReviewTrustTest)
+#include "tst_reviewtrust.moc"

@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QTimer>
 #include <QToolButton>
 #include <QtConcurrent>
 
@@ -25,7 +26,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
       m_sandbox(new QLabel(this)), m_generator(new QComboBox(this)), m_suggest(new QComboBox(this)),
       m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
       m_forgetConsent(new QPushButton(this)), m_timeBudget(new QDoubleSpinBox(this)),
-      m_language(new QComboBox(this))
+      m_language(new QComboBox(this)), m_recheck(new QTimer(this))
 {
     setWindowTitle(tr("Settings"));
     const QSettings settings;
@@ -37,8 +38,19 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_pythonNew->setPlaceholderText(tr("Same as the old version"));
     m_pythonNew->setToolTip(tr("An interpreter for the new version only, when the change moves "
                                "to a newer Python"));
-    for (QLineEdit *edit : {m_python, m_pythonNew})
-        connect(edit, &QLineEdit::editingFinished, this, &SettingsDialog::probeSandbox);
+    // Rechecked as the user types, once the typing pauses.
+    m_recheck->setSingleShot(true);
+    m_recheck->setInterval(400);
+    connect(m_recheck, &QTimer::timeout, this, &SettingsDialog::probeSandbox);
+    for (QLineEdit *edit : {m_python, m_pythonNew}) {
+        connect(edit, &QLineEdit::textEdited, m_recheck, qOverload<>(&QTimer::start));
+        connect(edit, &QLineEdit::editingFinished, this, [this] {
+            if (m_recheck->isActive()) {
+                m_recheck->stop();
+                probeSandbox();
+            }
+        });
+    }
     m_python->setObjectName(QStringLiteral("pythonOld"));
     m_pythonNew->setObjectName(QStringLiteral("pythonNew"));
     m_sandbox->setObjectName(QStringLiteral("sandboxState"));
@@ -107,13 +119,26 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_language->setCurrentIndex(
         std::max(0, m_language->findData(settings.value(QStringLiteral("language")))));
     m_language->setToolTip(tr("Takes effect at the next start"));
+    m_language->setObjectName(QStringLiteral("language"));
+    auto *restartNote = new QLabel(tr("Restart DiffTriage to apply the new language."), this);
+    restartNote->setObjectName(QStringLiteral("restartNote"));
+    restartNote->setVisible(false);
+    connect(m_language, &QComboBox::currentIndexChanged, restartNote,
+            [this, restartNote, initial = m_language->currentIndex()] {
+                restartNote->setVisible(m_language->currentIndex() != initial);
+            });
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QFormLayout(this);
-    layout->addRow(tr("&Python (old):"), interpreterRow(m_python));
-    layout->addRow(tr("P&ython (new):"), interpreterRow(m_pythonNew));
+    // A row that is a layout gets no buddy from addRow: without one its "&" would show.
+    for (auto [text, edit] : {std::pair{tr("&Python (old):"), m_python},
+                              std::pair{tr("P&ython (new):"), m_pythonNew}}) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(edit);
+        layout->addRow(label, interpreterRow(edit));
+    }
     layout->addRow(tr("Sandbox:"), m_sandbox);
     layout->addRow(tr("&Generator:"), m_generator);
     layout->addRow(tr("&Suggestions:"), m_suggest);
@@ -123,6 +148,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     layout->addRow(QString(), m_forgetConsent);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
+    layout->addRow(QString(), restartNote);
     layout->addRow(buttons);
 }
 

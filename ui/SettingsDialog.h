@@ -8,6 +8,7 @@ class QLabel;
 class QLayout;
 class QLineEdit;
 class QPushButton;
+class QTimer;
 
 namespace difftriage::ui {
 
@@ -45,6 +46,7 @@ private:
     QPushButton *m_forgetConsent;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
+    QTimer *m_recheck; // the sandbox is rechecked when the typing pauses
 };
 
 } // namespace difftriage::ui

@@ -16,11 +16,14 @@ struct PipelineSetup;
 
 // One test run on both versions: a difference (its kind in `difference`), the same behaviour, or
 // flaky when a rerun on one version disagreed with its first run. `difference` holds both sides
-// in every case.
+// in every case. A test that does not compile says why and where in `invalid` and `invalidLine`
+// and was run only once: it shows nothing about the change.
 struct SingleTestRun
 {
     TestFate fate = TestFate::Same;
     ReportDifference difference;
+    QString invalid; // Python's complaint ("invalid syntax") when the test is not valid Python
+    int invalidLine = 0;
 };
 
 // Runs the whole pipeline for one change: trees → diff → changed functions and access

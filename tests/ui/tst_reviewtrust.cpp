@@ -9,6 +9,7 @@
 #include "TriageSession.h"
 
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -99,6 +100,38 @@ private slots:
 
         original->click();
         QCOMPARE(text(output, QStringLiteral("Old output")), QStringLiteral("shrunk old"));
+    }
+
+    // A reviewer's test that is not valid Python is reported as invalid, with the line, and is
+    // neither "same behaviour" nor a difference in the list.
+    void invalidReviewerTestSaysWhere()
+    {
+        ui::MainWindow window;
+        window.show();
+        const engine::ChangeSpec change = open(window, 15);
+        showAnalysis(window, change, {difference(QStringLiteral("d1"))});
+        QSignalSpy ran(&window, &ui::MainWindow::singleTestFinished);
+        window.runTestOnBothVersions(
+            QStringLiteral("from invoicekit import discount_for\nprint(discount_for(100, 1)\n"),
+            QStringLiteral("invoicekit.tax._tier_for"));
+        QVERIFY(ran.wait(300000));
+        const auto run = ran.first().first().value<engine::SingleTestRun>();
+        QVERIFY2(!run.invalid.isEmpty(), qPrintable(run.difference.oldSide.errorMessage.value_or(
+                                             QStringLiteral("no error"))));
+        QCOMPARE(run.invalidLine, 2);
+        const QString said = window.statusBar()->currentMessage();
+        QVERIFY2(said.contains(QStringLiteral("invalid")) &&
+                     said.contains(QStringLiteral("line 2")),
+                 qPrintable(said));
+        QCOMPARE(window.currentReport()->differences.size(), 1);
+
+        // A SyntaxError the code under test raises is behaviour, not an invalid test.
+        window.runTestOnBothVersions(QStringLiteral("compile('1 +', 'module.py', 'exec')\n"),
+                                     QStringLiteral("invoicekit.tax._tier_for"));
+        QVERIFY(ran.wait(300000));
+        const auto raised = ran.last().first().value<engine::SingleTestRun>();
+        QVERIFY(raised.invalid.isEmpty());
+        QCOMPARE(raised.fate, engine::TestFate::Same);
     }
 
 private:

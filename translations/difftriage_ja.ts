@@ -1200,6 +1200,14 @@
         <source>Analysis of %1 cancelled: nothing was saved.</source>
         <translation>%1 の解析をキャンセルしました: 何も保存していません。</translation>
     </message>
+    <message>
+        <source>This analysis did not record what the original test did. Re-run the change (Ctrl+Shift+R), or run the original with Run on Both Versions.</source>
+        <translation>この解析は元のテストの結果を記録していません。変更を再解析する (Ctrl+Shift+R) か、元のテストを「両方のバージョンで実行」で実行してください。</translation>
+    </message>
+    <message>
+        <source>The test is invalid Python (line %1: %2); it says nothing about the change.</source>
+        <translation>テストは Python として不正です (%1 行目: %2)。変更については何も示しません。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -1545,6 +1553,10 @@
         <source>Degraded</source>
         <translation>縮退</translation>
     </message>
+    <message>
+        <source>Restart DiffTriage to apply the new language.</source>
+        <translation>新しい言語は DiffTriage の再起動後に適用されます。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::ShortcutModel</name>
@@ -1726,6 +1738,33 @@
     <message>
         <source> — a coincidental-fix signal</source>
         <translation> — 偶然の修正の兆候</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::WelcomePanel</name>
+    <message>
+        <source>Build and Open the Demo Repository</source>
+        <translation>デモリポジトリを作成して開く</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No repository is open&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;リポジトリが開かれていません&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Open a git repository of a Python project, then select a pull request or branch in &lt;b&gt;Changes&lt;/b&gt; and press &lt;b&gt;Analyse&lt;/b&gt; (Ctrl+R). DiffTriage runs tests on the old and the new version and lists every behavioural difference for you to mark &lt;i&gt;intended&lt;/i&gt; or &lt;i&gt;regression&lt;/i&gt;.&lt;br&gt;&lt;br&gt;New here? The demo is a small invoice library with ten pull requests, some of them with bugs to find.</source>
+        <translation>Python プロジェクトの git リポジトリを開き、&lt;b&gt;変更&lt;/b&gt; でプルリクエストかブランチを選んで &lt;b&gt;解析&lt;/b&gt; (Ctrl+R) を押してください。DiffTriage は旧バージョンと新バージョンでテストを実行し、振る舞いの違いをすべて一覧にします。それぞれを &lt;i&gt;意図どおり&lt;/i&gt; か &lt;i&gt;リグレッション&lt;/i&gt; に分類してください。&lt;br&gt;&lt;br&gt;初めてですか? デモは 10 件のプルリクエストを持つ小さな請求書ライブラリで、見つけるべきバグも含まれています。</translation>
+    </message>
+    <message>
+        <source>Open Repository…</source>
+        <translation>リポジトリを開く…</translation>
+    </message>
+    <message>
+        <source>Building the demo repository in %1…</source>
+        <translation>%1 にデモリポジトリを作成しています…</translation>
+    </message>
+    <message>
+        <source>The demo repository could not be built: %1</source>
+        <translation>デモリポジトリを作成できませんでした: %1</translation>
     </message>
 </context>
 <context>

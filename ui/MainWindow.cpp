@@ -113,6 +113,7 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_queue, &AnalysisQueue::idle, m_progress, &ProgressPanel::stop);
     restoreLayout();
+    createWelcome();
     // The keychain answers asynchronously (D-Bus): the key joins the settings when it comes.
     if (ApiKeyStore::isAvailable())
         ApiKeyStore::read(this, [this](const QString &key, const QString &) {
@@ -192,6 +193,7 @@ void MainWindow::restoreLayout()
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    fitToScreen(); // a layout saved on a larger screen, or the default on a small one
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -31,6 +31,7 @@ class SideBySideOutput;
 class TestPanel;
 class TriageSession;
 class VerdictPanel;
+class WelcomePanel;
 
 class MainWindow final : public QMainWindow
 {
@@ -88,6 +89,10 @@ protected:
 private:
     void createDocks();
     void createMenus();
+    // MainWindowFirstStart.cpp: the size, the first start, which actions can act.
+    void fitToScreen();
+    void createWelcome();
+    void updateActionStates();
     void restoreLayout();
     void applySettings();
     void chooseRepository();
@@ -132,6 +137,7 @@ private:
     QLabel *m_sandbox;
     QMenu *m_recentMenu = nullptr;
     QAction *m_advance = nullptr;
+    WelcomePanel *m_welcome = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;

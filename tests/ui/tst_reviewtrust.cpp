@@ -1,13 +1,16 @@
 // What the window says must be true, on the demo repository with analyses written here: the
 // outcomes shown belong to the test in view.
 #include "DifferenceList.h"
+#include "ExportLocation.h"
 #include "MainWindow.h"
 #include "PrBrowser.h"
 #include "PrivateUserDirs.h"
 #include "SideBySideOutput.h"
 #include "TestPanel.h"
 #include "TriageSession.h"
+#include "WelcomePanel.h"
 
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -134,7 +137,93 @@ private slots:
         QCOMPARE(raised.fate, engine::TestFate::Same);
     }
 
+    // Export dialogs suggest a name that says what is in the file, in the folder used last.
+    void exportsSuggestANameAndRememberTheFolder()
+    {
+        engine::Report report;
+        report.number = 27;
+        report.head = QStringLiteral("3f2a9c1e77aa");
+        using engine::ExportFormat;
+        QCOMPARE(ui::ExportLocation::suggestedFileName(report, ExportFormat::Html),
+                 QStringLiteral("pr-27-triage.html"));
+        QCOMPARE(ui::ExportLocation::suggestedFileName(report, ExportFormat::Pytest),
+                 QStringLiteral("test_pr27.py"));
+        report.number.reset();
+        QCOMPARE(ui::ExportLocation::suggestedFileName(report, ExportFormat::Markdown),
+                 QStringLiteral("3f2a9c1e-triage.md"));
+        QCOMPARE(ui::ExportLocation::suggestedPath(QStringLiteral("a.pdf")),
+                 QDir::home().filePath(QStringLiteral("a.pdf")));
+        const QString folder = m_home.filePath(QStringLiteral("exports"));
+        QVERIFY(QDir().mkpath(folder));
+        ui::ExportLocation::remember(folder + QStringLiteral("/pr-1-triage.html"));
+        QCOMPARE(ui::ExportLocation::suggestedPath(QStringLiteral("a.pdf")),
+                 folder + QStringLiteral("/a.pdf"));
+    }
+
+    // The first start says what to do; actions that need a selection wait for one; the window
+    // fits the screen.
+    void firstStartAndActions()
+    {
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // As far as the panels' minimum sizes allow (the test screen is 800×800).
+        const QSize screen =
+            window.screen()->availableGeometry().size().expandedTo(window.minimumSizeHint());
+        QVERIFY2(window.width() <= screen.width() && window.height() <= screen.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(screen.width())
+                                .arg(screen.height())));
+        auto *welcome = window.findChild<QWidget *>(QStringLiteral("welcome"));
+        QVERIFY(welcome && welcome->isVisible());
+        QCOMPARE(welcome->geometry(), window.centralWidget()->geometry());
+        QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled());
+        QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled());
+        QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_1))->isEnabled());
+        QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_Period))->isEnabled());
+
+        const engine::ChangeSpec change = open(window, 12); // no analysis saved yet
+        QVERIFY(!welcome->isVisible());
+        QTRY_VERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled());
+        window.browser()->selectChange(change.base, change.head);
+        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled());
+        QVERIFY(action(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R))->isEnabled());
+        QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled()); // no analysis
+        const engine::ChangeSpec other = window.session()->changes().first();
+        QVERIFY(other.head != change.head);
+        window.browser()->selectChange(other.base, other.head); // to come back to the analysis
+        showAnalysis(window, change, {difference(QStringLiteral("d1"))});
+        window.differenceList()->selectDifference(0);
+        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled());
+        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_1))->isEnabled());
+    }
+
+    // The demo repository is built off the GUI thread and opened from the welcome panel.
+    void welcomeBuildsTheDemo()
+    {
+        ui::MainWindow window;
+        window.show();
+        auto *welcome = window.findChild<ui::WelcomePanel *>();
+        QVERIFY(welcome);
+        QSignalSpy opened(&window, &ui::MainWindow::repositoryOpened);
+        welcome->buildDemo();
+        QVERIFY(opened.wait(120000));
+        QVERIFY(QFileInfo::exists(ui::WelcomePanel::demoPath() + QStringLiteral("/.git")));
+        QVERIFY(window.session()->changes().size() >= 10);
+        QVERIFY(!welcome->isVisible());
+    }
+
 private:
+    static QAction *action(ui::MainWindow &window, const QKeySequence &shortcut)
+    {
+        for (QAction *candidate : window.findChildren<QAction *>())
+            if (candidate->shortcut() == shortcut)
+                return candidate;
+        qFatal("no action for %s", qPrintable(shortcut.toString()));
+    }
+
     engine::ChangeSpec open(ui::MainWindow &window, int number)
     {
         QSignalSpy opened(&window, &ui::MainWindow::repositoryOpened);

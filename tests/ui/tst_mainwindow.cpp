@@ -145,7 +145,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
         QVERIFY(text.contains(QStringLiteral("Lower DEFAULT_TAX_RATE")));
-        QVERIFY(text.contains(QStringLiteral("intended")));
+        QVERIFY(text.contains(QStringLiteral("Intended")));
         QVERIFY(text.contains(QStringLiteral("19 % is the new statutory rate")));
         QVERIFY(text.contains(QStringLiteral("Coverage heatmap")));
         QVERIFY(text.contains(QStringLiteral("invoicekit/tax.py")));

@@ -151,7 +151,7 @@ QString HtmlExporter::renderDifferences() const
                 html += QStringLiteral(" · suggested: %1")
                             .arg(esc(label(difference->suggestedVerdict)));
             if (difference->suggestionConfidence)
-                html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
+                html += QStringLiteral(" <span class=\"muted\">(%1)</span>")
                             .arg(esc(label(*difference->suggestionConfidence)));
             html += QStringLiteral("</p>\n") + suggestionReasons(*difference);
             if (difference->relation && !describeRelation(*difference->relation).isEmpty())

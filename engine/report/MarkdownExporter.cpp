@@ -93,8 +93,8 @@ QString MarkdownExporter::renderDifferences() const
                 text += QStringLiteral(" (suggested: %1%2)")
                             .arg(label(difference->suggestedVerdict),
                                  difference->suggestionConfidence
-                                     ? QStringLiteral(", %1 confidence")
-                                           .arg(label(*difference->suggestionConfidence))
+                                     ? QStringLiteral(", %1").arg(
+                                           label(*difference->suggestionConfidence))
                                      : QString());
             text += QStringLiteral("\n\n");
             for (const QString &reason : difference->suggestionReasons)

@@ -89,6 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_queue, &AnalysisQueue::started, this, [this](const engine::ChangeSpec &change) {
         m_progress->start(change);
         m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Running);
+        if (m_change && m_change->base == change.base && m_change->head == change.head)
+            showMessage(tr("This change is being analysed.")); // no longer "not analysed yet"
     });
     connect(m_queue, &AnalysisQueue::progressed, m_progress,
             [this](const engine::ChangeSpec &, const engine::AnalysisProgress &progress) {

@@ -29,6 +29,7 @@ WelcomePanel::WelcomePanel(QWidget *area, QWidget *window)
            "library with ten pull requests, some of them with bugs to find."),
         this);
     what->setWordWrap(true);
+    what->setMinimumWidth(480); // a paragraph, not a column
     what->setMaximumWidth(560);
     auto *open = new QPushButton(tr("Open Repository…"), this);
     open->setDefault(true);

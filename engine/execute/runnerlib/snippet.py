@@ -21,6 +21,9 @@ from .common import (MAX_TEST_ENTRIES, MAX_WARNINGS, OWN_FILES, TEST_FILENAME, P
                      clean_text, qualified_name, safe_repr, safe_str)
 from .pytest_support import (expand_marks, is_awaitable, is_skip, make_fixture,
                              required_arguments)
+from .shape import result_shape
+
+RESULT_NAME = "result"  # the variable the generators' snippets bind the call's result to
 
 
 def _strip_own_frames(exc: BaseException) -> None:
@@ -135,10 +138,15 @@ class SnippetRunner:
             return result
         try:
             exec(body, module.__dict__)
+            value = None
             if last_expr is not None:
                 value = eval(last_expr, module.__dict__)
                 if value is not None:
                     result["value_repr"] = self.scrub(safe_repr(value))
+            if value is not None:
+                result["result_shape"] = result_shape(value)
+            elif RESULT_NAME in module.__dict__:
+                result["result_shape"] = result_shape(module.__dict__[RESULT_NAME])
         except SystemExit as exc:
             return self._exited(exc, result)
         except BaseException as exc:  # noqa: B902 - the test's exception is the result

@@ -17,6 +17,7 @@ struct Candidate
     QString entry;
     QString code;
     nlohmann::json genome; // the structured call it was built from (for mutation and shrinking)
+    QString strategy = {}; // the generator's strategy that made it (gen/registry.py); may be empty
 };
 
 // What a generator is told about earlier tests: where they went and what is still unreached.
@@ -27,6 +28,8 @@ struct FeedbackTest
     nlohmann::json genome;
     nlohmann::json covered; // {"old": {file: [lines]}, "new": {...}}
     QString outcome;        // the old side's run status
+    QString strategy = {};
+    bool novel = false; // it covered a new line or showed a new outcome signature
 };
 
 struct GenerationRequest
@@ -40,6 +43,9 @@ struct GenerationRequest
     QList<FeedbackTest> feedback;
     nlohmann::json uncovered = nlohmann::json::object(); // {target: {"old": [...], "new": [...]}}
     nlohmann::json relations = nlohmann::json::object(); // `.difftriage.json`'s "relations"
+    // The targets still searched, each with its level and plateaued strategies; null: all.
+    nlohmann::json schedule = nullptr;
+    QStringList disabledStrategies;
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

@@ -6,6 +6,7 @@
 #include "llm/LlmSettings.h"
 
 #include <QString>
+#include <QStringList>
 #include <functional>
 
 namespace difftriage::engine {
@@ -25,14 +26,18 @@ struct UserChoices
     SuggestionSource suggest = SuggestionSource::Heuristic;
     LlmSettings llm; // used by the LLM generator and the LLM classifier
     quint64 seed = 1;
-    int maxTests = 300;           // fail-safe budget of candidate tests
-    double timeBudgetSeconds = 0; // 0 = none; an outer guard only
+    Effort effort = Effort::Normal; // the schedule of tests (pipeline/SearchSchedule)
+    int maxTests = 0;               // a cap below the effort's tests; 0 = none
+    double timeBudgetSeconds = 0;   // 0 = none; an outer guard only
     bool resume = false;
     bool forceDegradedSandbox = false;
-    // Tuning that tests and benchmarks change; users keep the defaults.
+    // Generator strategies switched off by name (gen/registry.py): for tests and diagnosis.
+    QStringList disabledStrategies;
+    // Tuning that tests and benchmarks change; users keep the defaults (0 = the effort's).
     int reruns = 2; // per version, for each test that shows a difference
-    int candidatesPerRound = 40;
-    int maxRounds = 12;
+    int candidatesPerRound = 0;
+    int maxRounds = 0;
+    int plateauTests = 0;
     int workersPerVersion = 1;
     QString checkpointDirectory; // empty = the per-user cache
     QString treeCacheDirectory;  // empty = the per-user cache

@@ -40,9 +40,12 @@ QString AnalysisPipeline::checkpointPath() const
                             QString::number(choices.seed),
                             spelling(choices.generator),
                             llm ? choices.llm.model : QString(),
+                            spelling(choices.effort),
                             QString::number(choices.maxTests),
                             QString::number(choices.candidatesPerRound),
                             QString::number(choices.maxRounds),
+                            QString::number(choices.plateauTests),
+                            choices.disabledStrategies.join(QLatin1Char(',')),
                             analyzerFingerprint()};
     const QByteArray key =
         QCryptographicHash::hash(parts.join(QLatin1Char('\n')).toUtf8(), QCryptographicHash::Sha256)

@@ -56,6 +56,7 @@ Checked checkAll()
     check<DifferenceKind>("DifferenceKind", checked);
     check<Verdict>("Verdict", checked);
     check<StopReason>("StopReason", checked);
+    check<Effort>("Effort", checked);
     check<SandboxLevel>("SandboxLevel", checked);
     check<RelationSignal>("RelationSignal", checked);
     check<RelationVerdict>("RelationVerdict", checked);

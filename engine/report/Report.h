@@ -2,6 +2,7 @@
 
 #include "core/Vocabulary.h"
 #include "report/ReportRelation.h"
+#include "report/ReportSearch.h"
 
 #include <QList>
 #include <QMap>
@@ -79,6 +80,7 @@ struct ReportTest
     // compile warning-free.
     QString relation = {}; // the relation label when the test is a relation check
     std::optional<RelationVerdict> relationVerdict = {}; // on the old version
+    QString strategy = {}; // the generator's strategy that made it; empty when unknown
 };
 
 struct Report
@@ -94,6 +96,8 @@ struct Report
     SandboxLevel sandbox = SandboxLevel::Full;
     QString sandboxNote;
     StopReason stopReason = StopReason::NothingToAnalyse;
+    std::optional<Effort> effort;       // none in reports written before efforts existed
+    std::optional<ReportSearch> search; // the schedule and each target's search
     double unionCoverage = 1.0;
     QString pythonOld, pythonNew;
     QList<ReportChangedFunction> changedFunctions;

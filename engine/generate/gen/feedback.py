@@ -130,15 +130,18 @@ def coverage_feedback(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]
     return novel_stream(ctx.target, ctx.seed, ctx.round_index, ctx.tests, ctx.plans_by_key)
 
 
+ABORTED = ("timeout", "killed", "crashed")
+
+
 def novel_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[str, Any]],
                  plans_by_key: Dict[str, EntryPlan]) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
-    """Mutants of the target's novel tests, the latest first."""
+    """Mutants of the target's novel tests that did not abort, the latest first."""
     chosen = []
     for test in reversed(tests):
         genome = test.get("genome")
         if not test.get("novel") or test.get("target") != target.qualname or \
-                not is_genome(genome):
-            continue
+                not is_genome(genome) or test.get("outcome") in ABORTED:
+            continue  # an aborted test's mutants abort too, each costing a whole time limit
         plan = plans_by_key.get(str((genome.get("entry") or {}).get("plan") or ""))
         if plan is not None:
             chosen.append((str(test.get("id")), plan, genome))

@@ -104,14 +104,17 @@ def _keywords(plan: EntryPlan, ctor: Dict[str, Value]) -> Iterator[Dict[str, Any
         return
     named = {s.name for s in plan.call}
     found = accepted_keywords(source.tree, source.module, source.node, var_kw.name)
+    compared = compared_keywords(source.node, var_kw.name)
     columns: List[Tuple[str, List[Value]]] = []
     for name, param in found:
         if name in named:
             continue
-        values = source.hints.param_values(param, limit=6) if param is not None else []
-        if not values:
+        values = [v for v in (from_python(c, "mined") for c in compared.get(name, []))
+                  if v is not None]
+        values += source.hints.param_values(param, limit=6) if param is not None else []
+        if not values or param is None:
             mined = [from_python(v, "mined") for v in source.hints.mined.linked(name)]
-            values = [v for v in mined if v is not None] + mixed(name)[:5]
+            values += [v for v in mined if v is not None] + mixed(name)[:5]
         seen, unique = set(), []
         for value in values:
             if key(value) not in seen:
@@ -158,6 +161,46 @@ def accepted_keywords(tree: Any, module: str, node: Any, var_kw: str
             for param in _callee_params(tree, module, sub.func):
                 if param.kind in ("positional_or_keyword", "keyword_only"):
                     add(param.name, param)
+    return out
+
+
+def compared_keywords(node: Any, var_kw: str) -> Dict[str, List[Any]]:
+    """keyword -> the constants the body compares its value with (``kw.get("mode") == "loud"``,
+    ``kw["unit"] in ("s", "ms")``): the values that select its branches."""
+    out: Dict[str, List[Any]] = {}
+
+    def read(expr: Any) -> Optional[str]:
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and \
+                isinstance(expr.func.value, ast.Name) and expr.func.value.id == var_kw and \
+                expr.func.attr in KW_READS and expr.args and \
+                isinstance(expr.args[0], ast.Constant) and isinstance(expr.args[0].value, str):
+            return expr.args[0].value
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and \
+                expr.value.id == var_kw:
+            index = subscript_slice(expr)
+            if isinstance(index, ast.Constant) and isinstance(index.value, str):
+                return index.value
+        return None
+
+    def constants(expr: Any) -> List[Any]:
+        if isinstance(expr, ast.Constant):
+            return [expr.value]
+        if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+            return [e.value for e in expr.elts if isinstance(e, ast.Constant)]
+        return []
+
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Compare):
+            continue
+        sides = [sub.left] + list(sub.comparators)
+        for index, side in enumerate(sides):
+            name = read(side)
+            if name is None:
+                continue
+            for other in sides[:index] + sides[index + 1:]:
+                for value in constants(other):
+                    if value not in out.setdefault(name, []):
+                        out[name].append(value)
     return out
 
 

@@ -119,6 +119,7 @@ private:
     RelationReviewPanel *m_relations;
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
+    QLabel *m_search; // the effort and the stop reason of the open analysis
     QMenu *m_recentMenu = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;

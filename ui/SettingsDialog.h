@@ -43,6 +43,7 @@ private:
     QLineEdit *m_llmModel;
     QLineEdit *m_apiKey;
     QPushButton *m_forgetConsent;
+    QComboBox *m_effort;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
 };

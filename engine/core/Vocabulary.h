@@ -61,6 +61,7 @@ enum class Effort
     Normal,
     Thorough,
 };
+inline constexpr Effort AllEfforts[] = {Effort::Quick, Effort::Normal, Effort::Thorough};
 
 enum class SandboxLevel
 {

@@ -95,11 +95,11 @@ private slots:
                           "    return sum(price + count for price, count in rows)\n");
         // A boundary in words, not characters.
         QTest::newRow("sizes") << QByteArray("def label(text):\n"
-                                             "    if len(text.split()) > 5:\n"
+                                             "    if len(text.split()) > 11:\n"
                                              "        return 'long'\n"
                                              "    return 'short'\n")
                                << QByteArray("def label(text):\n"
-                                             "    if len(text.split()) >= 5:\n"
+                                             "    if len(text.split()) >= 11:\n"
                                              "        return 'long'\n"
                                              "    return 'short'\n");
         // Bytes where the annotation says str.

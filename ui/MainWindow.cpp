@@ -68,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_search);
     statusBar()->addPermanentWidget(m_sandbox);
     m_search->setObjectName(QStringLiteral("searchState"));
+    m_search->setContentsMargins(0, 0, 12, 0); // apart from the sandbox's label
     applySettings();
 
     connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);

@@ -322,15 +322,13 @@ void MainWindow::showReport(const engine::Report &report)
     m_sandbox->setToolTip(report.sandboxNote);
     // How much the search spent and why it stopped: a quick or cut-short analysis says so.
     const QString stopped = engine::label(report.stopReason);
-    m_search->setText(report.effort ? tr("Effort: %1; stopped: %2")
-                                          .arg(engine::label(*report.effort), stopped)
-                                    : tr("Stopped: %1").arg(stopped));
-    m_search->setToolTip(
-        report.search
-            ? tr("%n test(s) of a budget of %1", nullptr,
-                 static_cast<int>(report.tests.size()))
-                  .arg(report.search->tests)
-            : QString());
+    m_search->setText(
+        report.effort ? tr("Effort: %1; stopped: %2").arg(engine::label(*report.effort), stopped)
+                      : tr("Stopped: %1").arg(stopped));
+    m_search->setToolTip(report.search ? tr("%n test(s) of a budget of %1", nullptr,
+                                            static_cast<int>(report.tests.size()))
+                                             .arg(report.search->tests)
+                                       : QString());
     m_differences->setReport(report);
     m_heatmap->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);

@@ -25,8 +25,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
       m_sandbox(new QLabel(this)), m_generator(new QComboBox(this)), m_suggest(new QComboBox(this)),
       m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
       m_forgetConsent(new QPushButton(this)), m_effort(new QComboBox(this)),
-      m_timeBudget(new QDoubleSpinBox(this)),
-      m_language(new QComboBox(this))
+      m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     const QSettings settings;
@@ -99,9 +98,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
 
     for (const engine::Effort effort : engine::AllEfforts)
         m_effort->addItem(engine::label(effort), spelling(effort));
-    m_effort->setCurrentIndex(std::max(
-        0, m_effort->findData(settings.value(QStringLiteral("analysis/effort"),
-                                             spelling(engine::Effort::Normal)))));
+    m_effort->setCurrentIndex(
+        std::max(0, m_effort->findData(settings.value(QStringLiteral("analysis/effort"),
+                                                      spelling(engine::Effort::Normal)))));
     m_effort->setObjectName(QStringLiteral("effort"));
     m_effort->setToolTip(tr("How many tests an analysis runs: quick takes seconds, normal about "
                             "a minute for a typical change, thorough several minutes"));

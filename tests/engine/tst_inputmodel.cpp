@@ -78,21 +78,21 @@ private slots:
             << QByteArray("def scale(value, factor=2):\n    return value * factor\n")
             << QByteArray("def scale(value, *, factor=2):\n    return value * factor\n");
         // An option read from **options: nothing in the signature names it.
-        QTest::newRow("optional_params")
-            << QByteArray("def render(text, **options):\n"
-                          "    if options.get('mode') == 'loud':\n"
-                          "        return text.upper() + '!'\n"
-                          "    return text\n")
-            << QByteArray("def render(text, **options):\n"
-                          "    if options.get('mode') == 'loud':\n"
-                          "        return text.upper() + '!!'\n"
-                          "    return text\n");
+        QTest::newRow("optional_params") << QByteArray("def render(text, **options):\n"
+                                                       "    if options.get('mode') == 'loud':\n"
+                                                       "        return text.upper() + '!'\n"
+                                                       "    return text\n")
+                                         << QByteArray("def render(text, **options):\n"
+                                                       "    if options.get('mode') == 'loud':\n"
+                                                       "        return text.upper() + '!!'\n"
+                                                       "    return text\n");
         // Rows of pairs, as the loop unpacks them: flat values fail alike on both versions.
-        QTest::newRow("shapes")
-            << QByteArray("def total(rows):\n"
-                          "    return sum(price * count for price, count in rows)\n")
-            << QByteArray("def total(rows):\n"
-                          "    return sum(price + count for price, count in rows)\n");
+        QTest::newRow("shapes") << QByteArray(
+                                       "def total(rows):\n"
+                                       "    return sum(price * count for price, count in rows)\n")
+                                << QByteArray(
+                                       "def total(rows):\n"
+                                       "    return sum(price + count for price, count in rows)\n");
         // A boundary in words, not characters.
         QTest::newRow("sizes") << QByteArray("def label(text):\n"
                                              "    if len(text.split()) > 11:\n"
@@ -115,11 +115,12 @@ private slots:
                                          << QByteArray("def combine(first: list, second: list):\n"
                                                        "    return first + second\n");
         // An iterable that can be read only once.
-        QTest::newRow("protocol_objects") << QByteArray("def summary(values):\n"
-                                                        "    values = list(values)\n"
-                                                        "    return sum(values), len(values)\n")
-                                          << QByteArray("def summary(values):\n"
-                                                        "    return sum(values), len(list(values))\n");
+        QTest::newRow("protocol_objects")
+            << QByteArray("def summary(values):\n"
+                          "    values = list(values)\n"
+                          "    return sum(values), len(values)\n")
+            << QByteArray("def summary(values):\n"
+                          "    return sum(values), len(list(values))\n");
     }
 
     void ruleFindsWhatOthersMiss()
@@ -147,7 +148,8 @@ private slots:
 
         // Found by the rule's own test, or by coverage feedback mutating one of them.
         const QJsonObject with = analyze(repo, base, head, {});
-        QVERIFY2(!findersOf(with).isEmpty(), qPrintable(QStringLiteral("not found with %1").arg(rule)));
+        QVERIFY2(!findersOf(with).isEmpty(),
+                 qPrintable(QStringLiteral("not found with %1").arg(rule)));
     }
 };
 

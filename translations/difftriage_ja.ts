@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>DiffDocument</name>
+    <message numerus="yes">
+        <source>⋯ %n unchanged line(s)</source>
+        <translation>
+            <numerusform>⋯ 変更のない %n 行</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportFormats</name>
     <message>
         <source>&amp;HTML…</source>
@@ -59,6 +68,10 @@
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
+    <message>
+        <source>&amp;Review Comment (Markdown)…</source>
+        <translation>レビューコメント (Markdown)(&amp;R)…</translation>
+    </message>
 </context>
 <context>
     <name>ProgressStages</name>
@@ -94,12 +107,55 @@
         <source>Suggesting verdicts</source>
         <translation>判定を提案中</translation>
     </message>
+    <message>
+        <source>Running the project&apos;s own tests</source>
+        <translation>プロジェクト自身のテストを実行中</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>DiffTriage was built without a keychain</source>
         <translation>DiffTriage はキーチェーンなしでビルドされています</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewCommentExporter</name>
+    <message>
+        <source>(no output)</source>
+        <translation>(出力なし)</translation>
+    </message>
+    <message>
+        <source>DiffTriage review: %1</source>
+        <translation>DiffTriage レビュー: %1</translation>
+    </message>
+    <message>
+        <source>No behavioural difference was found between %1 and %2.</source>
+        <translation>%1 と %2 の間に振る舞いの差は見つかりませんでした。</translation>
+    </message>
+    <message>
+        <source>**Behavioural differences: %1 of %2 decided**</source>
+        <translation>**振る舞いの差: %2 件中 %1 件判定済み**</translation>
+    </message>
+    <message>
+        <source>Found by running generated tests on %1 (old) and %2 (new).</source>
+        <translation>生成したテストを %1 (旧) と %2 (新) で実行して見つけました。</translation>
+    </message>
+    <message>
+        <source>Test and outcomes</source>
+        <translation>テストと結果</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>Relations that break on both versions</source>
+        <translation>両バージョンで破れる関係</translation>
     </message>
 </context>
 <context>
@@ -435,48 +491,245 @@
         <source>thorough</source>
         <translation>徹底</translation>
     </message>
-</context>
-<context>
-    <name>difftriage::ui::CoverageHeatmap</name>
     <message>
-        <source>Old code</source>
-        <translation>旧コード</translation>
+        <source>Relation wrong</source>
+        <translation>関係が誤り</translation>
     </message>
     <message>
-        <source>New code</source>
-        <translation>新コード</translation>
+        <source>Implementation wrong</source>
+        <translation>実装が誤り</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DiffCodeView</name>
+    <message>
+        <source>changed, no test reached it</source>
+        <translation>変更あり、どのテストも到達せず</translation>
+    </message>
+    <message>
+        <source>reached by 1 test</source>
+        <translation>1 件のテストが到達</translation>
+    </message>
+    <message>
+        <source>reached by 2–4 tests</source>
+        <translation>2〜4 件のテストが到達</translation>
+    </message>
+    <message>
+        <source>reached by 5 or more tests</source>
+        <translation>5 件以上のテストが到達</translation>
+    </message>
+    <message>
+        <source>changed, not a statement (comment, blank line)</source>
+        <translation>変更あり、文ではない (コメント、空行)</translation>
+    </message>
+    <message>
+        <source>no line on this side</source>
+        <translation>この側には行がない</translation>
+    </message>
+    <message>
+        <source>unchanged lines folded (click to show)</source>
+        <translation>変更のない行を折りたたみ (クリックで表示)</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>run by the selected difference&apos;s test</source>
+        <translation>選択した差分のテストが実行</translation>
+    </message>
+    <message>
+        <source>what differs inside the line</source>
+        <translation>行の中で異なる部分</translation>
+    </message>
+    <message>
+        <source>click to show the folded lines</source>
+        <translation>クリックで折りたたんだ行を表示</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DiffCoveragePanel</name>
+    <message>
+        <source>Changed files</source>
+        <translation>変更されたファイル</translation>
     </message>
     <message>
         <source>Tests that reached the line</source>
         <translation>この行に到達したテスト</translation>
     </message>
     <message>
-        <source>Old</source>
-        <translation>旧</translation>
+        <source>Changed functions</source>
+        <translation>変更された関数</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>新</translation>
-    </message>
-    <message>
-        <source>Tests that reached the clicked line:</source>
-        <translation>クリックした行に到達したテスト:</translation>
+        <source>%1 behaved the same on both versions: it found no difference to open.</source>
+        <translation>%1 は両バージョンで同じ振る舞いでした: 開く差分はありません。</translation>
     </message>
     <message>
         <source>Union coverage of the changed lines: %1 %</source>
         <translation>変更行の合併カバレッジ: %1 %</translation>
     </message>
     <message>
+        <source>Click a changed line to list the tests that reached it.</source>
+        <translation>変更行をクリックすると、そこに到達したテストが一覧されます。</translation>
+    </message>
+    <message>
+        <source>No Python line changed.</source>
+        <translation>Python の行は変更されていません。</translation>
+    </message>
+    <message>
+        <source>Reading the changed files…</source>
+        <translation>変更されたファイルを読み込んでいます…</translation>
+    </message>
+    <message>
         <source>No analysis selected.</source>
         <translation>解析が選択されていません。</translation>
     </message>
     <message>
-        <source>Line %1 is not executable.</source>
-        <translation>%1 行目は実行可能な行ではありません。</translation>
+        <source>Select an analysed change to see its diff.</source>
+        <translation>解析済みの変更を選ぶと差分が表示されます。</translation>
     </message>
     <message>
-        <source>No test reached line %1.</source>
-        <translation>%1 行目に到達したテストはありません。</translation>
+        <source>The changed files could not be read: %1</source>
+        <translation>変更されたファイルを読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Old line %1</source>
+        <translation>旧 %1 行目</translation>
+    </message>
+    <message>
+        <source>New line %1</source>
+        <translation>新 %1 行目</translation>
+    </message>
+    <message>
+        <source>%1 changed but is not a statement: no test can run it.</source>
+        <translation>%1 は変更されましたが文ではありません: どのテストも実行できません。</translation>
+    </message>
+    <message>
+        <source>%1: no test reached it.</source>
+        <translation>%1: どのテストも到達していません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: reached by %n test(s). Open one that found a difference to select it.</source>
+        <translation>
+            <numerusform>%1: %n 件のテストが到達しました。差分を見つけたテストを開くとその差分を選択します。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 did not change: coverage is measured on changed lines only.</source>
+        <translation>%1 は変更されていません: カバレッジは変更行でのみ測ります。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&apos;s test ran %n changed line(s), marked ●</source>
+        <translation>
+            <numerusform>%1 のテストは変更行を %n 行実行しました (● で表示)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1&apos;s test ran no changed line</source>
+        <translation>%1 のテストは変更行を実行しませんでした</translation>
+    </message>
+    <message>
+        <source>%1&apos;s coverage was not measured (a test run on its own)</source>
+        <translation>%1 のカバレッジは測定されていません (単独で実行したテスト)</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DiffFileModel</name>
+    <message>
+        <source>No changed line of this file is a statement</source>
+        <translation>このファイルの変更行に文はありません</translation>
+    </message>
+    <message>
+        <source>no statement</source>
+        <translation>文なし</translation>
+    </message>
+    <message>
+        <source>%1 of %2 changed statements reached by a test, old and new versions together</source>
+        <translation>変更された文 %2 件中 %1 件にテストが到達 (旧と新の合計)</translation>
+    </message>
+    <message>
+        <source>%1: the selected difference&apos;s test ran changed lines here</source>
+        <translation>%1: 選択した差分のテストがここの変更行を実行しました</translation>
+    </message>
+    <message>
+        <source>Changed lines: %1 on the old version, %2 on the new one</source>
+        <translation>変更行: 旧バージョン %1 行、新バージョン %2 行</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>カバレッジ</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::DiffView</name>
+    <message>
+        <source>Side by Side</source>
+        <translation>左右に並べる</translation>
+    </message>
+    <message>
+        <source>Old and new in two aligned columns</source>
+        <translation>旧と新を揃えた 2 列で表示</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>統合</translation>
+    </message>
+    <message>
+        <source>Old and new lines in one column</source>
+        <translation>旧と新の行を 1 列で表示</translation>
+    </message>
+    <message>
+        <source>Ignore &amp;whitespace</source>
+        <translation>空白を無視(&amp;W)</translation>
+    </message>
+    <message>
+        <source>W&amp;hole file</source>
+        <translation>ファイル全体(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Previous change (Alt+Up)</source>
+        <translation>前の変更 (Alt+Up)</translation>
+    </message>
+    <message>
+        <source>Next change (Alt+Down)</source>
+        <translation>次の変更 (Alt+Down)</translation>
+    </message>
+    <message>
+        <source>Show every line instead of the changes and three lines around</source>
+        <translation>変更とその前後 3 行ではなく、すべての行を表示</translation>
+    </message>
+    <message>
+        <source>Lines that differ only in spaces, tabs or line ends count as the same</source>
+        <translation>空白、タブ、行末だけが異なる行を同じとみなす</translation>
+    </message>
+    <message>
+        <source>Old version</source>
+        <translation>旧バージョン</translation>
+    </message>
+    <message>
+        <source>New version</source>
+        <translation>新バージョン</translation>
+    </message>
+    <message>
+        <source>No file selected.</source>
+        <translation>ファイルが選択されていません。</translation>
     </message>
 </context>
 <context>
@@ -489,21 +742,21 @@
         <source>No differences.</source>
         <translation>差分はありません。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 of %n difference(s) undecided</source>
-        <translation>
-            <numerusform>%n 件の差分のうち %1 件が未判定</numerusform>
-        </translation>
+    <message>
+        <source>Find: id, function, kind, verdict, note or code</source>
+        <translation>検索: ID、関数、種類、判定、メモ、コード</translation>
+    </message>
+    <message>
+        <source>Find differences</source>
+        <translation>差分を検索</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decided</source>
+        <translation>%2 件中 %1 件判定済み</translation>
     </message>
 </context>
 <context>
     <name>difftriage::ui::DifferenceModel</name>
-    <message numerus="yes">
-        <source>%1 (%n difference(s))</source>
-        <translation>
-            <numerusform>%1 (%n 件の差分)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1/%2 decided</source>
         <translation>%1/%2 件判定済み</translation>
@@ -513,16 +766,32 @@
         <translation>差分</translation>
     </message>
     <message>
-        <source>Kind</source>
-        <translation>種類</translation>
-    </message>
-    <message>
         <source>Verdict</source>
         <translation>判定</translation>
     </message>
     <message>
         <source>Suggested</source>
         <translation>提案</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+
+%3</source>
+        <translation>%1 (%2)
+
+%3</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
     </message>
 </context>
 <context>
@@ -542,6 +811,33 @@
     <message>
         <source>Union coverage</source>
         <translation>合併カバレッジ</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::LineTestsModel</name>
+    <message>
+        <source>Test %1 (open it to select its difference):
+%2</source>
+        <translation>テスト %1 (開くとその差分を選択):
+%2</translation>
+    </message>
+    <message>
+        <source>Test %1:
+%2</source>
+        <translation>テスト %1:
+%2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
     </message>
 </context>
 <context>
@@ -595,10 +891,6 @@
     <message>
         <source>Verdict</source>
         <translation>判定</translation>
-    </message>
-    <message>
-        <source>Coverage</source>
-        <translation>カバレッジ</translation>
     </message>
     <message>
         <source>%1 — DiffTriage</source>
@@ -890,6 +1182,50 @@
             <numerusform>%1 件の予算のうち %n 件のテスト</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Diff and Coverage</source>
+        <translation>差分とカバレッジ</translation>
+    </message>
+    <message>
+        <source>Saved: %1. Every difference of this change is decided.</source>
+        <translation>保存しました: %1。この変更の差分はすべて判定済みです。</translation>
+    </message>
+    <message>
+        <source>&amp;Advance After a Verdict</source>
+        <translation>判定後に次へ進む(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A verdict moves on to the next undecided difference</source>
+        <translation>判定すると次の未判定の差分へ移ります</translation>
+    </message>
+    <message>
+        <source>Find &amp;Difference</source>
+        <translation>差分を検索(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Copy Review &amp;Comment</source>
+        <translation>レビューコメントをコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Change in the Diff</source>
+        <translation>差分表示の次の変更(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Change in the Diff</source>
+        <translation>差分表示の前の変更(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Decision not saved</source>
+        <translation>判断を保存できませんでした</translation>
+    </message>
+    <message>
+        <source>The review comment is on the clipboard: paste it into the PR.</source>
+        <translation>レビューコメントをクリップボードにコピーしました: PR に貼り付けてください。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -992,6 +1328,10 @@
         <source>Verdict</source>
         <translation>判定</translation>
     </message>
+    <message>
+        <source>%1 of %2 decided</source>
+        <translation>%2 件中 %1 件判定済み</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::ProgressPanel</name>
@@ -1028,6 +1368,10 @@
         <source>Function</source>
         <translation>関数</translation>
     </message>
+    <message>
+        <source>Decision</source>
+        <translation>判断</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::RelationReviewPanel</name>
@@ -1050,6 +1394,14 @@
     <message>
         <source>These relations break on both versions, so they show no difference. For each, either the relation is wrong for this input, or the implementation is wrong, or the specification does not say: decide which before relying on it.</source>
         <translation>これらの関係は両バージョンで破れるため、差分としては現れません。それぞれについて、関係がこの入力に対して誤っているのか、実装が誤っているのか、仕様が定めていないのかを、頼る前に判断してください。</translation>
+    </message>
+    <message>
+        <source>Decision:</source>
+        <translation>判断:</translation>
+    </message>
+    <message>
+        <source>Note (why; saved automatically)</source>
+        <translation>メモ (理由。自動保存されます)</translation>
     </message>
 </context>
 <context>
@@ -1225,6 +1577,40 @@
     </message>
 </context>
 <context>
+    <name>difftriage::ui::ShortcutModel</name>
+    <message>
+        <source> or </source>
+        <translation> または </translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Filter by action or key</source>
+        <translation>操作またはキーで絞り込み</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>In the diff: click a folded line or press Enter on it to show it; click a line to list the tests that reached it.</source>
+        <translation>差分表示では、折りたたんだ行をクリックするか Enter キーで展開し、行をクリックするとそこに到達したテストを一覧します。</translation>
+    </message>
+</context>
+<context>
     <name>difftriage::ui::SideBySideOutput</name>
     <message>
         <source>Timed out</source>
@@ -1257,6 +1643,10 @@
     <message>
         <source>Select a difference.</source>
         <translation>差分を選択してください。</translation>
+    </message>
+    <message>
+        <source>The outputs differ only in whitespace: · is a space, → a tab, ¶ a line end.</source>
+        <translation>出力の違いは空白だけです: · は空白、→ はタブ、¶ は行末です。</translation>
     </message>
 </context>
 <context>
@@ -1304,6 +1694,10 @@
     <message>
         <source>%1 (your edit)</source>
         <translation>%1 (編集中)</translation>
+    </message>
+    <message>
+        <source>From project test %1</source>
+        <translation>プロジェクトのテスト %1 から</translation>
     </message>
 </context>
 <context>

@@ -2,9 +2,11 @@
 
 #include <Qsci/qsciscintilla.h>
 
+class QsciLexerPython;
+
 namespace difftriage::ui {
 
-// A read-only Python code view; the coverage heatmap builds on its margins and markers.
+// A read-only Python code view: the test panel's and the relation checks'.
 class CodeView final : public QsciScintilla
 {
     Q_OBJECT
@@ -14,29 +16,13 @@ public:
     enum Margin
     {
         LineNumberMargin,
-        MarkerMargin,
-    };
-    // Changed lines by how many tests reached them: the heatmap's buckets.
-    enum Marker
-    {
-        ChangedLineMarker, // changed, not executable (a comment, a blank line)
-        UncoveredMarker,   // changed, executable, no test reached it: it must stand out
-        HeatLowMarker,     // reached by one test
-        HeatMediumMarker,  // two to four
-        HeatHighMarker,    // five or more
-        ArrowMarker,       // the margin symbol on every changed line
     };
 
     explicit CodeView(QWidget *parent = nullptr);
     void setCode(const QString &code);
-    // Marks a 1-based line.
-    void markLine(int line, Marker marker);
-    void clearMarks();
-    static Marker markerForHits(qsizetype hits, bool executable);
-
-signals:
-    // The reviewer clicked a line or its margin (1-based).
-    void lineActivated(int line);
+    // The lexer's colours for the palette: its defaults are for a light background. The diff
+    // view's editors use it too.
+    static void stylePythonLexer(QsciLexerPython *lexer, const QPalette &palette);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -1,27 +1,42 @@
 #include "DifferenceList.h"
 
+#include "DifferenceFilterModel.h"
 #include "DifferenceModel.h"
+#include "SteadyView.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace difftriage::ui {
 
 DifferenceList::DifferenceList(DifferenceModel *model, QWidget *parent)
-    : QWidget(parent), m_model(model), m_view(new QTreeView(this)), m_summary(new QLabel(this))
+    : QWidget(parent), m_model(model), m_filter(new DifferenceFilterModel(this)),
+      m_find(new QLineEdit(this)), m_view(new SteadyView<QTreeView>(this)),
+      m_summary(new QLabel(this))
 {
-    m_view->setModel(m_model);
+    m_filter->setSourceModel(m_model);
+    m_view->setModel(m_filter);
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setAccessibleName(tr("Differences"));
-    m_view->header()->setSectionResizeMode(DifferenceModel::TitleColumn, QHeaderView::Stretch);
-    m_view->header()->setStretchLastSection(false);
+    // Columns as wide as what they hold; the test's call takes what is left.
+    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setStretchLastSection(true);
+    m_find->setPlaceholderText(tr("Find: id, function, kind, verdict, note or code"));
+    m_find->setClearButtonEnabled(true);
+    m_find->setAccessibleName(tr("Find differences"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(m_find);
     layout->addWidget(m_view, 1);
 
+    connect(m_find, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setText(text);
+        m_view->expandAll();
+    });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {
                 emit currentDifferenceChanged(
@@ -43,43 +58,72 @@ int DifferenceList::currentDifference() const
     return current.isValid() ? current.data(DifferenceModel::DifferenceIndexRole).toInt() : -1;
 }
 
+void DifferenceList::select(const QModelIndex &proxyIndex)
+{
+    m_view->setCurrentIndex(proxyIndex);
+    m_view->scrollTo(proxyIndex);
+}
+
 void DifferenceList::selectDifference(int difference)
 {
-    const QModelIndex index = m_model->indexOfDifference(difference);
-    if (!index.isValid())
+    const QModelIndex source = m_model->indexOfDifference(difference);
+    if (!source.isValid())
         return;
-    m_view->setCurrentIndex(index);
-    m_view->scrollTo(index);
+    QModelIndex shown = m_filter->mapFromSource(source);
+    if (!shown.isValid()) {
+        // The find box hid it: show it rather than select nothing.
+        m_find->clear();
+        m_filter->setText({});
+        m_view->expandAll();
+        shown = m_filter->mapFromSource(source);
+    }
+    select(shown);
 }
 
 void DifferenceList::showSummary()
 {
     const int total = static_cast<int>(m_model->report().differences.size());
-    if (total == 0) {
-        m_summary->setText(tr("No differences."));
-        return;
+    m_summary->setText(total == 0 ? tr("No differences.")
+                                  : tr("%1 of %2 decided").arg(m_model->decidedCount()).arg(total));
+}
+
+QString DifferenceList::summary() const
+{
+    return m_summary->text();
+}
+
+bool DifferenceList::nextUndecided()
+{
+    return step(true);
+}
+
+bool DifferenceList::previousUndecided()
+{
+    return step(false);
+}
+
+void DifferenceList::focusFind()
+{
+    m_find->setFocus();
+    m_find->selectAll();
+}
+
+bool DifferenceList::step(bool forward)
+{
+    // The model's order wraps around; skip what the find box hides, at most once round.
+    QModelIndex from = m_filter->mapToSource(m_view->currentIndex());
+    for (int tries = 0; tries < m_model->report().differences.size(); ++tries) {
+        const QModelIndex next = m_model->nextUndecided(from, forward);
+        if (!next.isValid())
+            return false;
+        const QModelIndex shown = m_filter->mapFromSource(next);
+        if (shown.isValid()) {
+            select(shown);
+            return true;
+        }
+        from = next;
     }
-    m_summary->setText(
-        tr("%1 of %n difference(s) undecided", nullptr, total).arg(m_model->undecidedCount()));
-}
-
-void DifferenceList::nextUndecided()
-{
-    step(true);
-}
-
-void DifferenceList::previousUndecided()
-{
-    step(false);
-}
-
-void DifferenceList::step(bool forward)
-{
-    const QModelIndex next = m_model->nextUndecided(m_view->currentIndex(), forward);
-    if (next.isValid()) {
-        m_view->setCurrentIndex(next);
-        m_view->scrollTo(next);
-    }
+    return false;
 }
 
 } // namespace difftriage::ui

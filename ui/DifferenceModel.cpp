@@ -1,5 +1,6 @@
 #include "DifferenceModel.h"
 
+#include "ReadableNames.h"
 #include "core/Vocabulary.h"
 
 #include <QFont>
@@ -10,11 +11,11 @@ namespace {
 // Top-level rows (clusters) carry this internal id; a difference carries its cluster row + 1.
 constexpr quintptr ClusterId = 0;
 
-QString firstLine(const QString &text)
+// "tax _tier_for · output differs"
+QString subject(const engine::ReportDifference &difference)
 {
-    const QString trimmed = text.trimmed();
-    const qsizetype end = trimmed.indexOf(QLatin1Char('\n'));
-    return end < 0 ? trimmed : trimmed.left(end) + QStringLiteral(" …");
+    return DifferenceModel::tr("%1 · %2").arg(targetName(difference.target).text(),
+                                              engine::label(difference.kind));
 }
 } // namespace
 
@@ -110,6 +111,11 @@ QList<int> DifferenceModel::clusterMembers(const QString &cluster) const
     return {};
 }
 
+int DifferenceModel::decidedCount() const
+{
+    return static_cast<int>(m_report.differences.size()) - undecidedCount();
+}
+
 int DifferenceModel::undecidedCount() const
 {
     int count = 0;
@@ -182,6 +188,12 @@ QVariant DifferenceModel::clusterData(const Cluster &cluster, int column, int ro
         return static_cast<int>(clusterVerdict(cluster));
     case IsClusterRole:
         return true;
+    case SearchTextRole: {
+        QStringList parts;
+        for (int member : cluster.members)
+            parts << differenceData(member, TitleColumn, SearchTextRole).toString();
+        return parts.join(QLatin1Char('\n'));
+    }
     case Qt::FontRole:
         if (column == TitleColumn) {
             QFont font;
@@ -196,10 +208,7 @@ QVariant DifferenceModel::clusterData(const Cluster &cluster, int column, int ro
     }
     switch (column) {
     case TitleColumn:
-        return tr("%1 (%n difference(s))", nullptr, static_cast<int>(cluster.members.size()))
-            .arg(first.target);
-    case KindColumn:
-        return engine::label(first.kind);
+        return tr("%1 (%2)").arg(subject(first)).arg(cluster.members.size());
     case VerdictColumn: {
         int decided = 0;
         for (int member : cluster.members)
@@ -228,8 +237,19 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
         return static_cast<int>(verdict(difference));
     case IsClusterRole:
         return false;
+    case SearchTextRole:
+        return QStringList{item.id,
+                           item.target,
+                           subject(item),
+                           engine::label(verdict(difference)),
+                           item.suggestedVerdict != engine::Verdict::None
+                               ? engine::label(item.suggestedVerdict)
+                               : QString(),
+                           item.note,
+                           item.testCode}
+            .join(QLatin1Char('\n'));
     case Qt::ToolTipRole:
-        return item.testCode;
+        return tr("%1 (%2)\n\n%3").arg(item.target, engine::label(item.kind), item.testCode);
     case Qt::DisplayRole:
         break;
     default:
@@ -237,9 +257,9 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
     }
     switch (column) {
     case TitleColumn:
-        return QStringLiteral("%1  %2").arg(item.id, firstLine(item.testCode));
-    case KindColumn:
-        return engine::label(item.kind);
+        return tr("%1 · %2").arg(item.id, subject(item));
+    case TestColumn:
+        return callSummary(item.testCode);
     case VerdictColumn:
         return engine::label(verdict(difference));
     case SuggestionColumn:
@@ -257,8 +277,8 @@ QVariant DifferenceModel::headerData(int section, Qt::Orientation orientation, i
     switch (section) {
     case TitleColumn:
         return tr("Difference");
-    case KindColumn:
-        return tr("Kind");
+    case TestColumn:
+        return tr("Test");
     case VerdictColumn:
         return tr("Verdict");
     case SuggestionColumn:

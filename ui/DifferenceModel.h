@@ -9,7 +9,8 @@
 namespace difftriage::ui {
 
 // The differences of one report as a two-level tree: clusters (same target, kind and cause: one
-// verdict can cover them all) and their differences. Lives on the GUI thread.
+// verdict can cover them all) and their differences, each named by its target and kind in words
+// and by the call its test makes. Lives on the GUI thread.
 class DifferenceModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -18,10 +19,10 @@ class DifferenceModel final : public QAbstractItemModel
 public:
     enum Column
     {
-        TitleColumn,
-        KindColumn,
+        TitleColumn, // "d1 · tax _tier_for · output differs": what the difference is about
         VerdictColumn,
         SuggestionColumn,
+        TestColumn, // the call its test makes
         ColumnCount
     };
     enum Role
@@ -31,6 +32,7 @@ public:
         ClusterRole,
         VerdictRole, // int(engine::Verdict); for a cluster: its members' common verdict, or None
         IsClusterRole,
+        SearchTextRole, // what the find box matches: ids, names, kind, verdicts, note, test code
     };
 
     explicit DifferenceModel(QObject *parent = nullptr);
@@ -48,6 +50,7 @@ public:
     // Indices into report().differences of the cluster's members.
     QList<int> clusterMembers(const QString &cluster) const;
     int undecidedCount() const;
+    int decidedCount() const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -2,7 +2,6 @@
 
 #include "AnalysisQueue.h"
 #include "ApiKeyStore.h"
-#include "CoverageHeatmap.h"
 #include "DifferenceList.h"
 #include "DifferenceModel.h"
 #include "PdfExporter.h"
@@ -18,6 +17,7 @@
 #include "VerdictPanel.h"
 #include "change/ChangeSource.h"
 #include "core/Vocabulary.h"
+#include "diff/DiffCoveragePanel.h"
 #include "git/Repository.h"
 #include "llm/LlmSettings.h"
 #include "report/HtmlExporter.h"
@@ -47,7 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_differences(new DifferenceModel(this)),
       m_differenceList(new DifferenceList(m_differences, this)),
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
-      m_verdict(new VerdictPanel(this)), m_heatmap(new CoverageHeatmap(this)),
+      m_verdict(new VerdictPanel(this)), m_diffPanel(new DiffCoveragePanel(this)),
       m_relations(new RelationReviewPanel(this)), m_progress(new ProgressPanel(this)),
       m_sandbox(new QLabel(this)), m_search(new QLabel(this))
 {
@@ -83,6 +83,10 @@ MainWindow::MainWindow(QWidget *parent)
             &MainWindow::showDifference);
     connect(m_verdict, &VerdictPanel::decided, this, &MainWindow::decide);
     connect(m_verdict, &VerdictPanel::noteEdited, this, &MainWindow::saveNote);
+    connect(m_relations, &RelationReviewPanel::decided, this, &MainWindow::decideRelation);
+    // The diff's tests lead back to their differences.
+    connect(m_diffPanel, &DiffCoveragePanel::differenceRequested, m_differenceList,
+            &DifferenceList::selectDifference);
     connect(m_progress, &ProgressPanel::cancelRequested, m_queue, &AnalysisQueue::cancelAll);
 
     connect(m_queue, &AnalysisQueue::started, this, [this](const engine::ChangeSpec &change) {
@@ -140,8 +144,8 @@ void MainWindow::createDocks()
     splitDockWidget(prs, differences, Qt::Vertical);
     QDockWidget *verdict =
         dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
-    QDockWidget *coverage =
-        dock(m_heatmap, tr("Coverage"), QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *coverage = dock(m_diffPanel, tr("Diff and Coverage"),
+                                 QStringLiteral("coverageDock"), Qt::BottomDockWidgetArea);
     QDockWidget *relations = dock(m_relations, tr("Relations to Review"),
                                   QStringLiteral("relationsDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(coverage, relations);
@@ -253,7 +257,7 @@ void MainWindow::onOpened()
     m_change.reset();
     m_report.reset();
     m_differences->setReport({});
-    m_heatmap->clear();
+    m_diffPanel->clear();
     m_relations->setReviews({});
     m_prModel->setChanges(m_session->changes());
     for (const engine::ChangeSpec &change : m_session->changes())
@@ -308,7 +312,7 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
     }
     m_report.reset();
     m_differences->setReport({});
-    m_heatmap->clear();
+    m_diffPanel->clear();
     m_relations->setReviews({});
     showMessage(m_queue->contains(change) ? tr("This change is being analysed.")
                                           : tr("Not analysed yet: press Analyse (Ctrl+R)."));
@@ -330,7 +334,7 @@ void MainWindow::showReport(const engine::Report &report)
                                              .arg(report.search->tests)
                                        : QString());
     m_differences->setReport(report);
-    m_heatmap->setReport(m_session->repositoryPath(), report);
+    m_diffPanel->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);
     const QModelIndex first = m_differences->nextUndecided({});
     if (first.isValid())
@@ -347,11 +351,13 @@ void MainWindow::showDifference(int difference)
         m_output->clear();
         m_test->clear();
         m_verdict->setDifference(std::nullopt, engine::Verdict::None, {});
+        m_diffPanel->showDifference(nullptr);
         return;
     }
     const engine::ReportDifference &item = m_report->differences[difference];
     m_output->setDifference(item);
     m_test->setDifference(item);
+    m_diffPanel->showDifference(&item);
     const engine::TriageEntry entry = m_session->entry(*m_report, item.fingerprint);
     m_verdict->setDifference(item, entry.verdict, entry.note);
 }
@@ -376,6 +382,11 @@ void MainWindow::decide(engine::Verdict verdict, const QString &note, bool whole
         m_differences->setVerdict(fingerprint, verdict);
     m_report->differences = m_differences->report().differences;
     showMessage(tr("Saved: %1").arg(engine::label(verdict)));
+    // The review flow: on to the next difference still undecided, when the reviewer wants it.
+    if (verdict != engine::Verdict::None && m_advance->isChecked() &&
+        !m_differenceList->nextUndecided() && m_differences->undecidedCount() == 0)
+        showMessage(tr("Saved: %1. Every difference of this change is decided.")
+                        .arg(engine::label(verdict)));
 }
 
 void MainWindow::saveNote(const QString &note)
@@ -401,6 +412,8 @@ void MainWindow::refreshStatus(const QString &base, const QString &head)
         return; // queued or running: the queue's signals own the status until it is done
     m_prModel->setTriageStatus(base, head, m_session->statusOf(base, head));
     m_prModel->setOverall(base, head, m_session->overallOf(base, head));
+    const auto [decided, total] = m_session->decidedOf(base, head);
+    m_prModel->setDecided(base, head, decided, total);
 }
 
 void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,

@@ -13,13 +13,14 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QLabel;
 class QMenu;
 
 namespace difftriage::ui {
 
 class AnalysisQueue;
-class CoverageHeatmap;
+class DiffCoveragePanel;
 class DifferenceList;
 class DifferenceModel;
 class PrBrowser;
@@ -65,9 +66,13 @@ public:
     VerdictPanel *verdictPanel() const { return m_verdict; }
     SideBySideOutput *output() const { return m_output; }
     TestPanel *testPanel() const { return m_test; }
-    CoverageHeatmap *heatmap() const { return m_heatmap; }
+    DiffCoveragePanel *diffPanel() const { return m_diffPanel; }
     RelationReviewPanel *relationReviews() const { return m_relations; }
     const std::optional<engine::Report> &currentReport() const { return m_report; }
+    // Triage ▸ Advance After a Verdict: a verdict moves on to the next undecided difference.
+    QAction *advanceAction() const { return m_advance; }
+    // The open change's verdicts and notes as a review comment (Markdown to paste into the PR).
+    QString reviewComment() const;
 
 signals:
     void repositoryOpened();
@@ -93,6 +98,9 @@ private:
     void showDifference(int difference);
     void decide(engine::Verdict verdict, const QString &note, bool wholeCluster);
     void saveNote(const QString &note);
+    void decideRelation(int review, engine::RelationDecision decision, const QString &note);
+    void copyReviewComment();
+    void showShortcuts();
     void refreshStatus(const QString &base, const QString &head);
     void onAnalysisFinished(const engine::ChangeSpec &change, const engine::Report &report);
     void exportInteractively(engine::ExportFormat format);
@@ -115,12 +123,13 @@ private:
     SideBySideOutput *m_output;
     TestPanel *m_test;
     VerdictPanel *m_verdict;
-    CoverageHeatmap *m_heatmap;
+    DiffCoveragePanel *m_diffPanel;
     RelationReviewPanel *m_relations;
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
     QLabel *m_search; // the effort and the stop reason of the open analysis
     QMenu *m_recentMenu = nullptr;
+    QAction *m_advance = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;

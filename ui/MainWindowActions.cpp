@@ -2,7 +2,6 @@
 // what MainWindow.cpp already does, kept apart so each file stays readable.
 #include "AnalysisQueue.h"
 #include "ApiKeyStore.h"
-#include "CoverageHeatmap.h"
 #include "DifferenceList.h"
 #include "MainWindow.h"
 #include "PdfExporter.h"
@@ -12,12 +11,15 @@
 #include "TriageSession.h"
 #include "VerdictPanel.h"
 #include "core/Vocabulary.h"
+#include "diff/DiffCoveragePanel.h"
+#include "diff/DiffView.h"
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 
 namespace difftriage::ui {
 
@@ -85,13 +87,32 @@ void MainWindow::createMenus()
     triage->addAction(tr("&Clear Verdict"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
                       [this] { m_verdict->choose(engine::Verdict::None); });
     triage->addSeparator();
+    m_advance = triage->addAction(tr("&Advance After a Verdict"));
+    m_advance->setCheckable(true);
+    m_advance->setToolTip(tr("A verdict moves on to the next undecided difference"));
+    m_advance->setChecked(QSettings().value(QStringLiteral("triage/advance"), true).toBool());
+    connect(m_advance, &QAction::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("triage/advance"), on); });
+    triage->addSeparator();
     triage->addAction(tr("&Find Change"), QKeySequence::Find, m_browser, &PrBrowser::focusFilter);
+    triage->addAction(tr("Find &Difference"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
+                      m_differenceList, &DifferenceList::focusFind);
+    triage->addSeparator();
+    triage->addAction(tr("Copy Review &Comment"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                      this, &MainWindow::copyReviewComment);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Next Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Down),
+                    m_diffPanel->diffView(), &DiffView::nextChange);
+    view->addAction(tr("&Previous Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Up),
+                    m_diffPanel->diffView(), &DiffView::previousChange);
+    view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
+                    &MainWindow::showShortcuts);
     help->addAction(tr("&About DiffTriage"), this, [this] {
         QMessageBox::about(this, tr("About DiffTriage"),
                            tr("<b>DiffTriage %1</b><p>Behavioural difference triage for Python "
@@ -125,7 +146,7 @@ engine::Status MainWindow::exportCurrent(engine::ExportFormat format, const QStr
     engine::Report report = *m_report;
     if (m_session->isOpen())
         m_session->store()->apply(report);
-    const engine::ExportInput input{report, m_heatmap->sources(),
+    const engine::ExportInput input{report, m_diffPanel->sources(),
                                     QCoreApplication::applicationVersion()};
     if (engine::exportFormatInfo(format).printedByGui) {
         auto html = engine::renderExport(engine::ExportFormat::Html, input);

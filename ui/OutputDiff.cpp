@@ -43,6 +43,36 @@ QList<QPair<int, int>> matchLines(const QStringList &a, const QStringList &b)
     return matches;
 }
 
+// Whitespace as marks: the characters stay distinct from what the program printed (a muted
+// colour), and copy as what they stand for would not; they only show where the difference is.
+QString marked(const QString &text, bool marks, const QString &muted)
+{
+    if (!marks)
+        return text.toHtmlEscaped();
+    QString html;
+    for (QChar c : text) {
+        if (c == QLatin1Char(' '))
+            html += QStringLiteral("<span style=\"color:%1\">·</span>").arg(muted);
+        else if (c == QLatin1Char('\t'))
+            html += QStringLiteral("<span style=\"color:%1\">→</span>").arg(muted);
+        else if (c == QLatin1Char('\r'))
+            html += QStringLiteral("<span style=\"color:%1\">␍</span>").arg(muted);
+        else
+            html += QString(c).toHtmlEscaped();
+    }
+    return html;
+}
+
+QString withoutWhitespace(const QString &text)
+{
+    QString out;
+    for (QChar c : text) {
+        if (!c.isSpace())
+            out += c;
+    }
+    return out;
+}
+
 void markPair(OutputDiff::Line &oldLine, OutputDiff::Line &newLine)
 {
     const QString &a = oldLine.text;
@@ -83,33 +113,52 @@ OutputDiff::Result OutputDiff::compare(const QString &oldText, const QString &ne
     int i = 0, j = 0;
     for (const auto &[mi, mj] : matches) {
         // Lines between two matches changed: pair them in order, the rest stand alone.
-        while (i < mi && j < mj)
+        while (i < mi && j < mj) {
+            result.pairs << qMakePair(i, j);
             markPair(result.oldLines[i++], result.newLines[j++]);
+        }
         while (i < mi)
             markWhole(result.oldLines[i++]);
         while (j < mj)
             markWhole(result.newLines[j++]);
+        if (mi < a.size())
+            result.pairs << qMakePair(mi, mj);
         i = mi + 1;
         j = mj + 1;
     }
     return result;
 }
 
-QString OutputDiff::toHtml(const QList<Line> &lines, const QString &highlight)
+bool OutputDiff::differOnlyInWhitespace(const QString &oldText, const QString &newText)
 {
-    QString html = QStringLiteral("<pre style=\"margin:0\">");
+    return oldText != newText && withoutWhitespace(oldText) == withoutWhitespace(newText);
+}
+
+QString OutputDiff::toHtml(const QList<Line> &lines, const QString &highlight,
+                           Whitespace whitespace, const QString &muted)
+{
+    const bool everywhere = whitespace == Whitespace::Everywhere;
+    QString html = QStringLiteral("<pre style=\"margin:0; white-space:pre-wrap\">");
     for (qsizetype index = 0; index < lines.size(); ++index) {
         const Line &line = lines[index];
         int position = 0;
         for (const auto &[start, length] : line.changed) {
-            html += line.text.mid(position, start - position).toHtmlEscaped();
+            html += marked(line.text.mid(position, start - position), everywhere, muted);
             html += QStringLiteral("<span style=\"background-color:%1\">%2</span>")
-                        .arg(highlight, line.text.mid(start, length).toHtmlEscaped());
+                        .arg(highlight, marked(line.text.mid(start, length), true, muted));
             position = start + length;
         }
-        html += line.text.mid(position).toHtmlEscaped();
-        if (index + 1 < lines.size())
+        html += marked(line.text.mid(position), everywhere, muted);
+        if (index + 1 < lines.size()) {
+            // The line end: marked when whitespace is, highlighted when the whole line is new.
+            if (everywhere)
+                html +=
+                    line.unmatched
+                        ? QStringLiteral("<span style=\"background-color:%1; color:%2\">¶</span>")
+                              .arg(highlight, muted)
+                        : QStringLiteral("<span style=\"color:%1\">¶</span>").arg(muted);
             html += QLatin1Char('\n');
+        }
     }
     return html + QStringLiteral("</pre>");
 }

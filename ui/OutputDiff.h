@@ -22,11 +22,23 @@ public:
     {
         QList<Line> oldLines;
         QList<Line> newLines;
+        QList<QPair<int, int>> pairs; // (old line, new line) shown against each other, in order
+    };
+    // Where whitespace is drawn as a mark: spaces as ·, tabs as →, line ends as ¶.
+    enum class Whitespace
+    {
+        InChanges,  // inside the changed ranges only: a changed space is seen
+        Everywhere, // everywhere, line ends included: for outputs that differ only there
     };
 
     static Result compare(const QString &oldText, const QString &newText);
-    // <pre> HTML with the changed ranges on `highlight` (a CSS colour).
-    static QString toHtml(const QList<Line> &lines, const QString &highlight);
+    // The outputs differ, but not once spaces, tabs and line ends are set aside.
+    static bool differOnlyInWhitespace(const QString &oldText, const QString &newText);
+    // <pre-wrap> HTML with the changed ranges on `highlight` (a CSS colour) and whitespace marks
+    // in `muted` (a CSS colour).
+    static QString toHtml(const QList<Line> &lines, const QString &highlight,
+                          Whitespace whitespace = Whitespace::InChanges,
+                          const QString &muted = QStringLiteral("#8a8a8a"));
 };
 
 } // namespace difftriage::ui

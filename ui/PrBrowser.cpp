@@ -1,6 +1,7 @@
 #include "PrBrowser.h"
 
 #include "PrFilterModel.h"
+#include "SteadyView.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -15,7 +16,8 @@ namespace difftriage::ui {
 
 PrBrowser::PrBrowser(PrListModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_filter(new PrFilterModel(this)),
-      m_text(new QLineEdit(this)), m_status(new QComboBox(this)), m_view(new QTableView(this))
+      m_text(new QLineEdit(this)), m_status(new QComboBox(this)),
+      m_view(new SteadyView<QTableView>(this))
 {
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);

@@ -95,6 +95,12 @@ void PrListModel::setOverall(const QString &base, const QString &head, Overall o
     cellChanged(base, head, VerdictColumn);
 }
 
+void PrListModel::setDecided(const QString &base, const QString &head, int decided, int total)
+{
+    m_decided.insert(key(base, head), {decided, total});
+    cellChanged(base, head, TriageColumn);
+}
+
 PrListModel::Overall PrListModel::overall(int row) const
 {
     return m_overall.value(keyOf(row));
@@ -153,9 +159,16 @@ QVariant PrListModel::data(const QModelIndex &index, int role) const
         return spec.number ? QStringLiteral("#%1").arg(*spec.number) : QString();
     case StateColumn:
         return engine::toString(spec.state);
-    case TriageColumn:
-        return role == SortRole ? QVariant(static_cast<int>(triageStatus(index.row())))
-                                : QVariant(statusText(triageStatus(index.row())));
+    case TriageColumn: {
+        const TriageStatus status = triageStatus(index.row());
+        if (role == SortRole)
+            return static_cast<int>(status);
+        const auto [decided, total] = m_decided.value(keyOf(index.row()));
+        if ((status == TriageStatus::Differences || status == TriageStatus::AllTriaged) &&
+            total > 0)
+            return tr("%1 of %2 decided").arg(decided).arg(total);
+        return statusText(status);
+    }
     case DateColumn:
         return role == SortRole ? QVariant(spec.date)
                                 : QVariant(spec.date.toString(QStringLiteral("yyyy-MM-dd")));

@@ -64,6 +64,8 @@ public:
     void setTriageStatus(const QString &base, const QString &head, TriageStatus status);
     TriageStatus triageStatus(int row) const;
     void setOverall(const QString &base, const QString &head, Overall overall);
+    // How many of the change's differences are decided: the Triage column says "2 of 3 decided".
+    void setDecided(const QString &base, const QString &head, int decided, int total);
     Overall overall(int row) const;
     static QString statusText(TriageStatus status);
 
@@ -82,6 +84,7 @@ private:
     QList<engine::ChangeSpec> m_changes;
     QHash<QString, TriageStatus> m_status;
     QHash<QString, Overall> m_overall;
+    QHash<QString, std::pair<int, int>> m_decided; // decided, total
 };
 
 } // namespace difftriage::ui

@@ -10,6 +10,8 @@ QString ProgressStages::label(const QString &stage)
         return tr("Analysing the change");
     if (stage == QLatin1String("importing"))
         return tr("Importing both versions");
+    if (stage == QLatin1String("project tests"))
+        return tr("Running the project's own tests");
     if (stage.startsWith(QLatin1String("round ")))
         return tr("Round %1").arg(stage.mid(6));
     if (stage == QLatin1String("confirming"))

@@ -11,6 +11,14 @@ void RelationReviewModel::setReviews(QList<engine::ReportRelationReview> reviews
     endResetModel();
 }
 
+void RelationReviewModel::setDecision(int row, engine::RelationDecision decision,
+                                      const QString &note)
+{
+    m_reviews[row].decision = decision;
+    m_reviews[row].note = note;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
 int RelationReviewModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_reviews.size());
@@ -26,8 +34,10 @@ QVariant RelationReviewModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const engine::ReportRelationReview &review = m_reviews.at(index.row());
+    if (role == DecisionRole)
+        return static_cast<int>(review.decision);
     if (role == Qt::ToolTipRole)
-        return review.testId;
+        return review.note.isEmpty() ? review.testId : review.note;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -35,6 +45,8 @@ QVariant RelationReviewModel::data(const QModelIndex &index, int role) const
         return review.label;
     case TargetColumn:
         return review.target;
+    case DecisionColumn:
+        return engine::label(review.decision);
     default:
         return {};
     }
@@ -49,6 +61,8 @@ QVariant RelationReviewModel::headerData(int section, Qt::Orientation orientatio
         return tr("Relation");
     case TargetColumn:
         return tr("Function");
+    case DecisionColumn:
+        return tr("Decision");
     default:
         return {};
     }

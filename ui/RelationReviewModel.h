@@ -8,7 +8,7 @@
 namespace difftriage::ui {
 
 // The report's relations that break on both versions: no difference, but something the reviewer
-// should settle (the relation, the implementation or the specification is wrong).
+// settles (the relation, the implementation or the specification is wrong), with the decision.
 class RelationReviewModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -19,13 +19,19 @@ public:
     {
         RelationColumn,
         TargetColumn,
+        DecisionColumn,
         ColumnCount
+    };
+    enum Role
+    {
+        DecisionRole = Qt::UserRole, // int(engine::RelationDecision)
     };
 
     explicit RelationReviewModel(QObject *parent = nullptr);
 
     void setReviews(QList<engine::ReportRelationReview> reviews);
     const engine::ReportRelationReview &review(int row) const { return m_reviews.at(row); }
+    void setDecision(int row, engine::RelationDecision decision, const QString &note);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -1,9 +1,9 @@
 #include "ScreenshotTour.h"
 
-#include "CoverageHeatmap.h"
 #include "MainWindow.h"
 #include "PrBrowser.h"
 #include "TriageSession.h"
+#include "diff/DiffCoveragePanel.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -18,8 +18,8 @@ ScreenshotTour::ScreenshotTour(MainWindow *window, QString directory, QList<int>
 {
     connect(m_window, &MainWindow::repositoryOpened, this, &ScreenshotTour::nextChange);
     connect(m_window->session(), &TriageSession::openFailed, this, [this] { emit done(false); });
-    // The heatmap reads its files after the report shows: capture once they are in.
-    connect(m_window->heatmap(), &CoverageHeatmap::sourcesLoaded, this,
+    // The diff reads its files after the report shows: capture once they are in.
+    connect(m_window->diffPanel(), &DiffCoveragePanel::sourcesLoaded, this,
             [this] { QTimer::singleShot(300, this, &ScreenshotTour::capture); });
 }
 

@@ -12,9 +12,13 @@
 namespace difftriage::ui {
 
 TestPanel::TestPanel(QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_original(new QToolButton(this)),
-      m_edit(new QToolButton(this)), m_run(new QToolButton(this)), m_code(new CodeView(this))
+    : QWidget(parent), m_title(new QLabel(this)), m_origin(new QLabel(this)),
+      m_original(new QToolButton(this)), m_edit(new QToolButton(this)),
+      m_run(new QToolButton(this)), m_code(new CodeView(this))
 {
+    m_origin->setObjectName(QStringLiteral("projectTestOrigin"));
+    m_origin->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_origin->setEnabled(false); // greyed: a footnote to the title
     m_edit->setText(tr("&Edit"));
     m_edit->setCheckable(true);
     m_edit->setToolTip(tr("Edit the test (or write a new one) to run it on both versions"));
@@ -33,15 +37,23 @@ TestPanel::TestPanel(QWidget *parent)
     connect(m_original, &QToolButton::toggled, this, &TestPanel::render);
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
+    // A long test name must not widen the centre and squeeze the docks: the title is clipped.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_original);
     header->addWidget(m_edit);
     header->addWidget(m_run);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(header);
+    layout->addWidget(m_origin);
     layout->addWidget(m_code, 1);
     m_code->setAccessibleName(tr("Test code"));
     clear();
+}
+
+QString TestPanel::originText() const
+{
+    return m_origin->isVisibleTo(this) ? m_origin->text() : QString();
 }
 
 void TestPanel::setDifference(const engine::ReportDifference &difference)
@@ -142,6 +154,10 @@ void TestPanel::setEditing(bool editing)
 
 void TestPanel::render()
 {
+    const bool fromProject = m_difference && m_difference->projectTest;
+    m_origin->setVisible(fromProject);
+    m_origin->setText(fromProject ? tr("From project test %1").arg(m_difference->projectTest->test)
+                                  : QString());
     if (!m_difference) {
         m_title->setText(tr("No difference selected"));
         m_original->setEnabled(false);

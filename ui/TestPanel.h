@@ -35,6 +35,8 @@ public:
     int draftCount() const;
     // Tests edited and not reverted, the one in view included: what closing would lose.
     int editedTests() const;
+    // "From project test tests/test_x.py::test_y" when the project's own suite gave the test.
+    QString originText() const;
 
 signals:
     // The reviewer asks for the test in the view, edited or not, to run on both versions.
@@ -50,6 +52,7 @@ private:
     std::optional<engine::ReportDifference> m_difference;
     QHash<QString, QString> m_drafts; // by draftKey()
     QLabel *m_title;
+    QLabel *m_origin;
     QToolButton *m_original;
     QToolButton *m_edit;
     QToolButton *m_run;

@@ -160,6 +160,29 @@ engine::TriageEntry TriageSession::entry(const engine::Report &report,
                : engine::TriageEntry{};
 }
 
+engine::Status TriageSession::decideRelation(const engine::Report &report,
+                                             const engine::ReportRelationReview &review,
+                                             engine::RelationDecision decision, const QString &note)
+{
+    if (!m_store)
+        return engine::makeError(tr("No repository is open."));
+    return m_store->setRelation(engine::TriageStore::prKey(report.base, report.head),
+                                engine::fingerprintOf(review), decision, note);
+}
+
+std::pair<int, int> TriageSession::decidedOf(const QString &base, const QString &head) const
+{
+    const QString pr = engine::TriageStore::prKey(base, head);
+    const auto analysed = m_analysed.constFind(pr);
+    if (analysed == m_analysed.cend() || !m_store)
+        return {0, 0};
+    const auto decided = m_store->entries(pr);
+    const auto count = std::count_if(analysed->cbegin(), analysed->cend(), [&](const auto &d) {
+        return decided.value(d.fingerprint).verdict != engine::Verdict::None;
+    });
+    return {int(count), int(analysed->size())};
+}
+
 PrListModel::TriageStatus TriageSession::statusOf(const QString &base, const QString &head) const
 {
     const QString pr = engine::TriageStore::prKey(base, head);

@@ -46,6 +46,13 @@ public:
     engine::Status decide(const engine::Report &report, const QStringList &fingerprints,
                           engine::Verdict verdict, const QString &note);
     engine::TriageEntry entry(const engine::Report &report, const QString &fingerprint) const;
+    // Records the reviewer's decision (and note) on one of the report's relations to review.
+    engine::Status decideRelation(const engine::Report &report,
+                                  const engine::ReportRelationReview &review,
+                                  engine::RelationDecision decision, const QString &note);
+    // How many of the change's differences have a verdict, of how many (0 of 0 when the change
+    // has no saved analysis).
+    std::pair<int, int> decidedOf(const QString &base, const QString &head) const;
     // Status from the saved analysis and the store (NotAnalysed when there is none).
     PrListModel::TriageStatus statusOf(const QString &base, const QString &head) const;
     PrListModel::Overall overallOf(const QString &base, const QString &head) const;

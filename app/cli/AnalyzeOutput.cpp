@@ -1,5 +1,6 @@
 #include "AnalyzeOutput.h"
 
+#include "report/ExportText.h"
 #include "triage/OverallStatus.h"
 
 #include <QStringList>
@@ -45,6 +46,9 @@ QString summarize(const engine::Report &report)
                 .arg(report.flakyDiscarded)
                 .arg(report.effort ? engine::spelling(*report.effort) : QStringLiteral("-"),
                      engine::spelling(report.stopReason), engine::spelling(report.sandbox));
+    if (report.projectTests)
+        text += QStringLiteral("project tests: %1\n")
+                    .arg(engine::describeProjectTests(*report.projectTests));
     for (const QString &note : report.notes)
         text += QStringLiteral("note: %1\n").arg(note);
     text += QStringLiteral("differences: %1\n").arg(report.differences.size());
@@ -58,6 +62,8 @@ QString summarize(const engine::Report &report)
     for (const auto &difference : report.differences) {
         text += QStringLiteral("\n  %1  %2  %3\n")
                     .arg(difference.id, engine::spelling(difference.kind), difference.target);
+        if (difference.projectTest)
+            text += QStringLiteral("    %1\n").arg(engine::describeOrigin(*difference.projectTest));
         text += indent(difference.testCode, 6) + QLatin1Char('\n');
         text += QStringLiteral("    old:\n") + indent(describeSide(difference.oldSide), 6) +
                 QLatin1Char('\n');

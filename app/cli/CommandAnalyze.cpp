@@ -5,6 +5,7 @@
 #include "LlmOptions.h"
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
+#include "generate/GeneratorStrategies.h"
 #include "pipeline/AnalysisPipeline.h"
 #include "pipeline/ResolveOptions.h"
 #include "triage/DifferenceGate.h"
@@ -43,10 +44,6 @@ void addAnalyzeOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("max-tests"),
                       QStringLiteral("Stop after N tests, below the effort's budget."),
                       QStringLiteral("N")});
-    parser.addOption({QStringLiteral("disable-strategy"),
-                      QStringLiteral("Switch a generator strategy off (repeatable; for tests and "
-                                     "diagnosis)."),
-                      QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("time-budget"),
                       QStringLiteral("Stop generating after S seconds (an outer guard)."),
                       QStringLiteral("S"), QStringLiteral("0")});
@@ -62,6 +59,11 @@ void addAnalyzeOptions(QCommandLineParser &parser)
                       QStringLiteral("Log every stage with its elapsed time on stderr.")});
     parser.addOption({QStringLiteral("degraded-sandbox"),
                       QStringLiteral("Do not use bubblewrap even when it works.")});
+    parser.addOption({QStringLiteral("disable-strategy"),
+                      QStringLiteral("Switch one way of finding tests off, to measure what it "
+                                     "adds (repeatable): %1.")
+                          .arg(switchableStrategies().join(QStringLiteral(", "))),
+                      QStringLiteral("NAME")});
 }
 
 bool positiveNumber(const QCommandLineParser &parser, const QString &name, double minimum,
@@ -119,7 +121,6 @@ int runAnalyze(const QStringList &arguments)
         return fail(
             QStringLiteral("unknown effort '%1' (%2)").arg(effort, spellingChoices<Effort>()));
     choices.effort = *effortLevel;
-    choices.disabledStrategies = parser.values(QStringLiteral("disable-strategy"));
     double seed = 0, maxTests = 0, timeBudget = 0;
     if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
         (parser.isSet(QStringLiteral("max-tests")) &&
@@ -132,6 +133,12 @@ int runAnalyze(const QStringList &arguments)
     choices.resume = parser.isSet(QStringLiteral("resume"));
     choices.prepare = parser.value(QStringLiteral("prepare"));
     choices.forceDegradedSandbox = parser.isSet(QStringLiteral("degraded-sandbox"));
+    for (const QString &name : parser.values(QStringLiteral("disable-strategy"))) {
+        if (!switchableStrategies().contains(name))
+            return fail(QStringLiteral("unknown strategy '%1' (%2)")
+                            .arg(name, switchableStrategies().join(QStringLiteral(", "))));
+        choices.disabledStrategies << name;
+    }
     applyPythonOptions(parser, choices);
 
     auto repository = openRepository(parser);

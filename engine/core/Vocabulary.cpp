@@ -36,6 +36,16 @@ constexpr Term<Verdict> Verdicts[] = {
     {Verdict::InvalidTest, "invalid_test", QT_TRANSLATE_NOOP("Vocabulary", "Invalid test")},
 };
 
+constexpr Term<RelationDecision> RelationDecisions[] = {
+    {RelationDecision::None, "untriaged", QT_TRANSLATE_NOOP("Vocabulary", "Undecided")},
+    {RelationDecision::RelationWrong, "relation_wrong",
+     QT_TRANSLATE_NOOP("Vocabulary", "Relation wrong")},
+    {RelationDecision::ImplementationWrong, "implementation_wrong",
+     QT_TRANSLATE_NOOP("Vocabulary", "Implementation wrong")},
+    {RelationDecision::SpecUndecided, "spec_undecided",
+     QT_TRANSLATE_NOOP("Vocabulary", "Spec undecided")},
+};
+
 constexpr Term<StopReason> StopReasons[] = {
     {StopReason::EffortSpent, "effort_spent",
      QT_TRANSLATE_NOOP("Vocabulary", "the effort's tests spent")},
@@ -137,6 +147,7 @@ constexpr Term<GeneratorKind> GeneratorKinds[] = {
 
 DIFFTRIAGE_VOCABULARY(DifferenceKind, DifferenceKinds)
 DIFFTRIAGE_VOCABULARY(Verdict, Verdicts)
+DIFFTRIAGE_VOCABULARY(RelationDecision, RelationDecisions)
 DIFFTRIAGE_VOCABULARY(StopReason, StopReasons)
 DIFFTRIAGE_VOCABULARY(Effort, Efforts)
 DIFFTRIAGE_VOCABULARY(SandboxLevel, SandboxLevels)

@@ -40,6 +40,20 @@ inline constexpr Verdict AllVerdicts[] = {Verdict::Intended, Verdict::Regression
                                           Verdict::CoincidentalFix, Verdict::SpecUndecided,
                                           Verdict::InvalidTest};
 
+// The reviewer's decision on a relation that breaks on both versions: which of the three is
+// wrong. None is undecided: JSON null in the report.
+enum class RelationDecision
+{
+    None,
+    RelationWrong,       // the relation does not hold for this input: the check is wrong
+    ImplementationWrong, // the relation should hold: both versions have the bug
+    SpecUndecided,       // the specification does not say
+};
+
+inline constexpr RelationDecision AllRelationDecisions[] = {RelationDecision::RelationWrong,
+                                                            RelationDecision::ImplementationWrong,
+                                                            RelationDecision::SpecUndecided};
+
 // Why the search stopped (docs/SEARCH.md). FullCoverage and NoGain end no search any more: reports
 // written before the search spent its budget carry them.
 enum class StopReason
@@ -163,6 +177,7 @@ template <typename Enum> std::span<const Term<Enum>> terms();
 
 template <> std::span<const Term<DifferenceKind>> terms<DifferenceKind>();
 template <> std::span<const Term<Verdict>> terms<Verdict>();
+template <> std::span<const Term<RelationDecision>> terms<RelationDecision>();
 template <> std::span<const Term<StopReason>> terms<StopReason>();
 template <> std::span<const Term<Effort>> terms<Effort>();
 template <> std::span<const Term<SandboxLevel>> terms<SandboxLevel>();
@@ -181,6 +196,7 @@ template <> std::span<const Term<GeneratorKind>> terms<GeneratorKind>();
 template <typename Enum> inline constexpr bool IsVocabulary = false;
 template <> inline constexpr bool IsVocabulary<DifferenceKind> = true;
 template <> inline constexpr bool IsVocabulary<Verdict> = true;
+template <> inline constexpr bool IsVocabulary<RelationDecision> = true;
 template <> inline constexpr bool IsVocabulary<StopReason> = true;
 template <> inline constexpr bool IsVocabulary<Effort> = true;
 template <> inline constexpr bool IsVocabulary<SandboxLevel> = true;

@@ -176,7 +176,6 @@ nlohmann::json Executor::runRequest(Side side, const TestRequest &test, int reru
     const WorkerConfig &config = side == Side::Old ? m_old : m_new;
     nlohmann::json request{
         {"op", "run"},
-        {"code", test.code.toStdString()},
         {"seed", qint64(seedFor(test.seed, rerun))},
         {"timeout_s", test.timeoutSeconds},
         {"mem_mb", test.memoryMb},
@@ -186,6 +185,11 @@ nlohmann::json Executor::runRequest(Side side, const TestRequest &test, int reru
     };
     if (!test.coverage.isEmpty())
         request["coverage"] = lineMapToJson(test.coverage);
+    if (test.projectTest.isEmpty())
+        request["code"] = test.code.toStdString();
+    else
+        request["test"] = {{"file", test.projectFile.toStdString()},
+                           {"name", test.projectTest.toStdString()}};
     return request;
 }
 
@@ -318,34 +322,6 @@ Executor::runBoth(const QList<TestRequest> &tests, int rerun)
     for (qsizetype i = 0; i + 1 < outcomes->size(); i += 2)
         pairs << std::pair{outcomes->at(i), outcomes->at(i + 1)};
     return pairs;
-}
-
-Expected<nlohmann::json> Executor::checkImports(Side side, const QStringList &modules)
-{
-    if (m_cancelled.load())
-        return makeError(HostCall::cancelledMessage());
-    if (!m_host)
-        return makeError(QStringLiteral("the executor is not started"));
-    const WorkerConfig &config = side == Side::Old ? m_old : m_new;
-    WorkerHost::Task task;
-    task.side = side;
-    task.request = {{"op", "check_imports"},
-                    {"modules", toJson(modules)},
-                    {"timeout_s", 10},
-                    {"max_processes", m_workspace->maxProcesses(side)},
-                    {"max_output_bytes", config.maxOutputBytes}};
-    task.watchdogSeconds = 15 + 10.0 * modules.size();
-    auto replies = HostCall::run(m_host, {task}, m_cancelled);
-    if (!replies)
-        return replies.error();
-    const Reply &reply = replies->first();
-    if (!reply.failure.isEmpty())
-        return makeError(QStringLiteral("the %1 worker failed while checking imports: %2 %3")
-                             .arg(toString(side), reply.failure, reply.detail));
-    if (reply.response.contains("error"))
-        return makeError(QStringLiteral("the %1 worker refused check_imports: %2")
-                             .arg(toString(side), stringField(reply.response, "error")));
-    return reply.response;
 }
 
 void Executor::cancel()

@@ -61,6 +61,16 @@ public:
     Expected<QList<TestOutcome>> runBatch(Side side, const QList<TestRequest> &tests) override;
     // The runner's check_imports answer: {"modules": [{module, file, relpath, in_tree, ...}]}.
     Expected<nlohmann::json> checkImports(Side side, const QStringList &modules);
+    // A test file of the tree to list the tests of (doctestsOnly: a project module's doctests).
+    struct CollectRequest
+    {
+        QString file;
+        bool doctestsOnly = false;
+    };
+    // The runner's collect_tests answers, in order, the files shared among the side's workers:
+    // {"tests": [{name, line}], "error_type", "error_message"} each.
+    Expected<QList<nlohmann::json>> collectTests(Side side, const QList<CollectRequest> &files,
+                                                 double timeoutSeconds);
 
     // Makes running and later calls return promptly with an error ("cancelled").
     void cancel();
@@ -73,6 +83,9 @@ private:
     Expected<QList<TestOutcome>> runJobs(const QList<std::pair<Side, TestRequest>> &tests,
                                          int rerun);
     nlohmann::json runRequest(Side side, const TestRequest &test, int rerun) const;
+    // Requests that are not test runs, shared among the side's workers; answers in order.
+    Expected<QList<nlohmann::json>> query(Side side, QList<nlohmann::json> requests,
+                                          double watchdogSeconds);
     // Why a run cannot start now (cancelled, not started, called from the worker thread).
     Status readyToRun() const;
     Status checkTestConfinement();

@@ -11,8 +11,12 @@ namespace difftriage::engine {
 struct TestRequest
 {
     QString id;
-    QString code;     // plain Python, or pytest-style test_* functions
-    quint64 seed = 0; // random.seed() of the test; taken modulo 2^63
+    QString code; // plain Python, or pytest-style test_* functions
+    // Instead of `code`: one test of the project's own files, run as its suite would run it
+    // (the runner's `test`; run() only, never runBatch()).
+    QString projectFile; // tree-relative path of the test file
+    QString projectTest; // the runner's test name: test_f[0], Class::test_m, pkg.mod.func
+    quint64 seed = 0;    // random.seed() of the test; taken modulo 2^63
     double timeoutSeconds = 10;
     int memoryMb = 2048;                // RLIMIT_DATA of the test's process
     QMap<QString, QList<int>> coverage; // tree-relative path -> the changed lines to measure

@@ -7,9 +7,10 @@ The C++ executor starts one worker per tree (old and new) as::
 and talks to it with JSON lines over stdin/stdout (see RUNNER_PROTOCOL.md next to this file).  For
 every test the worker forks a fresh child that sets resource limits, optionally drops privileges,
 redirects its output into capped pipes, installs a coverage probe limited to the requested changed
-lines and runs the snippet (plain code, or pytest-style ``test_*`` functions).  The worker enforces
-the wall-clock limit with SIGKILL to the child's process group, kills and reaps every leftover
-descendant, and answers with one JSON line.
+lines and runs the snippet (plain code, or the tests it defines), or one test of the project's own
+test files (``collect_tests`` lists them).  The worker enforces the wall-clock limit with SIGKILL
+to the child's process group, kills and reaps every leftover descendant, and answers with one JSON
+line.
 
 Design notes (measurements in RUNNER_PROTOCOL.md):
 

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -45,7 +46,10 @@ struct GenerationRequest
     nlohmann::json relations = nlohmann::json::object(); // `.difftriage.json`'s "relations"
     // The targets still searched, each with its level and plateaued strategies; null: all.
     nlohmann::json schedule = nullptr;
-    QStringList disabledStrategies;
+    // The project's own tests that reached a changed line of the old version:
+    // {"tests": [{file, name, covered}]} (ProjectTestDiscovery); null when there are none.
+    nlohmann::json projectTests;
+    QStringList disabledStrategies; // switched off by name (gen/registry.py): ablation, diagnosis
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

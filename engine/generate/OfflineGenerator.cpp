@@ -44,6 +44,8 @@ json toJson(const GenerationRequest &request)
                      {"disabled_strategies", toJson(request.disabledStrategies)}};
     if (!request.schedule.is_null())
         document["schedule"] = request.schedule;
+    if (request.projectTests.is_object())
+        document["project_tests"] = request.projectTests;
     return document;
 }
 

@@ -2,9 +2,11 @@
 
 Usage::
 
-    generate.py generate --request REQ.json     # candidates for one round
-    generate.py shrink   --request REQ.json     # simpler variants of one genome
-    generate.py strategies                      # the strategy registry, as JSON
+    generate.py generate      --request REQ.json   # candidates for one round
+    generate.py shrink        --request REQ.json   # simpler variants of one genome
+    generate.py find-tests    --request REQ.json   # the project's tests that may reach the change
+    generate.py convert-tests --request REQ.json   # which of them become snippets, and why not
+    generate.py strategies                         # the strategy registry, as JSON
 
 ``--request -`` reads the request from stdin.  The answer is one JSON document on stdout (UTF-8,
 sorted keys); the same request always yields a byte-identical answer.  Exit codes: 0 done, 2 bad
@@ -61,9 +63,16 @@ if HERE not in sys.path:  # ``python -I`` leaves the script's directory off sys.
 
 from gen import GENERATOR_VERSION  # noqa: E402
 from gen.genome import is_genome  # noqa: E402
+from gen.project_tests import convert_tests, find_tests  # noqa: E402
+from gen.project_tests.candidates import is_project_genome  # noqa: E402
 from gen.registry import check_names, describe  # noqa: E402
 from gen.search import generate  # noqa: E402
 from gen.shrink import shrink  # noqa: E402
+
+MODES = {"generate": "candidate tests for one round",
+         "shrink": "simpler variants of one genome",
+         "find-tests": "the project's test files that may reach the changed code",
+         "convert-tests": "which reaching project tests become snippets, and why not"}
 
 
 class BadInput(Exception):
@@ -79,8 +88,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="generate.py", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--version", action="version", version=GENERATOR_VERSION)
     sub = parser.add_subparsers(dest="mode")
-    for mode, text in (("generate", "candidate tests for one round"),
-                       ("shrink", "simpler variants of one genome")):
+    for mode, text in MODES.items():
         p = sub.add_parser(mode, help=text)
         p.add_argument("--request", required=True, help="REQUEST.json ('-' for stdin)")
     sub.add_parser("strategies", help="the strategy registry: names, levels, what each tries")
@@ -102,7 +110,7 @@ def load_request(path: str) -> Dict[str, Any]:
 
 
 def validate(request: Dict[str, Any], mode: str) -> None:
-    for name in ("seed", "round", "max_candidates"):
+    for name in ("seed", "round", "max_candidates", "max_files"):
         value = request.get(name)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise BadInput("%s must be an integer" % name)
@@ -112,9 +120,9 @@ def validate(request: Dict[str, Any], mode: str) -> None:
     for name in ("changed_functions", "access"):
         if isinstance(targets, dict) and not isinstance(targets.get(name, []), list):
             raise BadInput("targets.%s must be a list" % name)
-    if mode == "generate":
+    if mode != "shrink":
         if targets is None:
-            raise BadInput("generate needs targets")
+            raise BadInput("%s needs targets" % mode)
         for side in ("old_root", "new_root"):
             root = request.get(side)
             if root is not None and (not isinstance(root, str) or not os.path.isdir(root)):
@@ -123,7 +131,12 @@ def validate(request: Dict[str, Any], mode: str) -> None:
         if feedback is not None and not isinstance(feedback, dict):
             raise BadInput("feedback must be an object")
         validate_strategies(request)
-    if mode == "shrink" and not is_genome(request.get("genome")):
+    project_tests = request.get("project_tests")
+    if project_tests is not None and not (isinstance(project_tests, dict) and isinstance(
+            project_tests.get("tests", []), list)):
+        raise BadInput("project_tests must be {\"tests\": [...]}")
+    if mode == "shrink" and not is_genome(request.get("genome")) and \
+            not is_project_genome(request.get("genome")):
         raise BadInput("shrink needs a well-formed genome object")
 
 
@@ -151,13 +164,13 @@ def run(argv: Optional[List[str]] = None) -> Any:
     args = make_parser().parse_args(argv)
     if args.mode == "strategies":
         return {"strategies": describe()}
-    if args.mode not in ("generate", "shrink"):
-        raise BadInput("a mode is required: generate, shrink or strategies")
+    if args.mode not in MODES:
+        raise BadInput("a mode is required: %s or strategies" % ", ".join(MODES))
     request = load_request(args.request)
     validate(request, args.mode)
-    if args.mode == "generate":
-        return generate(request)
-    return shrink(request)
+    handlers = {"generate": generate, "shrink": shrink, "find-tests": find_tests,
+                "convert-tests": convert_tests}
+    return handlers[args.mode](request)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

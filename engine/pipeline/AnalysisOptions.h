@@ -3,6 +3,7 @@
 #include "change/ChangeSpec.h"
 #include "config/ProjectConfig.h"
 #include "core/Vocabulary.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "llm/LlmSettings.h"
 
 #include <QString>
@@ -31,8 +32,10 @@ struct UserChoices
     double timeBudgetSeconds = 0;   // 0 = none; an outer guard only
     bool resume = false;
     bool forceDegradedSandbox = false;
-    // Generator strategies switched off by name (gen/registry.py): for tests and diagnosis.
+    // Generator strategies switched off by name (switchableStrategies(), gen/registry.py): for
+    // ablation and diagnosis.
     QStringList disabledStrategies;
+    ProjectTestBudget projectTestBudget; // how much of the project's own suite to run
     // Tuning that tests and benchmarks change; users keep the defaults (0 = the effort's).
     int reruns = 2; // per version, for each test that shows a difference
     int candidatesPerRound = 0;
@@ -66,8 +69,8 @@ struct AnalysisOptions
 
 struct AnalysisProgress
 {
-    QString stage; // preparing | analysing | importing | round N: … | shrinking | reporting |
-                   // suggesting
+    QString stage; // preparing | analysing | importing | project tests | round N: … | shrinking |
+                   // reporting | suggesting
     double fraction = 0; // 0..1, best effort
     int testsRun = 0;
     int differences = 0;

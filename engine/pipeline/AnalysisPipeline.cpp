@@ -2,6 +2,7 @@
 
 #include "execute/Executor.h"
 #include "generate/OfflineGenerator.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "generate/llm/LlmGenerator.h"
 #include "judge/Judge.h"
 #include "pipeline/PipelineSetup.h"
@@ -68,6 +69,16 @@ Expected<std::unique_ptr<Generator>> makeGenerator(const UserChoices &choices,
     return std::unique_ptr<Generator>(std::move(*llm));
 }
 
+ReportProjectTests reportOf(const ProjectTestSeeds &seeds)
+{
+    ReportProjectTests summary{
+        seeds.filesSearched, seeds.testsFound, seeds.testsRun, seeds.budgetSpent, {},
+        seeds.converted,     seeds.skipped};
+    for (const ProjectTestSeed &seed : seeds.reaching)
+        summary.reaching << seed.id();
+    return summary;
+}
+
 } // namespace
 
 Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
@@ -89,6 +100,31 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     if (!generator)
         return generator.error();
 
+    // The project's own tests that reach the change seed the offline search (its rounds convert
+    // and mutate them); they run once, before the rounds.
+    std::optional<ProjectTestSeeds> seeds;
+    if (m_options.choices.generator == GeneratorKind::Offline &&
+        !m_options.choices.disabledStrategies.contains(projectTestsStrategy())) {
+        say(QStringLiteral("project tests"));
+        ProjectTestDiscoveryInput input;
+        input.executor = setup.executor.get();
+        input.python = setup.pythonOld;
+        input.oldRoot = setup.workspace.oldTree;
+        input.oldImportRoot = setup.oldImportRoot;
+        input.targets = &setup.targets;
+        input.budget = m_options.choices.projectTestBudget;
+        input.testTimeoutSeconds = m_options.testTimeoutSeconds;
+        input.cancel = cancel;
+        input.progress = [&progress](double fraction) {
+            if (progress)
+                progress({QStringLiteral("project tests"), fraction, 0, 0, 0});
+        };
+        auto found = discoverProjectTests(input);
+        if (!found)
+            return found.error();
+        seeds = std::move(*found);
+    }
+
     SessionContext context;
     context.options = &m_options;
     context.targets = &setup.targets;
@@ -102,6 +138,9 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     context.baseRequest.newImportRoot = setup.newImportRoot;
     context.baseRequest.targets = &setup.targets;
     context.baseRequest.relations = m_options.config.relations;
+    context.baseRequest.disabledStrategies = m_options.choices.disabledStrategies;
+    if (seeds)
+        context.baseRequest.projectTests = seeds->generationJson();
     context.progress = progress;
     context.cancel = cancel;
     context.checkpointPath = checkpointPath();
@@ -141,6 +180,10 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     report.pythonOld = setup.pythonOld.executable + QLatin1Char(' ') + setup.pythonOld.version;
     report.pythonNew = setup.pythonNew.executable + QLatin1Char(' ') + setup.pythonNew.version;
     report.notes = setup.notes;
+    if (seeds) {
+        report.notes << seeds->notes;
+        report.projectTests = reportOf(*seeds);
+    }
     report.notAnalysable = setup.targets.raw.value("not_analysable", nlohmann::json::object());
     if (m_options.choices.suggest == SuggestionSource::Llm && !cancelled)
         say(QStringLiteral("suggesting"));

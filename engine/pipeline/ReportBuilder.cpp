@@ -1,6 +1,7 @@
 #include "pipeline/ReportBuilder.h"
 
 #include "core/Json.h"
+#include "generate/ProjectTestDiscovery.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
 #include "pipeline/RelationReport.h"
@@ -43,6 +44,15 @@ ReportSearch searchOf(const SearchSession &session, const QStringList &disabledS
         search.targets << target;
     }
     return search;
+}
+
+// The project test a candidate of the project_tests strategy came from (its genome says).
+std::optional<ProjectTestOrigin> projectTestOf(const Candidate &candidate)
+{
+    const nlohmann::json &genome = candidate.genome;
+    if (stringField(genome, "strategy") != projectTestsStrategy())
+        return std::nullopt;
+    return projectTestOriginFromJson(field(genome, "origin"));
 }
 
 } // namespace
@@ -119,10 +129,15 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         const QString relation = relationLabelOf(record.candidate.genome);
         const auto verdict = relation.isEmpty() ? std::optional<RelationVerdict>()
                                                 : relationVerdict(record.oldRun.output);
-        report.tests << ReportTest{record.id,    record.candidate.code,
-                                   record.round, record.candidate.target,
-                                   record.fate,  relation,
-                                   verdict,      record.candidate.strategy};
+        report.tests << ReportTest{record.id,
+                                   record.candidate.code,
+                                   record.round,
+                                   record.candidate.target,
+                                   record.fate,
+                                   relation,
+                                   verdict,
+                                   record.candidate.strategy,
+                                   projectTestOf(record.candidate)};
         if (!relation.isEmpty() && record.fate == TestFate::Same)
             sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
     }
@@ -138,6 +153,7 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         difference.oldSide = reportSide(found.oldRun, normalizer);
         difference.newSide = reportSide(found.newRun, normalizer);
         difference.kind = found.kind;
+        difference.projectTest = projectTestOf(found.original);
         difference.fingerprint = fingerprintOf(difference);
         // Different tests can shrink to the same one: the reviewer sees it once.
         if (fingerprints.contains(difference.fingerprint))

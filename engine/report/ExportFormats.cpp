@@ -5,6 +5,7 @@
 #include "report/JunitExporter.h"
 #include "report/MarkdownExporter.h"
 #include "report/PytestExporter.h"
+#include "report/ReviewCommentExporter.h"
 #include "report/SarifExporter.h"
 
 #include <QCoreApplication>
@@ -37,6 +38,11 @@ constexpr ExportFormatInfo Formats[] = {
      QT_TRANSLATE_NOOP("ExportFormats", "Py&test File (expects the chosen side)…"),
      QT_TRANSLATE_NOOP("ExportFormats", "Python (*.py)"),
      "Write the differences as a pytest file expecting the triaged side.", true, false},
+    {ExportFormat::ReviewComment, "review-comment", "md",
+     QT_TRANSLATE_NOOP("ExportFormats", "&Review Comment (Markdown)…"),
+     QT_TRANSLATE_NOOP("ExportFormats", "Markdown (*.md)"),
+     "Write the verdicts and notes as a review comment here (Markdown to paste into the PR).", true,
+     false},
 };
 
 QByteArray utf8(const QString &text)
@@ -85,6 +91,8 @@ Expected<QByteArray> renderExport(ExportFormat format, const ExportInput &input)
         return JunitExporter(input.report).render();
     case ExportFormat::Pytest:
         return utf8(PytestExporter(input.report).render());
+    case ExportFormat::ReviewComment:
+        return utf8(ReviewCommentExporter(input.report).render());
     case ExportFormat::Pdf:
         break;
     }

@@ -22,6 +22,7 @@ enum class ExportFormat
     Junit,
     Pytest,
     Pdf,
+    ReviewComment,
 };
 
 struct ExportFormatInfo

@@ -39,6 +39,19 @@ QString describeOutcome(const ReportSide &side, qsizetype maxLength)
                             : QStringLiteral("prints %1").arg(output);
 }
 
+QString describeOrigin(const ProjectTestOrigin &origin)
+{
+    return QStringLiteral("from project test %1").arg(origin.test);
+}
+
+QString describeProjectTests(const ReportProjectTests &summary)
+{
+    return QStringLiteral("%1 of %2 tests run reach the change%3; %4 became differential tests")
+        .arg(QString::number(summary.reaching.size()), QString::number(summary.testsRun),
+             summary.budgetSpent ? QStringLiteral(" (budget spent)") : QString(),
+             QString::number(summary.converted.size()));
+}
+
 QString describeKind(DifferenceKind kind)
 {
     switch (kind) {

@@ -17,6 +17,14 @@ QString describeKind(DifferenceKind kind);
 // the verdict is the same on both.
 QString describeRelation(const ReportRelation &relation);
 
+// Where a test came from when the project's own test suite gave it: "from project test
+// tests/test_x.py::test_y".
+QString describeOrigin(const ProjectTestOrigin &origin);
+
+// How much of the project's suite ran and what it gave: "3 of 20 tests run reach the change;
+// 2 became differential tests".
+QString describeProjectTests(const ReportProjectTests &summary);
+
 // Why a relation breaks on both versions: the three causes the reviewer decides between.
 QString relationReviewAdvice();
 

@@ -111,10 +111,14 @@ QString HtmlExporter::renderSummary() const
                            "<tr><th>Differences</th><td>%1 (%2 triaged)</td></tr>"
                            "<tr><th>Union coverage of the changed lines</th><td>%3</td></tr>"
                            "<tr><th>Tests executed</th><td>%4 (%5 flaky discarded)</td></tr>"
-                           "<tr><th>Stop reason</th><td>%6</td></tr></table>\n")
+                           "<tr><th>Stop reason</th><td>%6</td></tr>%7</table>\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
-                     QString::number(m_report.flakyDiscarded), esc(spelling(m_report.stopReason)));
+                     QString::number(m_report.flakyDiscarded), esc(spelling(m_report.stopReason)),
+                     m_report.projectTests
+                         ? QStringLiteral("<tr><th>Project tests</th><td>%1</td></tr>")
+                               .arg(esc(describeProjectTests(*m_report.projectTests)))
+                         : QString());
     for (const QString &note : m_report.notes)
         html += QStringLiteral("<p class=\"muted\">%1</p>\n").arg(esc(note));
     return html;
@@ -152,6 +156,9 @@ QString HtmlExporter::renderDifferences() const
             if (difference->relation && !describeRelation(*difference->relation).isEmpty())
                 html += QStringLiteral("<p class=\"relation\">%1</p>\n")
                             .arg(esc(describeRelation(*difference->relation)));
+            if (difference->projectTest)
+                html += QStringLiteral("<p class=\"muted origin\">%1</p>\n")
+                            .arg(esc(describeOrigin(*difference->projectTest)));
             if (!difference->note.isEmpty())
                 html += QStringLiteral("<p>Note: %1</p>\n").arg(esc(difference->note));
             html += QStringLiteral("<pre>%1</pre>\n<div class=\"sides\">")
@@ -171,12 +178,18 @@ QString HtmlExporter::renderRelationReviews() const
         return {};
     QString html = QStringLiteral("<h2>Relations to review</h2>\n<p>%1</p>\n")
                        .arg(esc(relationReviewAdvice()));
-    for (const ReportRelationReview &review : m_report.relationReviews)
+    for (const ReportRelationReview &review : m_report.relationReviews) {
+        // The reviewer's decision, as the window names it.
+        QString decision =
+            QStringLiteral("<p>Decision: <b>%1</b></p>\n").arg(esc(label(review.decision)));
+        if (!review.note.isEmpty())
+            decision += QStringLiteral("<blockquote>%1</blockquote>\n").arg(esc(review.note));
         html += QStringLiteral("<div class=\"difference\"><h3>%1 · %2 <span class=\"muted\">"
-                               "breaks on both versions</span></h3>\n<pre>%3</pre>\n"
-                               "<pre>%4</pre></div>\n")
-                    .arg(esc(review.target), esc(review.label), esc(review.testCode),
+                               "breaks on both versions</span></h3>\n%3<pre>%4</pre>\n"
+                               "<pre>%5</pre></div>\n")
+                    .arg(esc(review.target), esc(review.label), decision, esc(review.testCode),
                          esc(review.output));
+    }
     return html;
 }
 

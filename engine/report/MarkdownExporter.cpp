@@ -63,6 +63,9 @@ QString MarkdownExporter::render() const
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
                      spelling(m_report.stopReason));
+    if (m_report.projectTests)
+        text.insert(text.size() - 1, QStringLiteral("| Project tests | %1 |\n")
+                                         .arg(describeProjectTests(*m_report.projectTests)));
     return text + renderDifferences() + renderRelationReviews() + renderCoverage();
 }
 
@@ -100,6 +103,8 @@ QString MarkdownExporter::renderDifferences() const
                 text += QLatin1Char('\n');
             if (difference->relation && !describeRelation(*difference->relation).isEmpty())
                 text += QStringLiteral("**%1**\n\n").arg(describeRelation(*difference->relation));
+            if (difference->projectTest)
+                text += QStringLiteral("_%1_\n\n").arg(describeOrigin(*difference->projectTest));
             if (!difference->note.isEmpty())
                 text += QStringLiteral("> %1\n\n").arg(difference->note);
             text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
@@ -116,11 +121,14 @@ QString MarkdownExporter::renderRelationReviews() const
         return {};
     QString text = QStringLiteral("## Relations to review\n\n") + relationReviewAdvice() +
                    QStringLiteral("\n\n");
-    for (const ReportRelationReview &review : m_report.relationReviews)
-        text += QStringLiteral("### `%1` · %2 breaks on both versions\n\n")
-                    .arg(review.target, review.label) +
-                fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
+    for (const ReportRelationReview &review : m_report.relationReviews) {
+        text += QStringLiteral("### `%1` · %2 breaks on both versions\n\nDecision: **%3**\n\n")
+                    .arg(review.target, review.label, label(review.decision));
+        if (!review.note.isEmpty())
+            text += QStringLiteral("> %1\n\n").arg(review.note);
+        text += fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
                 fenced(review.output) + QLatin1Char('\n');
+    }
     return text;
 }
 

@@ -132,7 +132,8 @@ json Report::toJson() const
                             {"outcome", spelledOrEmpty(test.outcome)},
                             {"relation", engine::toJson(test.relation)},
                             {"relation_verdict", spelledOrEmpty(test.relationVerdict)},
-                            {"strategy", engine::toJson(test.strategy)}});
+                            {"strategy", engine::toJson(test.strategy)},
+                            {"project_test", engine::toJson(test.projectTest)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
         differenceList.push_back(
@@ -152,7 +153,8 @@ json Report::toJson() const
              {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
              {"suggestion_confidence", spelled(difference.suggestionConfidence)},
              {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
-             {"relation", engine::toJson(difference.relation)}});
+             {"relation", engine::toJson(difference.relation)},
+             {"project_test", engine::toJson(difference.projectTest)}});
     json reviews = json::array();
     for (const auto &review : relationReviews)
         reviews.push_back(engine::toJson(review));
@@ -184,6 +186,7 @@ json Report::toJson() const
             {"differences", differenceList},
             {"relation_reviews", reviews},
             {"notes", engine::toJson(notes)},
+            {"project_tests", engine::toJson(projectTests)},
             {"not_analysable", notAnalysable},
             {"llm", llm},
             {"seconds", seconds}};
@@ -230,6 +233,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     if (const json &broken = field(document, "not_analysable"); !broken.is_null())
         report.notAnalysable = broken;
     report.llm = field(document, "llm");
+    report.projectTests = projectTestsFromJson(field(document, "project_tests"));
     for (const json &item : readArray(document, "changed_functions", problems)) {
         const QString name = stringField(item, "name");
         report.changedFunctions << ReportChangedFunction{
@@ -257,10 +261,16 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             readTerm<TestFate>(item, "outcome", id, problems),
             stringField(item, "relation"),
             readTerm<RelationVerdict>(item, "relation_verdict", id, problems),
-            stringField(item, "strategy")};
+            stringField(item, "strategy"),
+            projectTestOriginFromJson(field(item, "project_test"))};
     }
-    for (const json &item : readArray(document, "relation_reviews", problems))
-        report.relationReviews << relationReviewFromJson(item);
+    for (const json &item : readArray(document, "relation_reviews", problems)) {
+        auto review = relationReviewFromJson(item);
+        if (review)
+            report.relationReviews << std::move(*review);
+        else
+            problems << review.error().message;
+    }
     for (const json &item : readArray(document, "differences", problems)) {
         ReportDifference difference;
         difference.id = stringField(item, "id");
@@ -292,6 +302,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             problems << QStringLiteral("%1: %2").arg(where, relation.error().message);
         else
             difference.relation = *relation;
+        difference.projectTest = projectTestOriginFromJson(field(item, "project_test"));
         report.differences << std::move(difference);
     }
     if (!problems.isEmpty())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Vocabulary.h"
+#include "report/ReportProjectTests.h"
 #include "report/ReportRelation.h"
 #include "report/ReportSearch.h"
 
@@ -42,6 +43,7 @@ struct ReportDifference
     std::optional<Confidence> suggestionConfidence;
     std::optional<SuggestionSource> suggestionSource; // none without a suggestion
     std::optional<ReportRelation> relation;           // when the test is a relation check
+    std::optional<ProjectTestOrigin> projectTest;     // when it came from the project's tests
 };
 
 struct ReportChangedFunction
@@ -81,6 +83,7 @@ struct ReportTest
     QString relation = {}; // the relation label when the test is a relation check
     std::optional<RelationVerdict> relationVerdict = {}; // on the old version
     QString strategy = {}; // the generator's strategy that made it; empty when unknown
+    std::optional<ProjectTestOrigin> projectTest = {}; // when it came from the project's tests
 };
 
 struct Report
@@ -107,8 +110,9 @@ struct Report
     int flakyDiscarded = 0;
     QList<ReportTest> tests;
     QList<ReportDifference> differences;
-    QList<ReportRelationReview> relationReviews; // relations broken on both versions
-    QStringList notes;                           // what could not be analysed, and why
+    QList<ReportRelationReview> relationReviews;    // relations broken on both versions
+    QStringList notes;                              // what could not be analysed, and why
+    std::optional<ReportProjectTests> projectTests; // none when the strategy did not run
     nlohmann::json llm; // the LLM generator's model, usage, cost and rendered prompts; null offline
     nlohmann::json notAnalysable = nlohmann::json::array();
     double seconds = 0;

@@ -2,6 +2,8 @@
 
 #include "core/Json.h"
 
+#include <QCryptographicHash>
+
 namespace difftriage::engine {
 
 namespace {
@@ -41,20 +43,44 @@ Expected<std::optional<ReportRelation>> relationFromJson(const json &value)
         ReportRelation{stringField(value, "label"), *oldVerdict, *newVerdict, *signal});
 }
 
+QString fingerprintOf(const ReportRelationReview &review)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString &part : {review.label, review.target, review.testCode, review.output})
+        hash.addData(part.toUtf8() + '\0');
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
 json toJson(const ReportRelationReview &review)
 {
     return {{"relation", toJson(review.label)},
             {"target", toJson(review.target)},
             {"test_id", toJson(review.testId)},
             {"test_code", toJson(review.testCode)},
-            {"output", toJson(review.output)}};
+            {"output", toJson(review.output)},
+            {"fingerprint", toJson(fingerprintOf(review))},
+            {"decision", review.decision == RelationDecision::None
+                             ? json(nullptr)
+                             : toJson(spelling(review.decision))},
+            {"note", toJson(review.note)}};
 }
 
-ReportRelationReview relationReviewFromJson(const json &object)
+Expected<ReportRelationReview> relationReviewFromJson(const json &object)
 {
-    return {stringField(object, "relation"), stringField(object, "target"),
-            stringField(object, "test_id"), stringField(object, "test_code"),
-            stringField(object, "output")};
+    ReportRelationReview review{stringField(object, "relation"), stringField(object, "target"),
+                                stringField(object, "test_id"), stringField(object, "test_code"),
+                                stringField(object, "output")};
+    // Reports written before decisions were recorded have none.
+    if (const auto decision = optionalStringField(object, "decision")) {
+        const auto parsed = fromSpelling<RelationDecision>(*decision);
+        if (!parsed)
+            return makeError(
+                QStringLiteral("relation review %1: unknown decision '%2' (%3)")
+                    .arg(review.label, *decision, spellingChoices<RelationDecision>()));
+        review.decision = *parsed;
+    }
+    review.note = stringField(object, "note");
+    return review;
 }
 
 } // namespace difftriage::engine

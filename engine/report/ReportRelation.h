@@ -31,14 +31,23 @@ struct ReportRelationReview
     QString testId;
     QString testCode;
     QString output; // what the check printed (the same on both versions)
+    // The reviewer's decision and note (from the triage store). Initialised here so that
+    // aggregate initialisers that stop at `output` still compile warning-free.
+    RelationDecision decision = RelationDecision::None;
+    QString note = {};
 
     bool operator==(const ReportRelationReview &) const = default;
 };
+
+// What a relation review's decision is stored under: a hash of the relation, the target, the
+// shrunk check and its output, so a re-run that finds the same finds the decision too.
+QString fingerprintOf(const ReportRelationReview &review);
 
 nlohmann::json toJson(const std::optional<ReportRelation> &relation);
 // Null or no label: no relation. Verdicts or a signal outside the vocabulary: an error.
 Expected<std::optional<ReportRelation>> relationFromJson(const nlohmann::json &value);
 nlohmann::json toJson(const ReportRelationReview &review);
-ReportRelationReview relationReviewFromJson(const nlohmann::json &object);
+// A decision outside the vocabulary: an error.
+Expected<ReportRelationReview> relationReviewFromJson(const nlohmann::json &object);
 
 } // namespace difftriage::engine

@@ -226,7 +226,11 @@ json SarifExporter::result(const ReportRelationReview &review) const
               {"target", str(review.target)},
               {"test_id", str(review.testId)},
               {"test_code", str(review.testCode)},
-              {"output", str(review.output)}}}};
+              {"output", str(review.output)},
+              {"decision", review.decision == RelationDecision::None
+                               ? json(nullptr)
+                               : json(str(spelling(review.decision)))},
+              {"note", str(review.note)}}}};
 }
 
 json SarifExporter::result(const ReportDifference &difference) const

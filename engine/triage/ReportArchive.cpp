@@ -42,6 +42,10 @@ Status ReportArchive::save(const Report &report) const
         difference.verdict = Verdict::None;
         difference.note.clear();
     }
+    for (ReportRelationReview &review : stored.relationReviews) {
+        review.decision = RelationDecision::None;
+        review.note.clear();
+    }
     file.write(QByteArray::fromStdString(stored.toJson().dump(1)));
     if (!file.commit())
         return makeError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

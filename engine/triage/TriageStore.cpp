@@ -24,20 +24,80 @@ json entryJson(const TriageEntry &entry)
             {"updated", entry.updated.toUTC().toString(Qt::ISODateWithMs).toStdString()}};
 }
 
-std::optional<TriageEntry> entryFrom(const json &object)
+json entryJson(const RelationEntry &entry)
+{
+    return {{"decision", entry.decision == RelationDecision::None
+                             ? json(nullptr)
+                             : json(spelling(entry.decision).toStdString())},
+            {"note", entry.note.toStdString()},
+            {"updated", entry.updated.toUTC().toString(Qt::ISODateWithMs).toStdString()}};
+}
+
+// The decision word of an entry, or nullopt for a spelling from a newer version: keep ours
+// rather than guess.
+template <typename Entry, typename Enum>
+std::optional<Entry> entryFrom(const json &object, const char *key)
 {
     if (!object.is_object())
         return std::nullopt;
-    TriageEntry entry;
-    if (const auto verdict = optionalStringField(object, "verdict")) {
-        const auto parsed = fromSpelling<Verdict>(*verdict);
+    Entry entry;
+    Enum decided = Enum::None;
+    if (const auto word = optionalStringField(object, key)) {
+        const auto parsed = fromSpelling<Enum>(*word);
         if (!parsed)
-            return std::nullopt; // a spelling from a newer version: keep ours rather than guess
-        entry.verdict = *parsed;
+            return std::nullopt;
+        decided = *parsed;
     }
+    if constexpr (std::is_same_v<Entry, TriageEntry>)
+        entry.verdict = decided;
+    else
+        entry.decision = decided;
     entry.note = stringField(object, "note");
     entry.updated = QDateTime::fromString(stringField(object, "updated"), Qt::ISODateWithMs);
     return entry;
+}
+
+// Merges one PR's entries of one kind: the later `updated` wins. Returns how many changed.
+template <typename Entry, typename Enum>
+int mergeEntries(const json &theirs, const char *key, QHash<QString, Entry> &ours)
+{
+    if (!theirs.is_object())
+        return 0;
+    int changed = 0;
+    for (auto it = theirs.begin(); it != theirs.end(); ++it) {
+        const auto entry = entryFrom<Entry, Enum>(it.value(), key);
+        if (!entry || entry->isEmpty())
+            continue;
+        const QString fingerprint = QString::fromStdString(it.key());
+        const auto existing = ours.constFind(fingerprint);
+        if (existing != ours.cend() && existing->updated >= entry->updated)
+            continue;
+        ours[fingerprint] = *entry;
+        ++changed;
+    }
+    return changed;
+}
+
+// Records an entry (an empty one removes it), dropping a PR left with nothing.
+template <typename Entry>
+void store(QHash<QString, QHash<QString, Entry>> &prs, const QString &pr,
+           const QString &fingerprint, Entry entry)
+{
+    if (entry.isEmpty()) {
+        prs[pr].remove(fingerprint);
+        if (prs[pr].isEmpty())
+            prs.remove(pr);
+    } else {
+        prs[pr][fingerprint] = std::move(entry);
+    }
+}
+
+template <typename Entry> json entriesJson(const QHash<QString, Entry> &entries)
+{
+    json object = json::object();
+    for (auto it = entries.cbegin(); it != entries.cend(); ++it)
+        object[it.key().toStdString()] = entryJson(it.value());
+    return object;
 }
 
 } // namespace
@@ -60,6 +120,7 @@ TriageStore::TriageStore(QString filePath) : m_filePath(std::move(filePath)) {}
 Status TriageStore::load()
 {
     m_prs.clear();
+    m_relations.clear();
     QFile file(m_filePath);
     if (!file.exists())
         return Ok{};
@@ -83,42 +144,69 @@ QHash<QString, TriageEntry> TriageStore::entries(const QString &pr) const
     return m_prs.value(pr);
 }
 
+QStringList TriageStore::prs() const
+{
+    QStringList keys = m_prs.keys();
+    for (const QString &pr : m_relations.keys()) {
+        if (!m_prs.contains(pr))
+            keys << pr;
+    }
+    return keys;
+}
+
 Status TriageStore::set(const QString &pr, const QString &fingerprint, Verdict verdict,
                         const QString &note)
 {
     const auto previous = m_prs;
-    TriageEntry entry{verdict, note, QDateTime::currentDateTimeUtc()};
-    if (entry.isEmpty()) {
-        m_prs[pr].remove(fingerprint);
-        if (m_prs[pr].isEmpty())
-            m_prs.remove(pr);
-    } else {
-        m_prs[pr][fingerprint] = std::move(entry);
-    }
+    store(m_prs, pr, fingerprint, TriageEntry{verdict, note, QDateTime::currentDateTimeUtc()});
     Status saved = save();
     if (!saved)
         m_prs = previous; // what the caller sees stays what is on disk
     return saved;
 }
 
+RelationEntry TriageStore::relationEntry(const QString &pr, const QString &fingerprint) const
+{
+    return m_relations.value(pr).value(fingerprint);
+}
+
+Status TriageStore::setRelation(const QString &pr, const QString &fingerprint,
+                                RelationDecision decision, const QString &note)
+{
+    const auto previous = m_relations;
+    store(m_relations, pr, fingerprint,
+          RelationEntry{decision, note, QDateTime::currentDateTimeUtc()});
+    Status saved = save();
+    if (!saved)
+        m_relations = previous;
+    return saved;
+}
+
 void TriageStore::apply(Report &report) const
 {
-    const auto decided = m_prs.value(prKey(report.base, report.head));
+    const QString pr = prKey(report.base, report.head);
+    const auto decided = m_prs.value(pr);
     for (ReportDifference &difference : report.differences) {
         const TriageEntry entry = decided.value(difference.fingerprint);
         difference.verdict = entry.verdict;
         difference.note = entry.note;
+    }
+    const auto relations = m_relations.value(pr);
+    for (ReportRelationReview &review : report.relationReviews) {
+        const RelationEntry entry = relations.value(fingerprintOf(review));
+        review.decision = entry.decision;
+        review.note = entry.note;
     }
 }
 
 json TriageStore::toJson() const
 {
     json prs = json::object();
-    for (auto pr = m_prs.cbegin(); pr != m_prs.cend(); ++pr) {
-        json differences = json::object();
-        for (auto it = pr->cbegin(); it != pr->cend(); ++it)
-            differences[it.key().toStdString()] = entryJson(it.value());
-        prs[pr.key().toStdString()] = {{"differences", differences}};
+    for (const QString &pr : this->prs()) {
+        json entries = {{"differences", entriesJson(m_prs.value(pr))}};
+        if (m_relations.contains(pr))
+            entries["relations"] = entriesJson(m_relations.value(pr));
+        prs[pr.toStdString()] = std::move(entries);
     }
     return {{"schema", Schema}, {"prs", prs}};
 }
@@ -138,11 +226,13 @@ Expected<int> TriageStore::importFrom(const QString &path)
         return makeError(
             QStringLiteral("%1 is not a %2 document").arg(path, QLatin1String(Schema)));
     const auto previous = m_prs;
+    const auto previousRelations = m_relations;
     const int changed = merge(document);
     if (changed == 0)
         return 0;
     if (Status saved = save(); !saved) {
         m_prs = previous;
+        m_relations = previousRelations;
         return saved.error();
     }
     return changed;
@@ -155,23 +245,17 @@ int TriageStore::merge(const json &document)
     if (!prs.is_object())
         return 0;
     for (auto pr = prs.begin(); pr != prs.end(); ++pr) {
-        const json &differences = field(*pr, "differences");
-        if (!differences.is_object())
-            continue;
-        auto &ours = m_prs[QString::fromStdString(pr.key())];
-        for (auto it = differences.begin(); it != differences.end(); ++it) {
-            const auto theirs = entryFrom(it.value());
-            if (!theirs || theirs->isEmpty())
-                continue;
-            const QString fingerprint = QString::fromStdString(it.key());
-            const auto existing = ours.constFind(fingerprint);
-            if (existing != ours.cend() && existing->updated >= theirs->updated)
-                continue;
-            ours[fingerprint] = *theirs;
-            ++changed;
-        }
-        if (ours.isEmpty())
-            m_prs.remove(QString::fromStdString(pr.key()));
+        const QString key = QString::fromStdString(pr.key());
+        auto &differences = m_prs[key];
+        changed +=
+            mergeEntries<TriageEntry, Verdict>(field(*pr, "differences"), "verdict", differences);
+        if (differences.isEmpty())
+            m_prs.remove(key);
+        auto &relations = m_relations[key];
+        changed += mergeEntries<RelationEntry, RelationDecision>(field(*pr, "relations"),
+                                                                 "decision", relations);
+        if (relations.isEmpty())
+            m_relations.remove(key);
     }
     return changed;
 }

@@ -22,11 +22,22 @@ struct TriageEntry
     bool isEmpty() const { return verdict == Verdict::None && note.isEmpty(); }
 };
 
+// The reviewer's decision on a relation that breaks on both versions, merged the same way.
+struct RelationEntry
+{
+    RelationDecision decision = RelationDecision::None;
+    QString note;
+    QDateTime updated;
+
+    bool isEmpty() const { return decision == RelationDecision::None && note.isEmpty(); }
+};
+
 // The verdicts and notes of one repository, keyed by PR (`base..head`) and by the difference's
-// fingerprint, so a re-run of the same PR finds its earlier decisions. The whole document is
-// rewritten atomically (temporary file, fsync, rename: QSaveFile) on every change, so a crash at
-// any moment leaves either the previous or the new document, and `set` returning means the decision
-// is on disk. Not thread-safe: one owner (the GUI thread, or the CLI).
+// fingerprint, so a re-run of the same PR finds its earlier decisions; the decisions on relations
+// to review likewise, by the review's fingerprint (fingerprintOf in report/ReportRelation.h). The
+// whole document is rewritten atomically (temporary file, fsync, rename: QSaveFile) on every
+// change, so a crash at any moment leaves either the previous or the new document, and `set`
+// returning means the decision is on disk. Not thread-safe: one owner (the GUI thread, or the CLI).
 class TriageStore final
 {
 public:
@@ -46,11 +57,17 @@ public:
 
     TriageEntry entry(const QString &pr, const QString &fingerprint) const;
     QHash<QString, TriageEntry> entries(const QString &pr) const;
-    QStringList prs() const { return m_prs.keys(); }
+    QStringList prs() const;
     // Records a decision and writes the store before returning. An empty entry removes it.
     Status set(const QString &pr, const QString &fingerprint, Verdict verdict, const QString &note);
 
-    // Copies the stored verdicts and notes into the report's differences (its PR's key).
+    RelationEntry relationEntry(const QString &pr, const QString &fingerprint) const;
+    // The same for a relation to review.
+    Status setRelation(const QString &pr, const QString &fingerprint, RelationDecision decision,
+                       const QString &note);
+
+    // Copies the stored verdicts, decisions and notes into the report's differences and relation
+    // reviews (its PR's key).
     void apply(Report &report) const;
 
     nlohmann::json toJson() const;
@@ -67,6 +84,7 @@ private:
 
     QString m_filePath;
     QHash<QString, QHash<QString, TriageEntry>> m_prs;
+    QHash<QString, QHash<QString, RelationEntry>> m_relations; // by PR, then review fingerprint
 };
 
 } // namespace difftriage::engine

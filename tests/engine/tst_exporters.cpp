@@ -4,6 +4,7 @@
 #include "report/JunitExporter.h"
 #include "report/MarkdownExporter.h"
 #include "report/ReportFile.h"
+#include "report/ReviewCommentExporter.h"
 #include "report/SarifExporter.h"
 #include "triage/DifferenceGate.h"
 
@@ -215,6 +216,77 @@ private slots:
         QVERIFY(xml.contains("idempotence"));
     }
 
+    // The reviewer's decision on a relation to review reaches every export that lists them.
+    void relationDecisionsReachTheExports()
+    {
+        Report report = sampleReport();
+        ReportRelationReview review{QStringLiteral("permutation"), QStringLiteral("pkg.mod.f"),
+                                    QStringLiteral("t6"), QStringLiteral("print(f([1, 2]))"),
+                                    QStringLiteral("False\n")};
+        review.decision = RelationDecision::RelationWrong;
+        review.note = QStringLiteral("order matters for f");
+        report.relationReviews << review;
+        const QString decision = label(RelationDecision::RelationWrong);
+        const QString markdown = MarkdownExporter(report).render();
+        QVERIFY2(markdown.contains(QStringLiteral("Decision: **%1**").arg(decision)),
+                 qPrintable(markdown));
+        QVERIFY(markdown.contains(QStringLiteral("> order matters for f")));
+        const QString html = HtmlExporter(report).render();
+        QVERIFY(html.contains(QStringLiteral("Decision: <b>%1</b>").arg(decision)));
+        QVERIFY(html.contains(QStringLiteral("order matters for f")));
+        const json run =
+            json::parse(SarifExporter(report, QStringLiteral("1")).render())["runs"][0];
+        QCOMPARE(run["results"][2]["properties"]["decision"].get<std::string>(),
+                 spelling(RelationDecision::RelationWrong).toStdString());
+        const QString comment = ReviewCommentExporter(report).render();
+        QVERIFY2(comment.contains(QStringLiteral("- **%1** · `pkg.mod.f` · permutation\n  > order "
+                                                 "matters for f")
+                                      .arg(decision)),
+                 qPrintable(comment));
+    }
+
+    // The review comment: a summary of what is decided, the decided differences most severe
+    // first with their notes, the undecided after, each test and its outcomes folded away.
+    void reviewCommentIsReadyToPaste()
+    {
+        Report report = sampleReport();
+        report.differences << difference("d3", "t5", "different_output");
+        report.differences[2].verdict = Verdict::Regression;
+        report.differences[2].note = QStringLiteral("totals drop a cent\nsee issue 12");
+        const QString comment = ReviewCommentExporter(report).render();
+        QVERIFY2(comment.startsWith(QStringLiteral("### DiffTriage review: #7 Tidy f\n\n")),
+                 qPrintable(comment));
+        QVERIFY2(comment.contains(
+                     QStringLiteral(
+                         "**Behavioural differences: 2 of 3 decided**: 1 × %1, 1 × %2, 1 × %3")
+                         .arg(label(Verdict::Regression), label(Verdict::Intended),
+                              label(Verdict::None))),
+                 qPrintable(comment));
+        const qsizetype regression = comment.indexOf(
+            QStringLiteral("#### %1 · `pkg.mod.f` · %2 (d3)")
+                .arg(label(Verdict::Regression), label(DifferenceKind::DifferentOutput)));
+        const qsizetype intended = comment.indexOf(
+            QStringLiteral("#### %1 · `pkg.mod.f` · %2 (d2)")
+                .arg(label(Verdict::Intended), label(DifferenceKind::OnlyNewRaises)));
+        const qsizetype undecided = comment.indexOf(
+            QStringLiteral("#### %1 ").arg(label(Verdict::None)) + QStringLiteral("· `pkg.mod.f`"));
+        QVERIFY(regression > 0);
+        QVERIFY(intended > regression);
+        QVERIFY(undecided > intended);
+        // A note of several lines stays one quotation; the outcome names the exception.
+        QVERIFY(comment.contains(QStringLiteral("> totals drop a cent\n> see issue 12\n")));
+        QVERIFY(comment.contains(QStringLiteral("**New**: `TypeError: bad operand`")));
+        QCOMPARE(comment.count(QStringLiteral("<details>")), 3);
+        QCOMPARE(comment.count(QStringLiteral("</details>")), 3);
+        // Output with a fence inside stays verbatim: a longer fence around it.
+        report.differences[0].newSide.output = QStringLiteral("```\n");
+        QVERIFY(ReviewCommentExporter(report).render().contains(QStringLiteral("````\n```\n````")));
+        // No difference: it says so.
+        report.differences.clear();
+        QVERIFY(ReviewCommentExporter(report).render().contains(
+            QStringLiteral("No behavioural difference was found")));
+    }
+
     void junitWithoutTestOutcomes()
     {
         // Reports written before tests had an outcome: reported differences still fail.
@@ -237,6 +309,45 @@ private slots:
         const QString markdown = MarkdownExporter(report).render();
         QVERIFY(markdown.contains(QStringLiteral("(suggested: regression)")));
         QVERIFY(markdown.contains(QStringLiteral("- the PR says \"no functional change\"")));
+    }
+
+    // A difference from the project's own tests names the test in the exports, and the report's
+    // JSON keeps that origin and the project_tests summary; other differences name none.
+    void projectTestOriginsReachExportsAndJson()
+    {
+        Report report = sampleReport();
+        const ProjectTestOrigin origin{QStringLiteral("tests/test_mod.py"),
+                                       QStringLiteral("tests/test_mod.py::Cases::test_f")};
+        report.differences[0].projectTest = origin;
+        report.tests[1].projectTest = origin;
+        report.projectTests =
+            ReportProjectTests{3,
+                               12,
+                               10,
+                               true,
+                               {origin.test, QStringLiteral("tests/test_mod.py::test_g")},
+                               {origin.test},
+                               {{QStringLiteral("tests/test_mod.py::test_g"),
+                                 QStringLiteral("fixture 'db' uses 'request'")}}};
+        const QString line = QStringLiteral("from project test tests/test_mod.py::Cases::test_f");
+        const QString markdown = MarkdownExporter(report).render();
+        QCOMPARE(markdown.count(line), 1);
+        QVERIFY(markdown.contains(
+            QStringLiteral("| Project tests | 2 of 10 tests run reach the change (budget spent); "
+                           "1 became differential tests |")));
+        QCOMPARE(HtmlExporter(report).render().count(line), 1);
+
+        QString error;
+        const auto back = Report::fromJson(report.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->differences[0].projectTest, std::optional(origin));
+        QCOMPARE(back->differences[1].projectTest, std::nullopt);
+        QCOMPARE(back->tests[1].projectTest, std::optional(origin));
+        QCOMPARE(back->projectTests, report.projectTests);
+        QVERIFY(report.toJson()["differences"][1]["project_test"].is_null());
+        report.projectTests.reset();
+        QVERIFY(report.toJson()["project_tests"].is_null());
+        QVERIFY(!MarkdownExporter(report).render().contains(QStringLiteral("Project tests")));
     }
 
     void gateIgnoresAcceptedDifferences()

@@ -45,6 +45,10 @@ Report sampleReport()
     second.id = QStringLiteral("d2");
     second.fingerprint = QStringLiteral("fp2");
     report.differences = {first, second};
+    ReportRelationReview review{QStringLiteral("idempotence"), QStringLiteral("m.normalise"),
+                                QStringLiteral("t7"), QStringLiteral("check(normalise)\n"),
+                                QStringLiteral("relation idempotence: breaks\n")};
+    report.relationReviews = {review};
     return report;
 }
 
@@ -148,6 +152,66 @@ private slots:
         QCOMPARE(json["differences"][1]["note"].get<std::string>(), std::string("ok"));
     }
 
+    // A decision on a relation to review is stored under the review's fingerprint, written
+    // before set returns, and found again by a re-run that finds the same review: a new report
+    // whose review has another test id but the same relation, target, check and output.
+    void relationDecisionsSurviveReruns()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("store.json"));
+        const Report first = sampleReport();
+        const QString pr = TriageStore::prKey(first.base, first.head);
+        const QString fingerprint = fingerprintOf(first.relationReviews.first());
+        {
+            TriageStore store(path);
+            QVERIFY(store.load());
+            QVERIFY(store.setRelation(pr, fingerprint, RelationDecision::ImplementationWrong,
+                                      QStringLiteral("normalise must be idempotent")));
+        }
+        TriageStore reloaded(path);
+        QVERIFY(reloaded.load());
+        Report rerun = sampleReport();
+        rerun.relationReviews.first().testId = QStringLiteral("t31");
+        reloaded.apply(rerun);
+        QCOMPARE(rerun.relationReviews.first().decision, RelationDecision::ImplementationWrong);
+        QCOMPARE(rerun.relationReviews.first().note,
+                 QStringLiteral("normalise must be idempotent"));
+        // The verdicts of the same PR are untouched, and the report writes the decision out.
+        QCOMPARE(rerun.differences.first().verdict, Verdict::None);
+        const auto json = rerun.toJson();
+        QCOMPARE(json["relation_reviews"][0]["decision"].get<std::string>(),
+                 spelling(RelationDecision::ImplementationWrong).toStdString());
+        QCOMPARE(json["relation_reviews"][0]["fingerprint"].get<std::string>(),
+                 fingerprint.toStdString());
+        QString error;
+        const auto readBack = Report::fromJson(json, &error);
+        QVERIFY2(readBack, qPrintable(error));
+        QCOMPARE(readBack->relationReviews.first().decision, RelationDecision::ImplementationWrong);
+
+        // Another output is another review: no decision carried over.
+        Report changed = sampleReport();
+        changed.relationReviews.first().output = QStringLiteral("relation idempotence: holds\n");
+        reloaded.apply(changed);
+        QCOMPARE(changed.relationReviews.first().decision, RelationDecision::None);
+
+        // Taking the decision back removes it from the file.
+        QVERIFY(reloaded.setRelation(pr, fingerprint, RelationDecision::None, {}));
+        TriageStore again(path);
+        QVERIFY(again.load());
+        QVERIFY(again.relationEntry(pr, fingerprint).isEmpty());
+        QVERIFY(again.prs().isEmpty());
+    }
+
+    // A decision outside the vocabulary makes the report invalid, with the word named.
+    void unknownRelationDecisionIsAnError()
+    {
+        auto json = sampleReport().toJson();
+        json["relation_reviews"][0]["decision"] = "maybe";
+        QString error;
+        QVERIFY(!Report::fromJson(json, &error));
+        QVERIFY2(error.contains(QStringLiteral("maybe")), qPrintable(error));
+    }
+
     void exportAndImportMerge()
     {
         QTemporaryDir dir;
@@ -161,12 +225,16 @@ private slots:
         QVERIFY(mine.set(pr, QStringLiteral("only-mine"), Verdict::SpecUndecided, {}));
         QTest::qWait(5);
         QVERIFY(theirs.set(pr, QStringLiteral("newer-theirs"), Verdict::Intended, {}));
+        QVERIFY(theirs.setRelation(pr, QStringLiteral("review"), RelationDecision::RelationWrong,
+                                   QStringLiteral("not for negative amounts")));
         const QString exported = dir.filePath(QStringLiteral("export.json"));
         QVERIFY(theirs.exportTo(exported));
 
         const auto changed = mine.importFrom(exported);
         QVERIFY(changed.ok());
-        QCOMPARE(*changed, 2);
+        QCOMPARE(*changed, 3);
+        QCOMPARE(mine.relationEntry(pr, QStringLiteral("review")).decision,
+                 RelationDecision::RelationWrong);
         // The later decision wins: ours on old-decision was made after theirs.
         QCOMPARE(spelling(mine.entry(pr, QStringLiteral("old-decision")).verdict),
                  spelling(Verdict::Regression));
@@ -177,6 +245,8 @@ private slots:
         TriageStore reloaded(mine.filePath());
         QVERIFY(reloaded.load());
         QCOMPARE(reloaded.entries(pr).size(), 4);
+        QCOMPARE(reloaded.relationEntry(pr, QStringLiteral("review")).note,
+                 QStringLiteral("not for negative amounts"));
         // Importing the same again changes nothing.
         QCOMPARE(*mine.importFrom(exported), 0);
         QVERIFY(!mine.importFrom(dir.filePath(QStringLiteral("missing.json"))).ok());
@@ -188,6 +258,7 @@ private slots:
         ReportArchive archive(dir.filePath(QStringLiteral("reports")));
         Report report = sampleReport();
         report.differences[0].verdict = Verdict::Regression;
+        report.relationReviews[0].decision = RelationDecision::SpecUndecided;
         QVERIFY(!archive.contains(report.base, report.head));
         QVERIFY(archive.save(report));
         QVERIFY(archive.contains(report.base, report.head));
@@ -195,6 +266,7 @@ private slots:
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->differences.size(), 2);
         QCOMPARE(loaded->differences[0].verdict, Verdict::None); // verdicts live in the store
+        QCOMPARE(loaded->relationReviews[0].decision, RelationDecision::None); // so do decisions
         QVERIFY(archive.remove(report.base, report.head));
         QVERIFY(!archive.load(report.base, report.head).ok());
     }

@@ -55,6 +55,7 @@ Checked checkAll()
     Checked checked;
     check<DifferenceKind>("DifferenceKind", checked);
     check<Verdict>("Verdict", checked);
+    check<RelationDecision>("RelationDecision", checked);
     check<StopReason>("StopReason", checked);
     check<Effort>("Effort", checked);
     check<SandboxLevel>("SandboxLevel", checked);

@@ -483,3 +483,15 @@ def test_novel_tests_that_aborted_are_not_mutated(trees: Dict[str, Any],
                for _p, g in novel_stream(target, 7, 1, [timed_out], plans)}
     assert not entries
     assert list(novel_stream(target, 7, 1, [timed_out, fine], plans))
+
+
+def test_cli_accepts_exactly_the_registry_names() -> None:
+    """--disable-strategy checks names against the C++ list (GeneratorStrategies.cpp): it must
+    be the registry's, in the registry's order, project_tests among them."""
+    from gen.registry import describe
+    source = (Path(__file__).resolve().parents[2] / "engine" / "generate" /
+              "GeneratorStrategies.cpp").read_text(encoding="utf-8")
+    listed = source.split("// BEGIN strategy names")[1].split("// END strategy names")[0]
+    names = re.findall(r'QStringLiteral\("([a-z_]+)"\)', listed)
+    assert names == [s["name"] for s in describe()]
+    assert "project_tests" in names

@@ -1,6 +1,5 @@
 #include "AnalysisQueue.h"
 #include "AnalysisRunner.h"
-#include "CoverageHeatmap.h"
 #include "DifferenceList.h"
 #include "DifferenceModel.h"
 #include "MainWindow.h"
@@ -15,6 +14,7 @@
 #include "TriageSession.h"
 #include "VerdictPanel.h"
 #include "VocabularyTestSupport.h"
+#include "diff/DiffCoveragePanel.h"
 #include "pipeline/AnalysisPipeline.h"
 
 #include <QPlainTextEdit>
@@ -125,7 +125,7 @@ private slots:
         ui::MainWindow reopened;
         reopened.show();
         QCOMPARE(openAndFind(reopened, 24).head, change.head);
-        QSignalSpy sources(reopened.heatmap(), &ui::CoverageHeatmap::sourcesLoaded);
+        QSignalSpy sources(reopened.diffPanel(), &ui::DiffCoveragePanel::sourcesLoaded);
         reopened.browser()->selectChange(change.base, change.head);
         // The saved analysis reopens at once, without a run.
         QVERIFY(reopened.currentReport());

@@ -3,11 +3,16 @@
 #include "OutputDiff.h"
 #include "PrFilterModel.h"
 #include "PrListModel.h"
+#include "ReadableNames.h"
 #include "RelationReviewModel.h"
 #include "RelationReviewPanel.h"
+#include "SideBySideOutput.h"
 #include "TestPanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractTextDocumentLayout>
+#include <QScrollBar>
+#include <QTextBrowser>
 #include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
@@ -149,6 +154,14 @@ private slots:
         manual.head = QStringLiteral("y");
         QCOMPARE(model.addChange(manual), 2);
         QCOMPARE(filter.rowCount(), 3);
+        // A PR with differences says how many are decided.
+        model.setDecided(QStringLiteral("b1"), QStringLiteral("h2"), 1, 3);
+        QCOMPARE(model
+                     .index(model.rowOf(QStringLiteral("b1"), QStringLiteral("h2")),
+                            ui::PrListModel::TriageColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("1 of 3 decided"));
     }
 
     void relationReviewsAreListedWithTheirCheck()
@@ -170,6 +183,18 @@ private slots:
         QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::TargetColumn).data(),
                  QVariant(QStringLiteral("pkg.mod.clean")));
         QCOMPARE(panel.shownCode(), first.testCode); // the first is shown at once
+        QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::DecisionColumn).data(),
+                 QVariant(engine::label(engine::RelationDecision::None)));
+        // The reviewer decides: the panel asks for it to be stored, the window confirms.
+        QSignalSpy decided(&panel, &ui::RelationReviewPanel::decided);
+        panel.choose(engine::RelationDecision::RelationWrong);
+        QCOMPARE(decided.size(), 1);
+        QCOMPARE(decided.first().at(0).toInt(), 0);
+        QCOMPARE(decided.first().at(1).value<engine::RelationDecision>(),
+                 engine::RelationDecision::RelationWrong);
+        panel.setDecision(0, engine::RelationDecision::RelationWrong, QString());
+        QCOMPARE(panel.model()->index(0, ui::RelationReviewModel::DecisionColumn).data(),
+                 QVariant(engine::label(engine::RelationDecision::RelationWrong)));
         panel.selectReview(1);
         QCOMPARE(panel.shownCode(), second.testCode);
         QCOMPARE(counted.last().first().toInt(), 2);
@@ -216,6 +241,21 @@ private slots:
         QVERIFY(!panel.isEditing());
     }
 
+    // A test that came from the project's own suite says which test, in a line under the title.
+    void testPanelNamesTheProjectTest()
+    {
+        ui::TestPanel panel;
+        engine::ReportDifference generated = difference(QStringLiteral("d1"), QString());
+        engine::ReportDifference seeded = difference(QStringLiteral("d2"), QString());
+        seeded.projectTest = engine::ProjectTestOrigin{
+            QStringLiteral("tests/test_shop.py"), QStringLiteral("tests/test_shop.py::test_cart")};
+        panel.setDifference(seeded);
+        QCOMPARE(panel.originText(),
+                 QStringLiteral("From project test tests/test_shop.py::test_cart"));
+        panel.setDifference(generated);
+        QCOMPARE(panel.originText(), QString());
+    }
+
     void outputDiffMarksOnlyWhatDiffers()
     {
         const auto result = ui::OutputDiff::compare(QStringLiteral("total\nDecimal('0.13')\nend"),
@@ -232,6 +272,101 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("<span style=\"background-color:#0f0\">2</span>")));
         QVERIFY(html.contains(QStringLiteral("Decimal(&#x27;0.1")) ||
                 html.contains(QStringLiteral("Decimal('0.1")));
+        // The pairs the two sides scroll by: matched and changed lines, in order.
+        QCOMPARE(result.pairs, (QList<QPair<int, int>>{{0, 0}, {1, 1}, {2, 2}}));
+        QCOMPARE(added.pairs, (QList<QPair<int, int>>{{0, 0}}));
+    }
+
+    // Outputs that differ only in whitespace show it: spaces, tabs and line ends as marks.
+    void whitespaceOnlyDifferencesAreShown()
+    {
+        const QString before = QStringLiteral("a b\n");
+        const QString after = QStringLiteral("a\tb");
+        QVERIFY(ui::OutputDiff::differOnlyInWhitespace(before, after));
+        QVERIFY(!ui::OutputDiff::differOnlyInWhitespace(before, before));
+        QVERIFY(!ui::OutputDiff::differOnlyInWhitespace(before, QStringLiteral("a c\n")));
+        const auto diff = ui::OutputDiff::compare(before, after);
+        const QString oldHtml = ui::OutputDiff::toHtml(diff.oldLines, QStringLiteral("#f00"),
+                                                       ui::OutputDiff::Whitespace::Everywhere);
+        const QString newHtml = ui::OutputDiff::toHtml(diff.newLines, QStringLiteral("#0f0"),
+                                                       ui::OutputDiff::Whitespace::Everywhere);
+        QVERIFY2(oldHtml.contains(QStringLiteral("·")), qPrintable(oldHtml));
+        QVERIFY2(oldHtml.contains(QStringLiteral("¶")), qPrintable(oldHtml)); // its line end
+        QVERIFY2(newHtml.contains(QStringLiteral("→")), qPrintable(newHtml));
+        QVERIFY(!newHtml.contains(QStringLiteral("¶"))); // the new output has no line end
+        // Elsewhere only changed whitespace is marked.
+        const auto changed =
+            ui::OutputDiff::compare(QStringLiteral("x = 1 "), QStringLiteral("x = 2"));
+        const QString plain = ui::OutputDiff::toHtml(changed.oldLines, QStringLiteral("#f00"));
+        QVERIFY2(
+            plain.startsWith(QStringLiteral("<pre style=\"margin:0; white-space:pre-wrap\">x = ")),
+            qPrintable(plain));
+        QVERIFY2(plain.contains(QStringLiteral("1<span style=\"color:#8a8a8a\">·</span>")),
+                 qPrintable(plain));
+    }
+
+    // The outputs as the reviewer sees them: a long line wraps (its end, where the relation's
+    // verdict is, stays in view), a long output opens at its first difference, and scrolling one
+    // side scrolls the other to the paired line.
+    void outputsWrapOpenAtTheDifferenceAndScrollTogether()
+    {
+        QString before, after;
+        for (int i = 0; i < 120; ++i) {
+            before += QStringLiteral("line %1\n").arg(i);
+            after +=
+                (i == 80 ? QStringLiteral("line changed\n") : QStringLiteral("line %1\n").arg(i));
+        }
+        engine::ReportDifference found = difference(QStringLiteral("d1"), QStringLiteral("c1"));
+        found.oldSide.output = before;
+        found.newSide.output = after;
+        ui::SideBySideOutput outputs;
+        outputs.resize(700, 300);
+        outputs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&outputs));
+        outputs.setDifference(found);
+        QTextBrowser *left = outputs.outputView(false);
+        QTextBrowser *right = outputs.outputView(true);
+        QCOMPARE(left->lineWrapMode(), QTextEdit::WidgetWidth);
+        QVERIFY(right->horizontalScrollBar()->maximum() == 0);
+        const auto firstVisible = [](QTextBrowser *view) {
+            return view->cursorForPosition(QPoint(0, view->fontMetrics().lineSpacing() / 2))
+                .blockNumber();
+        };
+        // Opened at line 80 (two lines of context above it), on both sides.
+        QCOMPARE(firstVisible(left), 78);
+        QCOMPARE(firstVisible(right), 78);
+        left->verticalScrollBar()->setValue(0);
+        QCOMPARE(firstVisible(right), 0);
+        right->verticalScrollBar()->setValue(right->verticalScrollBar()->maximum() / 2);
+        QCOMPARE(firstVisible(left), firstVisible(right));
+        QVERIFY(firstVisible(left) > 0);
+        QVERIFY(outputs.note().isEmpty()); // not whitespace only
+
+        // A long line wraps instead of running off to the side.
+        found.oldSide.output = QStringLiteral("relation idempotence: ") + QString(200, u'x') +
+                               QStringLiteral(" holds\n");
+        found.newSide.output = QStringLiteral("relation idempotence: ") + QString(200, u'x') +
+                               QStringLiteral(" breaks\n");
+        outputs.setDifference(found);
+        QCOMPARE(left->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(left->document()->documentLayout()->documentSize().height() >
+                3 * left->fontMetrics().lineSpacing());
+    }
+
+    void readableNames()
+    {
+        QCOMPARE(ui::targetName(QStringLiteral("invoicekit.tax._tier_for")).text(),
+                 QStringLiteral("tax _tier_for"));
+        QCOMPARE(ui::targetName(QStringLiteral("invoicekit.models.Invoice.subtotal")).text(),
+                 QStringLiteral("models Invoice.subtotal"));
+        QCOMPARE(ui::targetName(QStringLiteral("main")).text(), QStringLiteral("main"));
+        QCOMPARE(ui::callSummary(QStringLiteral("from m import f\n\nresult = f(1, 'a')\n"
+                                                "print(repr(result))\n")),
+                 QStringLiteral("f(1, 'a')"));
+        QCOMPARE(ui::callSummary(QStringLiteral("import m\nprint(m.g([1, 2]))\n")),
+                 QStringLiteral("m.g([1, 2])"));
+        QCOMPARE(ui::callSummary(QStringLiteral("x = f(%1)\n").arg(QString(100, u'9')), 20).size(),
+                 20);
     }
 };
 

@@ -4,14 +4,18 @@
 ``common``         constants, JSON-safe text helpers, the path scrubber, the runner's own files
 ``osutil``         Linux plumbing: rlimits, prctl, /proc, inherited fds, private directories
 ``protocol``       JSON-lines framing on private descriptors; request field parsing
-``worker``         ``Worker``: the ops (hello, run, run_batch, check_imports, shutdown)
+``worker``         ``Worker``: the ops (hello, run, run_batch, check_imports, collect_tests, shutdown)
 ``forkserver``     forking, child setup and limits, supervising, killing, reaping, outcomes
 ``capture``        output capture: per-snippet sinks (run_batch), capped pipe streams
 ``child``          the child's result channel, limits spec, code cache import hook, teardown
 ``probe``          coverage of the requested lines: sys.monitoring and settrace probes
 ``confine``        each test's own Landlock domain: what it may read, whom it may signal
-``snippet``        ``SnippetRunner``: runs one snippet and its pytest-style tests
-``pytest_support`` fixtures, marks and helpers for pytest-style tests without pytest
+``snippet``        ``SnippetRunner``: runs one snippet and its tests, or one project test
+``collect``        which tests a module holds: functions, test classes, TestCases, doctests
+``cases``          running one collected test item
+``fixtures``       fixture values: the project's ``@pytest.fixture``s and the built-ins
+``suite``          importing the project's test files and their conftests
+``pytest_support`` built-in fixtures, marks and helpers for pytest-style tests without pytest
 =================  ==========================================================================
 
 Import discipline: runner.py runs under ``python3 -I``, so its directory is not on ``sys.path``.
@@ -27,14 +31,15 @@ import sys
 
 import executable_lines
 
-from . import (capture, child, common, confine, forkserver, osutil, probe, protocol,
-               pytest_support, snippet, worker)
+from . import (capture, cases, child, collect, common, confine, fixtures, forkserver, osutil,
+               probe, protocol, pytest_support, snippet, suite, worker)
 from .worker import Worker
 
 __all__ = ["Worker"]
 
 for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
-                child, confine, probe, snippet, pytest_support, executable_lines):
+                child, confine, probe, snippet, pytest_support, collect, cases, fixtures,
+                suite, executable_lines):
     if _module.__file__:
         common.register_own_module(_module.__name__, _module.__file__)
 del _module

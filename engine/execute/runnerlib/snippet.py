@@ -1,8 +1,8 @@
 """Running one snippet in the current (child) process.
 
 ``SnippetRunner`` executes the test code as a fresh ``__main__`` (the value of a final expression
-is reported, as in the REPL), then its pytest-style ``test*`` functions and ``Test*`` methods, and
-describes the outcome: status, exception, traceback without the runner's own frames, exit code,
+is reported, as in the REPL), then the tests it defines (``test*`` functions, ``Test*`` methods,
+``unittest.TestCase`` methods; :mod:`collect`), and describes the outcome: status, exception, traceback without the runner's own frames, exit code,
 warnings.  It never raises, except ``SystemExit`` out of a test function, which it reports too.
 """
 
@@ -19,9 +19,12 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from .common import (MAX_TEST_ENTRIES, MAX_WARNINGS, OWN_FILES, TEST_FILENAME, PathScrubber,
                      clean_text, qualified_name, safe_repr, safe_str)
-from .pytest_support import (expand_marks, is_awaitable, is_skip, make_fixture,
-                             required_arguments)
+from .cases import run_item
+from .collect import collect_items, doctest_items
+from .fixtures import FixtureResolver
+from .pytest_support import UsageError
 from .shape import result_shape
+from .suite import load_test_file
 
 RESULT_NAME = "result"  # the variable the generators' snippets bind the call's result to
 
@@ -62,6 +65,19 @@ def _format_exception(exc: BaseException) -> str:
             return "".join(traceback.format_exception_only(type(exc), exc))
         except BaseException:  # noqa: B902
             return qualified_name(type(exc)) + "\n"
+
+
+def _defined_in(module: types.ModuleType) -> Callable[[Any], bool]:
+    """Whether an object was defined by ``module`` itself (a snippet's file is ``<test>``)."""
+    filename = module.__dict__.get("__file__", TEST_FILENAME)
+
+    def own(obj: Any) -> bool:
+        code = getattr(obj, "__code__", None)
+        if code is not None:
+            return code.co_filename == filename
+        return getattr(obj, "__module__", None) == module.__name__
+
+    return own
 
 
 class SnippetRunner:
@@ -161,6 +177,34 @@ class SnippetRunner:
             return self._exited(exc, result)
         return result
 
+    def run_project_test(self, root: str, relpath: str, name: str) -> Dict[str, Any]:
+        """Import a test file of the tree and run its test ``name``; never raises."""
+        result: Dict[str, Any] = {"status": "ok"}
+        try:
+            module, namespaces = load_test_file(root, relpath)
+            self._run_tests(module, result, namespaces, only=name, doctests=True)
+        except SystemExit as exc:
+            return self._exited(exc, result)
+        except BaseException as exc:  # noqa: B902 - an import error is the test's outcome
+            result["status"] = "raised"
+            self._describe(exc, result)
+        return result
+
+    def collect_project_tests(self, root: str, relpath: str,
+                              doctests_only: bool) -> Dict[str, Any]:
+        """The names of the tests a file of the tree holds; never raises."""
+        answer: Dict[str, Any] = {"tests": [], "error_type": None, "error_message": None}
+        try:
+            module, _namespaces = load_test_file(root, relpath)
+            items = doctest_items(module) if doctests_only else \
+                collect_items(module, _defined_in(module), True)
+            answer["tests"] = [{"name": item.name, "line": item.line}
+                               for item in items[:MAX_TEST_ENTRIES]]
+        except BaseException as exc:  # noqa: B902 - SystemExit at import time too
+            answer["error_type"] = qualified_name(type(exc))
+            answer["error_message"] = self.scrub(safe_str(exc))
+        return answer
+
     def _exited(self, exc: SystemExit, result: Dict[str, Any]) -> Dict[str, Any]:
         code, message = self._exit_code(exc)
         result["status"] = "exited"
@@ -169,82 +213,41 @@ class SnippetRunner:
             result["exc_message"] = self.scrub(message)
         return result
 
-    def _collect(self, module: types.ModuleType) -> List[Tuple[str, Callable[..., Any],
-                                                             Optional[type]]]:
-        found: List[Tuple[str, Callable[..., Any], Optional[type]]] = []
-        for name, obj in list(module.__dict__.items()):
-            if name.startswith("test") and isinstance(obj, types.FunctionType):
-                if obj.__code__.co_filename == TEST_FILENAME:
-                    found.append((name, obj, None))
-            elif name.startswith("Test") and isinstance(obj, type) and \
-                    obj.__module__ == "__main__" and "__init__" not in obj.__dict__:
-                for attr, member in list(obj.__dict__.items()):
-                    if attr.startswith("test") and isinstance(member, types.FunctionType):
-                        found.append(("%s::%s" % (name, attr), member, obj))
-        return found
-
-    def _run_tests(self, module: types.ModuleType, result: Dict[str, Any]) -> None:
-        tests = self._collect(module)
-        if not tests:
+    def _run_tests(self, module: types.ModuleType, result: Dict[str, Any],
+                   namespaces: Optional[List[Dict[str, Any]]] = None,
+                   only: Optional[str] = None, doctests: bool = False) -> None:
+        """Run the module's collected tests (``only``: the one of that name) into ``result``."""
+        items = collect_items(module, _defined_in(module), doctests)
+        if only is not None:
+            items = [item for item in items if item.name == only]
+            if not items:
+                raise UsageError("no test named %r in this module" % only)
+        if not items:
             return
         entries: List[Dict[str, Any]] = []
         result["tests"] = entries
-        for name, func, owner in tests:
-            for case_name, params, skip in expand_marks(name, func):
-                entry: Dict[str, Any] = {"name": case_name, "status": "ok"}
-                if len(entries) < MAX_TEST_ENTRIES:
-                    entries.append(entry)
-                if skip is not None:
-                    entry["status"] = "skipped"
-                    entry["exc_message"] = clean_text(skip)
-                    continue
-                self._run_one(case_name, func, owner, params, entry, result)
-
-    def _run_one(self, name: str, func: Callable[..., Any], owner: Optional[type],
-                 params: Dict[str, Any], entry: Dict[str, Any], result: Dict[str, Any]) -> None:
-        cleanups: List[Callable[[], None]] = []
-        try:
-            target: Callable[..., Any] = func
-            instance = None
-            if owner is not None:
-                instance = owner()
-                target = getattr(instance, func.__name__)
-                setup = getattr(instance, "setup_method", None)
-                if setup is not None:
-                    setup(target)
-            kwargs = dict(params)
-            for fixture in required_arguments(func, skip_self=owner is not None):
-                if fixture not in kwargs:
-                    kwargs[fixture] = self._fixture(fixture, name, cleanups)
-            outcome = target(**kwargs)
-            if is_awaitable(outcome):
-                import asyncio
-
-                asyncio.run(outcome)  # type: ignore[arg-type]
-            if instance is not None:
-                teardown = getattr(instance, "teardown_method", None)
-                if teardown is not None:
-                    teardown(target)
-        except SystemExit:
-            raise
-        except BaseException as exc:  # noqa: B902
-            if is_skip(exc):
-                entry["status"] = "skipped"
-                entry["exc_message"] = self.scrub(safe_str(exc))
-            else:
-                entry["status"] = "raised"
-                entry["exc_type"] = qualified_name(type(exc))
-                entry["exc_message"] = self.scrub(safe_str(exc))
+        for item in items:
+            entry: Dict[str, Any] = {"name": item.name, "status": "ok"}
+            if len(entries) < MAX_TEST_ENTRIES:
+                entries.append(entry)
+            cleanups: List[Callable[[], None]] = []
+            resolver = FixtureResolver(namespaces or [module.__dict__], self.run_dir, item.name,
+                                       cleanups)
+            try:
+                status, detail = run_item(item, resolver)
+            finally:
+                for cleanup in reversed(cleanups):
+                    try:
+                        cleanup()
+                    except Exception:
+                        pass
+            entry["status"] = status
+            if status == "skipped":
+                entry["exc_message"] = self.scrub(safe_str(detail))
+            elif status == "raised":
+                entry["exc_type"] = qualified_name(type(detail))
+                entry["exc_message"] = self.scrub(safe_str(detail))
                 if result["status"] == "ok":
                     result["status"] = "raised"
-                    result["failed_test"] = name
-                    self._describe(exc, result)
-        finally:
-            for cleanup in reversed(cleanups):
-                try:
-                    cleanup()
-                except Exception:
-                    pass
-
-    def _fixture(self, name: str, test_name: str, cleanups: List[Callable[[], None]]) -> Any:
-        return make_fixture(name, test_name, self.run_dir, cleanups)
+                    result["failed_test"] = item.name
+                    self._describe(detail, result)

@@ -1,6 +1,7 @@
 """The worker: serves the JSON-lines protocol, one request at a time.
 
-``Worker`` answers ``hello``, ``run``, ``run_batch``, ``check_imports`` and ``shutdown``
+``Worker`` answers ``hello``, ``run`` (a snippet, or one test of the project's own files),
+``run_batch``, ``check_imports``, ``collect_tests`` and ``shutdown``
 (RUNNER_PROTOCOL.md).  Each test runs in a child forked by the ``ForkServer`` base class; the
 child prepares its import path and coverage probe here and runs the snippet with
 ``SnippetRunner``.  The worker also maps requested lines to statements (``executable_lines``) and
@@ -35,6 +36,7 @@ from .osutil import (PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, end_descendants,
 from .probe import CoverageProbe, CoverageTarget, tracer_mode
 from .protocol import ProtocolPipes, parse_limits, parse_seed
 from .snippet import SnippetRunner
+from .suite import resolve_in_tree
 
 
 class Worker(ForkServer):
@@ -115,6 +117,7 @@ class Worker(ForkServer):
                     "run": self.op_run,
                     "run_batch": self.op_run_batch,
                     "check_imports": self.op_check_imports,
+                    "collect_tests": self.op_collect_tests,
                     "shutdown": self.op_shutdown,
                 }.get(op)  # type: ignore[arg-type]
                 if handler is None:
@@ -151,7 +154,7 @@ class Worker(ForkServer):
             "drop_user": self.drop_user, "subreaper": self.subreaper,
             "drop_capabilities": self.drop_capabilities, "pid1": self.worker_pid == 1, "landlock": self.confinement.abi,
             "landlock_error": self.confinement.error,
-            "ops": ["hello", "run", "run_batch", "check_imports", "shutdown"],
+            "ops": ["hello", "run", "run_batch", "check_imports", "collect_tests", "shutdown"],
         }
 
     def op_shutdown(self, request: Dict[str, Any]) -> Dict[str, Any]:
@@ -159,13 +162,19 @@ class Worker(ForkServer):
 
     def op_run(self, request: Dict[str, Any]) -> Dict[str, Any]:
         code = request.get("code")
-        if not isinstance(code, str):
-            raise ValueError("run needs a 'code' string")
+        test = request.get("test")
+        if test is not None:
+            relpath, name = self._project_test(test)
+            code = None
+            self._preload_pytest(self._source_of(relpath))
+        elif not isinstance(code, str):
+            raise ValueError("run needs a 'code' string or a 'test'")
+        else:
+            self._preload_pytest(code)
         spec, cap = parse_limits(request)
         seed = parse_seed(request.get("seed"))
         targets = self._coverage_targets(request.get("coverage"))
         hits: List[Set[int]] = [set() for _ in targets]
-        self._preload_pytest(code)
 
         def child() -> None:
             channel = ChildChannel(self._result_fd)
@@ -174,7 +183,10 @@ class Worker(ForkServer):
             runner.install_warning_hook()
             random.seed(seed)
             probe.start()
-            result = runner.run(code)
+            if code is None:
+                result = runner.run_project_test(self.root, relpath, name)
+            else:
+                result = runner.run(code)
             finish_child_streams()
             probe.stop()
             result["warnings"] = runner.warnings
@@ -332,6 +344,54 @@ class Worker(ForkServer):
         channel.record(b"R", result)
         os.kill(os.getpid(), signal.SIGKILL)
         os._exit(RUNNER_ERROR_EXIT)
+
+    def op_collect_tests(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        relpath = request.get("file")
+        resolve_in_tree(self.root, relpath)  # type: ignore[arg-type]
+        doctests_only = bool(request.get("doctests_only"))
+        spec, cap = parse_limits(request)
+        self._preload_pytest(self._source_of(relpath))  # type: ignore[arg-type]
+
+        def child() -> None:
+            channel = ChildChannel(self._result_fd)
+            self._child_prepare([], channel)
+            runner = SnippetRunner(self.scrub, self.run_dir)
+            runner.install_warning_hook()
+            answer = runner.collect_project_tests(self.root, relpath,  # type: ignore[arg-type]
+                                                  doctests_only)
+            finish_child_streams()
+            answer["pid"] = self._child_pid
+            channel.record(b"R", answer)
+
+        proc = self._spawn(child, spec, cap)
+        results: List[Dict[str, Any]] = []
+        self._supervise(proc, spec.timeout_s,
+                        lambda tag, body: self._collect_record(proc, tag, body, [], results))
+        answer = results[0] if results and "tests" in results[0] else None
+        if answer is None:
+            outcome = self._outcome(proc, results[0] if results else None, spec)
+            answer = {"tests": [], "error_type": "difftriage." + outcome["status"],
+                      "error_message": outcome.get("exc_message") or
+                      outcome.get("aborted_reason") or outcome["status"]}
+        answer.pop("pid", None)
+        answer["id"] = request.get("id")
+        answer["file"] = relpath
+        return answer
+
+    def _project_test(self, test: Any) -> Tuple[str, str]:
+        if not isinstance(test, dict) or not isinstance(test.get("name"), str) or \
+                not test["name"]:
+            raise ValueError("'test' must be {file, name}")
+        relpath = test.get("file")
+        resolve_in_tree(self.root, relpath)  # type: ignore[arg-type]
+        return relpath, test["name"]  # type: ignore[return-value]
+
+    def _source_of(self, relpath: str) -> str:
+        try:
+            with open(resolve_in_tree(self.root, relpath), "rb") as handle:
+                return handle.read(1 << 20).decode("utf-8", "replace")
+        except OSError:
+            return ""
 
     def op_check_imports(self, request: Dict[str, Any]) -> Dict[str, Any]:
         modules = request.get("modules")

@@ -16,7 +16,8 @@ The request's ``schedule`` gives each target its level (the pipeline escalates a
 plateaus) and the strategies that plateaued on it; ``disabled_strategies`` switches strategies
 off by name everywhere (for tests and diagnosis).  A strategy fed from the request reads its
 field through :attr:`Context.request`: seeds from the project's own tests, say, arrive as a
-request field and are served by a strategy registered here like any other.
+request field and are served by a strategy registered here like any other (``project_tests``,
+:mod:`gen.project_tests.candidates`, is request-fed: the search makes its candidates per request).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Strategy:
     rule: bool  # an input-model rule (each has an ablation test)
     stream: StreamFn
     once: bool = False  # served in the first round only, on top of its candidates
+    request_fed: bool = False  # candidates made per request from a request field, not per target
 
     @property
     def doc(self) -> str:
@@ -69,21 +71,22 @@ REGISTRY: Dict[str, Strategy] = {}
 
 # The turn of each strategy within its level (a strategy not listed goes last, in registration
 # order): coverage feedback first, as it aims at what is still unreached.
-TURNS = ("coverage_feedback", "signature_diff", "base", "call_sites", "boundaries",
-         "one_at_a_time", "cross_links", "setup_calls", "relations",
+TURNS = ("project_tests", "coverage_feedback", "signature_diff", "base", "call_sites",
+         "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
          "protocol_objects", "random_combinations")
 
 
-def strategy(name: str, level: int, rule: bool = False, once: bool = False
-             ) -> Callable[[StreamFn], StreamFn]:
-    """Registers a strategy (its turn within its level: TURNS)."""
+def strategy(name: str, level: int, rule: bool = False, once: bool = False,
+             request_fed: bool = False) -> Callable[[StreamFn], StreamFn]:
+    """Registers a strategy (its turn within its level: TURNS).  A request-fed strategy's
+    function documents it; its candidates are made by the search from the request's field."""
     def register(fn: StreamFn) -> StreamFn:
         if name in REGISTRY:
             raise ValueError("strategy registered twice: %s" % name)
         if not 0 <= level <= MAX_LEVEL:
             raise ValueError("strategy %s: no level %d" % (name, level))
-        REGISTRY[name] = Strategy(name, level, rule, fn, once)
+        REGISTRY[name] = Strategy(name, level, rule, fn, once, request_fed)
         return fn
     return register
 
@@ -91,6 +94,7 @@ def strategy(name: str, level: int, rule: bool = False, once: bool = False
 def _loaded() -> Dict[str, Strategy]:
     # every module that registers strategies, imported once here
     from . import feedback, relation_plans, strategies  # noqa: F401
+    from .project_tests import candidates  # noqa: F401
     from .rules import (optional, protocols, shapes, signature_diff, sizes,  # noqa: F401
                         value_relations, variety)
     return REGISTRY
@@ -126,4 +130,5 @@ def active(level: int, disabled: Sequence[str], plateaued: Sequence[str]) -> Lis
 def describe() -> List[Dict[str, Any]]:
     """The registry as data: ``generate.py strategies`` prints it."""
     return [{"name": s.name, "level": s.level, "level_name": LEVELS[s.level], "rule": s.rule,
-             "once": s.once, "doc": s.doc} for s in all_strategies()]
+             "once": s.once, "request_fed": s.request_fed, "doc": s.doc}
+            for s in all_strategies()]

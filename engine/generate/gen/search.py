@@ -7,8 +7,11 @@ the strategies take turns, one candidate each; the targets take turns too, those
 far first, so every target gets its share.  Codes already tried (feedback tests) or already
 emitted are skipped without costing a turn; an entry point that exists on one side only gets at
 most two candidates over the whole run (they show ``api_change`` differences, which the pipeline
-groups).  Strategies served once (the relation checks) come on top in the first round.  Every
-candidate names the strategy that made it, in its genome and beside it.
+groups).  Strategies served once (the relation checks) come on top in the first round.  The
+request-fed ``project_tests`` strategy (:mod:`gen.project_tests`) serves the project's own
+tests that reach the changed code: converted first, before the round's candidates, and their
+mutants after them.  Every candidate names the strategy that made it, in its genome and beside
+it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .genome import is_genome
 from .plans import EntryPlan, Target, Workspace
+from .project_tests.candidates import STRATEGY as PROJECT_TESTS
+from .project_tests.candidates import ProjectTests, tried_codes
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
 from .snippet import render_genome
@@ -140,9 +145,11 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
         if plan is not None and plan.versions != "both":
             one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
 
+    tried |= tried_codes(tests)
     # targets that had the fewest tests so far go first: with more targets than candidates,
     # every round serves the ones the previous rounds could not reach
     wanted = sorted(wanted, key=lambda t: (served.get(t.qualname, 0), t.qualname))
+    project = _project_tests(request, schedule, disabled, wanted, tried)
     emitter = _Emitter(tried, one_sided)
     streams = []
     once: List[Tuple[Context, Strategy]] = []
@@ -155,6 +162,8 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
                       uncovered_all.get(target.qualname), plans_by_key)
         parts = []
         for strat in active(level, disabled, plateaued):
+            if strat.request_fed:  # served per request, below
+                continue
             if strat.once:
                 once.append((ctx, strat))
             else:
@@ -174,7 +183,27 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
         live = still
     if round_index == 0:  # strategies served once come on top of the round's candidates
         out.extend(_once(once, emitter))
-    return {"candidates": out}
+    originals = [c for c in project if not c["genome"]["mutant"]]
+    return {"candidates": originals + out + [c for c in project if c["genome"]["mutant"]]}
+
+
+def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
+                   disabled: List[str], wanted: List[Target], tried: Set[str]
+                   ) -> List[Dict[str, Any]]:
+    """The request-fed ``project_tests`` strategy's candidates: for every wanted target it has
+    not plateaued on (all targets when the request narrows none), unless it is disabled.  Their
+    codes join ``tried``, so no other strategy emits them again."""
+    if PROJECT_TESTS in disabled:
+        return []
+    aimed: Optional[Set[str]] = None
+    if schedule is not None:
+        aimed = {t.qualname for t in wanted
+                 if PROJECT_TESTS not in schedule.get(t.qualname, (0, []))[1]}
+    elif (request.get("feedback") or {}).get("uncovered"):
+        aimed = {t.qualname for t in wanted}
+    seed = request.get("seed", 0)
+    round_index = int(request.get("round") or 0)
+    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed)
 
 
 def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:

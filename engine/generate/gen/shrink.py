@@ -14,6 +14,8 @@ import copy
 from typing import Any, Dict, List, Optional, Set
 
 from .genome import is_genome
+from .project_tests.candidates import is_project_genome
+from .project_tests.shrink import shrink_candidates
 from .plans import EntryPlan, Workspace
 from .snippet import render_genome
 from .mutate import simpler, simpler_than
@@ -139,6 +141,8 @@ def _drop(genome: Dict[str, Any], where: str, index: int) -> Optional[Dict[str, 
 def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
     reset_keys()
     genome = request.get("genome")
+    if is_project_genome(genome):
+        return {"candidates": shrink_candidates(genome, genome["code"])}  # type: ignore[index]
     if not is_genome(genome):
         raise ValueError("shrink needs a well-formed genome object")
     plan = _find_plan(request, genome)

@@ -1,0 +1,215 @@
+#include "generate/ProjectTestDiscovery.h"
+
+#include "core/HelperScript.h"
+#include "core/Json.h"
+#include "execute/Executor.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <algorithm>
+
+namespace difftriage::engine {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int MaxNotes = 5;
+
+struct CandidateFile
+{
+    QString file;
+    bool doctestsOnly = false;
+    QSet<QString> prefer; // functions and classes that name the changed code
+    QStringList tests;
+};
+
+json helperRequest(const ProjectTestDiscoveryInput &input)
+{
+    return {{"targets", input.targets->raw},
+            {"old_root", input.oldRoot.toStdString()},
+            {"new_root", input.oldRoot.toStdString()},
+            {"import_roots", {{"old", input.oldImportRoot.toStdString()}}},
+            {"max_files", input.budget.maxFiles}};
+}
+
+Expected<json> callHelper(const ProjectTestDiscoveryInput &input, const QString &mode,
+                          const json &request)
+{
+    auto output =
+        runHelperScript(input.python, {QStringLiteral("generate.py"),
+                                       {mode, QStringLiteral("--request"), QStringLiteral("-")},
+                                       toJsonBytes(request),
+                                       120000});
+    if (!output)
+        return output.error();
+    json document = parseJson(*output).value_or(nullptr);
+    if (!document.is_object())
+        return makeError(QStringLiteral("generate.py %1 answered with malformed JSON").arg(mode));
+    return document;
+}
+
+// A test's function or class, as the static filter names them.
+QString baseName(const QString &test)
+{
+    return test.section(QLatin1Char('['), 0, 0).section(QStringLiteral("::"), 0, 0);
+}
+
+// The tests that name the changed code first, then the others; each group round-robin over
+// the files, best file first, so a budget reaches every file.
+QList<std::pair<QString, QString>> runOrder(const QList<CandidateFile> &files)
+{
+    QList<std::pair<QString, QString>> order;
+    for (const bool preferred : {true, false}) {
+        QList<QStringList> queues;
+        for (const CandidateFile &file : files) {
+            QStringList queue;
+            for (const QString &test : file.tests)
+                if ((file.doctestsOnly || file.prefer.contains(baseName(test))) == preferred)
+                    queue << test;
+            queues << queue;
+        }
+        for (bool more = true; more;) {
+            more = false;
+            for (qsizetype i = 0; i < files.size(); ++i) {
+                if (queues[i].isEmpty())
+                    continue;
+                order.append({files[i].file, queues[i].takeFirst()});
+                more = true;
+            }
+        }
+    }
+    return order;
+}
+
+bool cancelled(const ProjectTestDiscoveryInput &input)
+{
+    return input.cancel && input.cancel->load();
+}
+
+Status collect(const ProjectTestDiscoveryInput &input, QList<CandidateFile> &files,
+               ProjectTestSeeds &seeds)
+{
+    if (files.isEmpty() || cancelled(input))
+        return Ok{};
+    QList<Executor::CollectRequest> requests;
+    for (const CandidateFile &file : files)
+        requests << Executor::CollectRequest{file.file, file.doctestsOnly};
+    auto answers = input.executor->collectTests(Side::Old, requests, input.testTimeoutSeconds);
+    if (!answers)
+        return cancelled(input) ? Status(Ok{}) : Status(answers.error());
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        CandidateFile &file = files[i];
+        const nlohmann::json &answer = answers->at(i);
+        const QString error = stringField(answer, "error_type");
+        if (!error.isEmpty() && seeds.notes.size() < MaxNotes)
+            seeds.notes << QStringLiteral("the project's test file %1 does not load on the old "
+                                          "version (%2: %3): its tests are not used")
+                               .arg(file.file, error, stringField(answer, "error_message"));
+        for (const json &test : arrayField(answer, "tests"))
+            file.tests << stringField(test, "name");
+        seeds.testsFound += static_cast<int>(file.tests.size());
+    }
+    return Ok{};
+}
+
+Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString, QString>> &order,
+           ProjectTestSeeds &seeds)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const QMap<QString, QList<int>> lines = input.targets->changedLines(QStringLiteral("old"));
+    const int chunk = std::max(4, 2 * input.executor->workersPerVersion());
+    for (qsizetype start = 0; start < order.size(); start += chunk) {
+        if (cancelled(input))
+            return Ok{};
+        if (clock.elapsed() > input.budget.seconds * 1000) {
+            seeds.budgetSpent = true;
+            return Ok{};
+        }
+        QList<TestRequest> requests;
+        for (const auto &[file, name] : order.mid(start, chunk)) {
+            TestRequest request;
+            request.id = QStringLiteral("p%1").arg(start + requests.size());
+            request.projectFile = file;
+            request.projectTest = name;
+            request.timeoutSeconds = input.testTimeoutSeconds;
+            request.coverage = lines;
+            requests << request;
+        }
+        auto outcomes = input.executor->run(Side::Old, requests, 0);
+        if (!outcomes)
+            return cancelled(input) ? Status(Ok{}) : Status(outcomes.error());
+        for (qsizetype i = 0; i < outcomes->size(); ++i) {
+            ++seeds.testsRun;
+            const TestOutcome &outcome = outcomes->at(i);
+            const bool reached = std::any_of(outcome.covered.cbegin(), outcome.covered.cend(),
+                                             [](const QList<int> &hit) { return !hit.isEmpty(); });
+            if (reached)
+                seeds.reaching << ProjectTestSeed{requests[i].projectFile, requests[i].projectTest,
+                                                  outcome.covered};
+        }
+        if (input.progress)
+            input.progress(double(start + requests.size()) / order.size());
+    }
+    return Ok{};
+}
+
+} // namespace
+
+QString projectTestsStrategy()
+{
+    return QStringLiteral("project_tests");
+}
+
+json ProjectTestSeeds::generationJson() const
+{
+    if (reaching.isEmpty())
+        return nullptr;
+    json tests = json::array();
+    for (const ProjectTestSeed &seed : reaching)
+        tests.push_back({{"file", seed.file.toStdString()},
+                         {"name", seed.name.toStdString()},
+                         {"covered", lineMapToJson(seed.covered)}});
+    return {{"tests", tests}};
+}
+
+Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput &input)
+{
+    ProjectTestSeeds seeds;
+    auto found = callHelper(input, QStringLiteral("find-tests"), helperRequest(input));
+    if (!found)
+        return found.error();
+    QList<CandidateFile> files;
+    for (const json &item : arrayField(*found, "files")) {
+        const QStringList prefer = stringListField(item, "prefer");
+        files << CandidateFile{stringField(item, "file"),
+                               boolField(item, "doctests_only"),
+                               QSet<QString>(prefer.cbegin(), prefer.cend()),
+                               {}};
+    }
+    seeds.filesSearched = static_cast<int>(files.size());
+    if (Status collected = collect(input, files, seeds); !collected)
+        return collected.error();
+    QList<std::pair<QString, QString>> order = runOrder(files);
+    if (order.size() > input.budget.maxTests) {
+        order = order.mid(0, input.budget.maxTests);
+        seeds.budgetSpent = true;
+    }
+    if (Status ran = run(input, order, seeds); !ran)
+        return ran.error();
+    if (seeds.reaching.isEmpty() || cancelled(input))
+        return seeds;
+    json request = helperRequest(input);
+    request["project_tests"] = seeds.generationJson();
+    auto converted = callHelper(input, QStringLiteral("convert-tests"), request);
+    if (!converted)
+        return converted.error();
+    for (const json &item : arrayField(*converted, "converted"))
+        seeds.converted << stringField(item, "test");
+    for (const json &item : arrayField(*converted, "skipped"))
+        seeds.skipped.append({stringField(item, "test"), stringField(item, "reason")});
+    return seeds;
+}
+
+} // namespace difftriage::engine

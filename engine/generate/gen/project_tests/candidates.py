@@ -1,0 +1,153 @@
+"""The ``project_tests`` strategy's candidates for a ``generate`` request.
+
+The request's ``project_tests.tests`` lists the project's own tests that reached a changed line
+on the old version (``file``, ``name``, ``covered``), found by the engine in the sandbox.  Each is
+converted (:mod:`.convert`); its candidate aims at the changed function whose changed lines it
+covered most.  Round 0 offers every converted test, then the first mutants of each
+(:mod:`.literals`); later rounds offer further mutants of the tests aimed at a target that is
+still uncovered.  A candidate's genome records the strategy, the test it came from and its code,
+so feedback and shrinking need nothing else.  ``disabled_strategies`` naming ``project_tests``
+turns all of this off.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+
+from ..genome import derive_seed
+from ..registry import Context, strategy
+from .convert import convert
+from .fixtures import Unconvertible
+from .literals import mutants
+from .sources import TreeSources
+
+STRATEGY = "project_tests"
+MAX_TESTS = 80
+MUTANTS_FIRST_ROUND = 24
+MUTANTS_PER_ROUND = 16
+
+
+@strategy(STRATEGY, 0, request_fed=True)
+def project_tests(ctx: Context) -> Iterator[Any]:
+    """The project's own tests that reached a changed line of the old version (the request's
+    ``project_tests``), converted into differential snippets, then their literals mutated."""
+    return iter(())
+
+
+def enabled(request: Dict[str, Any]) -> bool:
+    disabled = request.get("disabled_strategies") or []
+    return isinstance(disabled, list) and STRATEGY not in disabled
+
+
+def is_project_genome(genome: Any) -> bool:
+    return isinstance(genome, dict) and genome.get("strategy") == STRATEGY and \
+        isinstance(genome.get("code"), str) and isinstance(genome.get("origin"), dict)
+
+
+def old_tree(request: Dict[str, Any]) -> TreeSources:
+    targets = request.get("targets") or {}
+    root = request.get("old_root") or (targets.get("old") or {}).get("root") or "."
+    roots = request.get("import_roots") or {}
+    chosen = roots.get("old") if isinstance(roots, dict) else roots
+    if not isinstance(chosen, (str, list)):
+        chosen = (targets.get("old") or {}).get("import_roots") or ["."]
+    listed = [chosen] if isinstance(chosen, str) else [r for r in chosen if isinstance(r, str)]
+    return TreeSources(str(root), listed)
+
+
+def choose_target(covered: Any, targets: Dict[str, Any]) -> Optional[str]:
+    """The changed function whose old changed lines the test covered most; else the first one
+    in a file it covered; else the first changed function."""
+    covered = covered if isinstance(covered, dict) else {}
+    best: Tuple[int, int, str] = (0, 0, "")
+    functions = [f for f in targets.get("changed_functions") or [] if isinstance(f, dict)]
+    for function in functions:
+        path = (function.get("files") or {}).get("old")
+        lines = set((function.get("changed_lines") or {}).get("old") or [])
+        hit = covered.get(path) or []
+        score = (len(lines & set(hit)), 1 if hit else 0, function.get("qualname") or "")
+        if score[:2] > best[:2]:
+            best = score
+    if best[2]:
+        return best[2]
+    return functions[0].get("qualname") if functions else None
+
+
+class ProjectTests:
+    """The request's project tests, converted once."""
+
+    def __init__(self, request: Dict[str, Any]) -> None:
+        self.converted: List[Dict[str, Any]] = []  # {test, file, target, code}
+        self.skipped: List[Dict[str, str]] = []
+        listed = ((request.get("project_tests") or {}).get("tests") or [])[:MAX_TESTS]
+        if not listed or not enabled(request):
+            return
+        if sys.version_info < (3, 9):
+            self.skipped = [{"test": _test_id(t), "reason": "converting tests needs Python 3.9"}
+                            for t in listed if isinstance(t, dict)]
+            return
+        sources = old_tree(request)
+        targets = request.get("targets") or {}
+        for test in listed:
+            if not isinstance(test, dict) or not isinstance(test.get("file"), str) or \
+                    not isinstance(test.get("name"), str):
+                continue
+            try:
+                code = convert(sources, test["file"], test["name"])
+            except Unconvertible as exc:
+                self.skipped.append({"test": _test_id(test), "reason": str(exc)})
+                continue
+            except (RecursionError, ValueError, TypeError, AttributeError) as exc:
+                self.skipped.append({"test": _test_id(test),
+                                     "reason": "the conversion failed: %s" % exc})
+                continue
+            target = choose_target(test.get("covered"), targets)
+            if target:
+                self.converted.append({"test": _test_id(test), "file": test["file"],
+                                       "target": target, "code": code})
+
+    def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
+        genome = {"strategy": STRATEGY, "target": item["target"], "code": code,
+                  "origin": {"file": item["file"], "test": item["test"]}, "mutant": mutant}
+        return {"target": item["target"], "entry": item["test"], "genome": genome,
+                "code": code, "strategy": STRATEGY}
+
+    def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
+                         wanted: Optional[Set[str]]) -> List[Dict[str, Any]]:
+        """The originals (round 0) and then mutants not seen yet, for the wanted targets."""
+        out: List[Dict[str, Any]] = []
+        if round_index == 0:
+            for item in self.converted:
+                if item["code"] not in seen:
+                    seen.add(item["code"])
+                    out.append(self.candidate(item, item["code"], False))
+        items = [i for i in self.converted if wanted is None or i["target"] in wanted]
+        limit = MUTANTS_FIRST_ROUND if round_index == 0 else MUTANTS_PER_ROUND
+        streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
+            (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"])))
+            for item in items]
+        added = 0
+        while streams and added < limit:
+            still = []
+            for item, stream in streams:
+                code = next((c for c in stream if c not in seen), None)
+                if code is None:
+                    continue
+                seen.add(code)
+                out.append(self.candidate(item, code, True))
+                added += 1
+                still.append((item, stream))
+                if added >= limit:
+                    break
+            streams = still
+        return out
+
+
+def _test_id(test: Dict[str, Any]) -> str:
+    return "%s::%s" % (test.get("file"), test.get("name"))
+
+
+def tried_codes(tests: List[Dict[str, Any]]) -> Set[str]:
+    """The codes of the strategy's candidates among the feedback tests."""
+    return {t["genome"]["code"] for t in tests if is_project_genome(t.get("genome"))}

@@ -1,0 +1,154 @@
+"""Which of the project's test files may reach the changed code: a cheap static filter.
+
+``find_test_files`` walks the old tree for test files (``test_*.py``, ``*_test.py``, any ``.py``
+under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps those whose text names
+a changed module or function, and scores each with ``ast``: importing a changed module counts
+most, then naming a changed function or class, then an entry point that reaches one, then
+importing the changed package.  Each file lists the tests (functions, test classes) whose own
+text names one of those: the engine runs them first.  The changed modules and their packages are
+offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  Nothing is imported
+or executed; the reading is bounded.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ..callsites import SKIP_DIRS, TEST_DIRS
+from .sources import TreeSources
+
+MAX_FILES_SCANNED = 600
+MAX_TOTAL_BYTES = 8_000_000
+
+
+def _is_test_file(relpath: str) -> bool:
+    name = relpath.rsplit("/", 1)[-1]
+    if not name.endswith(".py") or name in ("conftest.py", "__init__.py", "setup.py"):
+        return False
+    folders = relpath.split("/")[:-1]
+    return name.startswith("test_") or name.endswith("_test.py") or \
+        any(f in TEST_DIRS for f in folders)
+
+
+def _walk(root: str) -> List[str]:
+    found: List[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            relpath = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
+            if _is_test_file(relpath):
+                found.append(relpath)
+                if len(found) >= MAX_FILES_SCANNED:
+                    return found
+    return found
+
+
+class Interest:
+    """What the change touches, as names a test file could mention."""
+
+    def __init__(self, targets: Dict[str, Any]) -> None:
+        self.modules: Set[str] = set()
+        self.functions: Set[str] = set()
+        self.entries: Set[str] = set()
+        self.files: Set[str] = set()
+        for function in targets.get("changed_functions") or []:
+            if not isinstance(function, dict):
+                continue
+            module = (function.get("modules") or {}).get("old")
+            qualname = function.get("qualname") or ""
+            if module:
+                self.modules.add(module)
+                rest = qualname[len(module) + 1:].split(".") if qualname.startswith(module) \
+                    else []
+                self.functions.update(p for p in rest if p.isidentifier())
+            path = (function.get("files") or {}).get("old")
+            if path:
+                self.files.add(path)
+        for access in targets.get("access") or []:
+            for method in (access or {}).get("methods") or []:
+                path = (method or {}).get("path") or []
+                if path:
+                    self.entries.update(p for p in path[0].split(".")[-2:] if p.isidentifier())
+        self.entries -= self.functions
+        self.packages = {m.split(".")[0] for m in self.modules}
+        words = sorted(self.functions | self.entries | {m.split(".")[-1] for m in self.modules},
+                       key=lambda w: (-len(w), w))
+        self.pattern = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, words))) \
+            if words else None
+
+
+def _imports(tree: ast.Module) -> Set[str]:
+    names: Set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update("%s.%s" % (node.module, a.name) for a in node.names)
+    return names
+
+
+def _mentions(node: ast.AST) -> Set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | \
+        {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+
+
+def score_file(tree: ast.Module, interest: Interest) -> Tuple[int, List[str]]:
+    """(score, names of the tests that mention a changed or entry name)."""
+    imported = _imports(tree)
+    mentioned = _mentions(tree)
+    score = 4 * len(imported & interest.modules)
+    score += 2 * len({i.split(".")[0] for i in imported} & interest.packages)
+    score += 3 * len(mentioned & interest.functions) + len(mentioned & interest.entries)
+    if score and not imported & interest.modules and \
+            not {i.split(".")[0] for i in imported} & interest.packages:
+        score = score // 2  # names alone may be a coincidence
+    hot = interest.functions | interest.entries
+    prefer = [node.name for node in tree.body
+              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+              and _mentions(node) & hot]
+    return score, prefer
+
+
+def find_test_files(request: Dict[str, Any], sources: TreeSources,
+                    max_files: int) -> Dict[str, Any]:
+    interest = Interest(request.get("targets") or {})
+    files: List[Dict[str, Any]] = []
+    read = 0
+    if interest.pattern is not None:
+        for relpath in _walk(sources.root):
+            text = sources.text(relpath)
+            if text is None or read > MAX_TOTAL_BYTES:
+                continue
+            read += len(text)
+            if not interest.pattern.search(text):
+                continue
+            scope = sources.scope(relpath)
+            if scope is None:
+                continue
+            score, prefer = score_file(scope.tree, interest)
+            if score > 0:
+                files.append({"file": relpath, "score": score, "prefer": prefer,
+                              "doctests_only": False})
+    for relpath in sorted(_doctest_modules(interest, sources)):
+        files.append({"file": relpath, "score": 3, "prefer": [], "doctests_only": True})
+    files.sort(key=lambda f: (-f["score"], f["file"]))
+    return {"files": files[:max(0, max_files)]}
+
+
+def _doctest_modules(interest: Interest, sources: TreeSources) -> Set[str]:
+    found: Set[str] = set()
+    for relpath in interest.files:
+        folder: Optional[str] = relpath
+        candidates = [relpath]
+        while folder and "/" in folder:
+            folder = folder.rsplit("/", 1)[0]
+            candidates.append(folder + "/__init__.py")
+        for candidate in candidates:
+            text = sources.text(candidate) if sources.exists(candidate) else None
+            if text and ">>>" in text and sources.module_name(candidate):
+                found.add(candidate)
+    return found

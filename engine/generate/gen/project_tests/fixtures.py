@@ -1,0 +1,165 @@
+"""Fixtures inlined into a converted test, or the reason they cannot be.
+
+A fixture is looked up the way pytest does: the test class, the test module, then the conftest
+files from the test's folder up to the tree root.  It can be inlined when it only builds a value:
+its body is statements ending in ``return VALUE``, or statements, one ``yield VALUE`` and a
+teardown (dropped: every snippet runs in a fresh process).  Its statements become snippet lines
+followed by ``NAME = VALUE``; the fixtures it asks for come first.  The built-ins ``tmp_path``
+(a fresh temporary directory) and ``monkeypatch`` (``pytest.MonkeyPatch()``) are inlined too.
+Anything else (``request``, ``capsys``, a parametrised or ``async`` fixture, one with several
+returns, one whose local names clash with the test's) raises ``Unconvertible`` with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional, Set, Tuple
+
+from .scope import ModuleScope, decorator_name, is_fixture, own_nodes, used_names
+
+BUILTIN_CODE = {
+    "tmp_path": ("import pathlib\nimport tempfile\n"
+                 "tmp_path = pathlib.Path(tempfile.mkdtemp())\n"),
+    "monkeypatch": "import pytest\nmonkeypatch = pytest.MonkeyPatch()\n",
+}
+
+
+class Unconvertible(Exception):
+    """A test that cannot become a snippet; the message is the reason recorded."""
+
+
+def fixture_options(function: ast.AST) -> Dict[str, ast.expr]:
+    for decorator in getattr(function, "decorator_list", []):
+        if isinstance(decorator, ast.Call) and decorator_name(decorator).endswith("fixture"):
+            return {k.arg: k.value for k in decorator.keywords if k.arg}
+    return {}
+
+
+def fixture_name(function: ast.AST) -> str:
+    name = fixture_options(function).get("name")
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        return name.value
+    return getattr(function, "name", "")
+
+
+def fixtures_of(body: List[ast.stmt]) -> Dict[str, ast.FunctionDef]:
+    return {fixture_name(f): f for f in body if is_fixture(f)}  # type: ignore[misc]
+
+
+def autouse_of(body: List[ast.stmt]) -> List[str]:
+    names = []
+    for function in body:
+        if is_fixture(function):
+            flag = fixture_options(function).get("autouse")
+            if isinstance(flag, ast.Constant) and flag.value is True:
+                names.append(fixture_name(function))
+    return names
+
+
+def parameters(function: ast.AST) -> List[str]:
+    args = function.args  # type: ignore[attr-defined]
+    names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+    defaults = len(args.defaults)
+    required = names[:len(names) - defaults] if defaults else names
+    return [n for n in required if n not in ("self", "cls")]
+
+
+def _split(function: ast.FunctionDef) -> Tuple[List[ast.stmt], Optional[ast.expr]]:
+    """(statements before the value, the value) of a fixture that only builds a value."""
+    body = list(function.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    yields = [i for i, s in enumerate(body)
+              if isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom))]
+    nested = [n for n in own_nodes(body) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]
+    if len(yields) == 1:
+        index = yields[0]
+        value = body[index].value.value  # type: ignore[attr-defined]
+        if len(nested) != 1 or any(isinstance(n, ast.Return) and n.value is not None
+                                   for n in nested):
+            raise Unconvertible("fixture %r yields more than once" % function.name)
+        return body[:index], value
+    if body and isinstance(body[-1], ast.Return) and len(nested) == 1:
+        return body[:-1], body[-1].value
+    if not nested:
+        return body, None
+    raise Unconvertible("fixture %r does more than build and return a value" % function.name)
+
+
+class FixturePlan:
+    """The inlined fixtures of one test, in the order they run."""
+
+    def __init__(self, scopes: List[Tuple[ModuleScope, List[ast.stmt]]],
+                 class_body: Optional[List[ast.stmt]] = None) -> None:
+        # the innermost definition wins: test class, test module, conftests from deep to root
+        self.lookup: List[Tuple[int, Dict[str, ast.FunctionDef]]] = []
+        if class_body is not None:
+            self.lookup.append((len(scopes) - 1, fixtures_of(class_body)))
+        for index in range(len(scopes) - 1, -1, -1):
+            self.lookup.append((index, fixtures_of(scopes[index][1])))
+        self.autouse: List[str] = []
+        for index in range(len(scopes)):
+            self.autouse += [n for n in autouse_of(scopes[index][1]) if n not in self.autouse]
+        self.statements: List[Tuple[int, ast.stmt]] = []  # (scope index, statement)
+        self.builtins: List[str] = []
+        self.done: Set[str] = set()
+        self.locals: Dict[str, str] = {}  # a fixture's local name -> the fixture
+
+    def add(self, name: str, trail: Tuple[str, ...] = ()) -> None:
+        if name in self.done:
+            return
+        if name in trail:
+            raise Unconvertible("fixture %r depends on itself" % name)
+        found = self._find(name)
+        if found is None:
+            if name in BUILTIN_CODE:
+                self.builtins.append(name)
+                self.done.add(name)
+                return
+            raise Unconvertible("fixture %r cannot be inlined: it is not a simple fixture of "
+                                "the project's tests" % name)
+        scope, function = found
+        options = fixture_options(function)
+        if "params" in options:
+            raise Unconvertible("fixture %r is parametrised" % name)
+        if isinstance(function, ast.AsyncFunctionDef):
+            raise Unconvertible("fixture %r is async" % name)
+        needs = parameters(function)
+        if "self" in used_names(function.body):
+            raise Unconvertible("fixture %r uses the test class's instance" % name)
+        if "request" in needs:
+            raise Unconvertible("fixture %r uses 'request'" % name)
+        for need in needs:
+            self.add(need, trail + (name,))
+        before, value = _split(function)
+        for statement in before:
+            for local in _assigned(statement):
+                if self.locals.get(local, name) != name:
+                    raise Unconvertible("fixtures %r and %r both use the local name %r"
+                                        % (self.locals[local], name, local))
+                self.locals[local] = name
+            self.statements.append((scope, statement))
+        if value is not None:
+            self.statements.append((scope, ast.Assign(targets=[ast.Name(name, ast.Store())],
+                                                      value=value, lineno=0)))
+        self.done.add(name)
+
+    def check_clashes(self, test_names: Set[str]) -> None:
+        clash = sorted(set(self.locals) & test_names)
+        if clash:
+            raise Unconvertible("fixture %r's local name %r clashes with the test's"
+                                % (self.locals[clash[0]], clash[0]))
+
+    def needed_names(self, scope: int) -> Set[str]:
+        return used_names([s for i, s in self.statements if i == scope])
+
+    def _find(self, name: str) -> Optional[Tuple[int, ast.FunctionDef]]:
+        for scope, table in self.lookup:
+            if name in table:
+                return scope, table[name]
+        return None
+
+
+def _assigned(statement: ast.stmt) -> Set[str]:
+    return {n.id for n in ast.walk(statement)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}

@@ -1,0 +1,148 @@
+"""Mutants of a converted test: its literals moved a step, like any other candidate's values.
+
+The *sites* of a snippet are its maximal literals (numbers, strings, bytes, booleans, and lists,
+tuples, sets and dicts of literals; a negative number counts as one literal) outside imports,
+docstrings, f-strings, subscript keys and the labels the snippet prints.  Each mutant replaces one
+site by one of its neighbours (:func:`gen.mutate.neighbours`: ``c±1``, boundaries, case and
+padding variants, one element more or fewer ...); ``mutants`` yields them the first neighbour of
+every site first, then the second of every site, and so on, so a budget spreads over the whole
+test.  Later mutants replace two sites at once (seeded), after the single ones.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from typing import Any, Iterator, List, Optional, Set, Tuple
+
+from ..mutate import neighbours
+from ..values import from_python, literal_of, render
+from .render import render_module
+
+Site = Tuple[ast.AST, str, Optional[int]]  # parent, field, index in a list field
+MAX_SITES = 40
+NEIGHBOURS_PER_SITE = 6
+PAIRS = 30
+
+
+def literal_value(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant):
+        if node.value is None or node.value is Ellipsis:
+            return None
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and \
+            isinstance(node.operand, ast.Constant) and \
+            isinstance(node.operand.value, (int, float)) and \
+            not isinstance(node.operand.value, bool):
+        return -node.operand.value
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+        value = literal_of(node)
+        return value if value not in (None, [], (), {}) else None
+    return None
+
+
+def _skipped(parent: ast.AST, field: str, child: ast.AST) -> bool:
+    if isinstance(parent, (ast.Import, ast.ImportFrom, ast.JoinedStr)):
+        return True
+    if isinstance(parent, ast.Subscript) and field == "slice" and \
+            isinstance(child, ast.Constant) and isinstance(child.value, str):
+        return True  # a key: changing it only makes a KeyError
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and \
+            parent.func.id == "print" and isinstance(child, ast.Constant):
+        return True  # a label the snippet prints
+    if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) \
+            and field == "body" and isinstance(child, ast.Expr):
+        return isinstance(child.value, ast.Constant) and isinstance(child.value.value, str)
+    return False
+
+
+def sites(tree: ast.AST) -> List[Site]:
+    """The maximal literal sites of ``tree``, in source order."""
+    found: List[Site] = []
+
+    def visit(node: ast.AST) -> None:
+        for field, value in ast.iter_fields(node):
+            children = value if isinstance(value, list) else [value]
+            for index, child in enumerate(children):
+                if not isinstance(child, ast.AST) or _skipped(node, field, child):
+                    continue
+                if isinstance(child, ast.expr) and literal_value(child) is not None:
+                    found.append((node, field, index if isinstance(value, list) else None))
+                    continue
+                visit(child)
+
+    visit(tree)
+    return found[:MAX_SITES]
+
+
+def site_node(site: Site) -> ast.AST:
+    parent, field, index = site
+    value = getattr(parent, field)
+    return value[index] if index is not None else value
+
+
+def replace_site(site: Site, node: ast.AST) -> None:
+    parent, field, index = site
+    if index is None:
+        setattr(parent, field, node)
+    else:
+        getattr(parent, field)[index] = node
+
+
+def _alternatives(node: ast.AST) -> List[ast.expr]:
+    value = from_python(literal_value(node))
+    if value is None:
+        return []
+    out = []
+    for alternative in neighbours(value)[:NEIGHBOURS_PER_SITE]:
+        imports: Set[str] = set()
+        text = render(alternative, imports)
+        if imports:
+            continue
+        try:
+            out.append(ast.parse(text, mode="eval").body)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+    return out
+
+
+def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[str]:
+    originals = [(site, site_node(site)) for site, _ in changes]
+    try:
+        for site, node in changes:
+            replace_site(site, node)
+        return render_module(tree.body)
+    except (ValueError, RecursionError):
+        return None
+    finally:
+        for site, node in originals:
+            replace_site(site, node)
+
+
+def mutants(code: str, seed: int) -> Iterator[str]:
+    """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return
+    found = sites(tree)
+    options = [_alternatives(site_node(site)) for site in found]
+    given: Set[str] = {code}
+    for rank in range(NEIGHBOURS_PER_SITE):
+        for site, alternatives in zip(found, options):
+            if rank < len(alternatives):
+                text = _render(tree, [(site, alternatives[rank])])
+                if text is not None and text not in given:
+                    given.add(text)
+                    yield text
+    usable = [i for i, alternatives in enumerate(options) if alternatives]
+    if len(usable) < 2:
+        return
+    rng = random.Random(seed)
+    for _ in range(PAIRS):
+        first, second = rng.sample(usable, 2)
+        text = _render(tree, [(found[first], rng.choice(options[first])),
+                              (found[second], rng.choice(options[second]))])
+        if text is not None and text not in given:
+            given.add(text)
+            yield text

@@ -1,0 +1,266 @@
+// Seeds from the project's own tests, end to end through `difftriage-cli analyze`: scratch
+// repositories whose changed code is reached only through objects their own tests build (a
+// user-defined subclass, a decorator registry and a unittest set-up). Each analysis runs twice,
+// with the project_tests strategy switched off and on: the difference is missed without it and
+// found with it, and the report says which project test it came from.
+#include "CliRun.h"
+#include "ScratchRepo.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using difftriage::test::CliRun;
+using difftriage::test::ScratchRepo;
+
+namespace {
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object()
+                                          : QJsonObject();
+}
+
+// Records dump through fields that only a subclass of Field can convert: signature-driven
+// generation cannot write the subclass, the project's test does. The change drops falsy values.
+constexpr char Fields[] = R"(_KINDS = {}
+
+
+class Field:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _KINDS[cls.__name__.lower()] = cls
+
+    def convert(self, value):
+        raise NotImplementedError("subclasses convert values")
+
+
+class Schema:
+    def __init__(self):
+        self._fields = []
+
+    def add(self, name, field):
+        if type(field) is Field or not isinstance(field, Field):
+            raise TypeError("a Field subclass instance is needed")
+        self._fields.append((name, field))
+        return self
+
+    def dump(self, record):
+        if not self._fields:
+            raise ValueError("an empty schema dumps nothing")
+        out = {}
+        for name, field in self._fields:
+            value = field.convert(record.get(name))
+            out[name] = value
+        return out
+)";
+
+// The first test converts; the second reaches the change too but asks for capsys, a fixture a
+// snippet cannot inline: it is skipped with its reason.
+constexpr char FieldTests[] = R"(from units.fields import Field, Schema
+
+
+class Cents(Field):
+    def convert(self, value):
+        return round(float(value) * 100)
+
+
+def test_dump_converts_each_field():
+    schema = Schema().add("price", Cents()).add("tax", Cents())
+    assert schema.dump({"price": "1.25", "tax": "0.10"}) == {"price": 125, "tax": 10}
+
+
+def test_dump_prints_nothing(capsys):
+    Schema().add("price", Cents()).dump({"price": "2"})
+    assert capsys.readouterr().out == ""
+)";
+
+// Jobs run only once registered through a decorator, and a queue is filled in several steps:
+// the project's unittest set-up does both. The change drains the queue from the other end.
+constexpr char Queue[] = R"(_REGISTRY = {}
+
+
+def job(name):
+    def register(func):
+        _REGISTRY[name] = func
+        return func
+    return register
+
+
+class Queue:
+    def __init__(self, token):
+        if token not in _REGISTRY:
+            raise KeyError("register a job first")
+        self._pending = []
+
+    def push(self, name, *args):
+        if name not in _REGISTRY:
+            raise KeyError(name)
+        self._pending.append((name, args))
+
+    def drain(self):
+        results = []
+        while self._pending:
+            name, args = self._pending.pop(0)
+            results.append(_REGISTRY[name](*args))
+        return results
+)";
+
+constexpr char QueueTests[] = R"(import unittest
+
+from jobs.queue import Queue, job
+
+
+@job("scale")
+def scale(value, factor):
+    return value * factor
+
+
+class QueueTests(unittest.TestCase):
+    def setUp(self):
+        self.queue = Queue("scale")
+        self.queue.push("scale", 2, 3)
+        self.queue.push("scale", 5, 1)
+
+    def test_drain_runs_in_order(self):
+        self.assertEqual(self.queue.drain(), [6, 5])
+)";
+
+struct Change
+{
+    QString base;
+    QString head;
+};
+
+Change fieldsProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("units/__init__.py"), "");
+    repo.write(QStringLiteral("units/fields.py"), Fields);
+    repo.write(QStringLiteral("tests/test_fields.py"), FieldTests);
+    const QString base = repo.commit(QStringLiteral("fields and schemas"));
+    repo.write(QStringLiteral("units/fields.py"),
+               QByteArray(Fields).replace("            out[name] = value\n",
+                                          "            if value:\n"
+                                          "                out[name] = value\n"));
+    return {base, repo.commit(QStringLiteral("leave empty values out"))};
+}
+
+Change queueProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("jobs/__init__.py"), "");
+    repo.write(QStringLiteral("jobs/queue.py"), Queue);
+    repo.write(QStringLiteral("tests/test_queue.py"), QueueTests);
+    const QString base = repo.commit(QStringLiteral("a job queue"));
+    repo.write(QStringLiteral("jobs/queue.py"), QByteArray(Queue).replace("pop(0)", "pop()"));
+    return {base, repo.commit(QStringLiteral("drain from the end"))};
+}
+
+QStringList originsOf(const QJsonArray &differences)
+{
+    QStringList origins;
+    for (const QJsonValue &difference : differences)
+        origins << difference.toObject()
+                       .value(QStringLiteral("project_test"))
+                       .toObject()
+                       .value(QStringLiteral("test"))
+                       .toString();
+    return origins;
+}
+
+} // namespace
+
+class ProjectTestsTest final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_runs = 0;
+
+    // A fresh tree cache and checkpoint directory per analysis; the report goes to `report`.
+    CliRun analyze(const ScratchRepo &repo, const Change &change, const QString &report,
+                   bool projectTests)
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"),
+                           m_dir.filePath(QStringLiteral("cache-%1").arg(++m_runs)));
+        QStringList arguments{QStringLiteral("analyze"),
+                              QStringLiteral("--repo"),
+                              repo.path(),
+                              QStringLiteral("--base"),
+                              change.base,
+                              QStringLiteral("--head"),
+                              change.head,
+                              QStringLiteral("--python"),
+                              qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
+                              QStringLiteral("--report"),
+                              report};
+        if (!projectTests)
+            arguments << QStringLiteral("--disable-strategy") << QStringLiteral("project_tests");
+        return difftriage::test::runCli(arguments, environment);
+    }
+
+    // Off: nothing reaches the changed code. On: a difference from `origin`, and the summary.
+    void checkAblation(const ScratchRepo &repo, const Change &change, const QString &origin)
+    {
+        const QString offPath = m_dir.filePath(QStringLiteral("off-%1.json").arg(m_runs));
+        const CliRun off = analyze(repo, change, offPath, false);
+        QVERIFY2(off.exitCode == 0, off.err.constData());
+        const QJsonObject offReport = readJson(offPath);
+        QVERIFY2(offReport.value(QStringLiteral("differences")).toArray().isEmpty(),
+                 off.out.constData());
+        QCOMPARE(offReport.value(QStringLiteral("union_coverage")).toDouble(), 0.0);
+        QVERIFY(offReport.value(QStringLiteral("project_tests")).isNull());
+
+        const QString onPath = m_dir.filePath(QStringLiteral("on-%1.json").arg(m_runs));
+        const CliRun on = analyze(repo, change, onPath, true);
+        QVERIFY2(on.exitCode == 0, on.err.constData());
+        const QJsonObject onReport = readJson(onPath);
+        const QJsonArray differences = onReport.value(QStringLiteral("differences")).toArray();
+        QVERIFY2(!differences.isEmpty(), on.out.constData());
+        QVERIFY2(originsOf(differences).contains(origin), on.out.constData());
+        QVERIFY2(on.out.contains(QStringLiteral("from project test %1").arg(origin).toUtf8()),
+                 on.out.constData());
+        const QJsonObject summary = onReport.value(QStringLiteral("project_tests")).toObject();
+        QVERIFY(summary.value(QStringLiteral("reaching")).toArray().contains(origin));
+        QVERIFY(summary.value(QStringLiteral("converted")).toArray().contains(origin));
+        m_lastSummary = summary;
+    }
+
+    QJsonObject m_lastSummary;
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // A pytest test builds a user-defined subclass; its mutated literals show the change.
+    void subclassBuiltByAPytestTest()
+    {
+        ScratchRepo repo;
+        const Change change = fieldsProject(repo);
+        checkAblation(repo, change,
+                      QStringLiteral("tests/test_fields.py::test_dump_converts_each_field"));
+        // The capsys test reached the change too, and says why it gave no snippet.
+        const QJsonArray skipped = m_lastSummary.value(QStringLiteral("skipped")).toArray();
+        QCOMPARE(skipped.size(), 1);
+        const QJsonObject why = skipped.first().toObject();
+        QCOMPARE(why.value(QStringLiteral("test")).toString(),
+                 QStringLiteral("tests/test_fields.py::test_dump_prints_nothing"));
+        QVERIFY2(why.value(QStringLiteral("reason")).toString().contains(QStringLiteral("capsys")),
+                 qPrintable(why.value(QStringLiteral("reason")).toString()));
+    }
+
+    // A unittest set-up registers a job through a decorator and fills the queue in steps.
+    void registryBuiltByAUnittestSetUp()
+    {
+        ScratchRepo repo;
+        const Change change = queueProject(repo);
+        checkAblation(repo, change,
+                      QStringLiteral("tests/test_queue.py::QueueTests::test_drain_runs_in_order"));
+    }
+};
+
+QTEST_GUILESS_MAIN(ProjectTestsTest)
+#include "tst_projecttests.moc"

@@ -1,0 +1,498 @@
+"""Tests for gen/project_tests, the conversion of the project's own tests into differential snippets.
+
+Each test writes a small project (a package under ``src`` and its test suite) into a temporary
+tree, converts one of its tests with ``convert`` and checks the snippet's text; most also run the
+snippet with the interpreter against an old and a new version of the package and compare what it
+prints, as the engine does.  The cases: asserts, ``pytest.raises``, ``unittest`` methods,
+parametrised tests, doctests, fixtures (inlined, and one that cannot be), helper modules, the
+strategy's candidates, mutants, shrinking and the static filter.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+from helpers_dir import HELPERS
+
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
+
+from gen.project_tests import convert_tests, find_tests  # noqa: E402
+from gen.project_tests.candidates import ProjectTests, choose_target  # noqa: E402
+from gen.project_tests.convert import convert  # noqa: E402
+from gen.project_tests.fixtures import Unconvertible  # noqa: E402
+from gen.project_tests.literals import mutants  # noqa: E402
+from gen.project_tests.shrink import variants  # noqa: E402
+from gen.project_tests.sources import TreeSources  # noqa: E402
+from gen.search import generate  # noqa: E402
+
+PYTHON = sys.executable
+
+SHOP = '''
+REGISTRY = {}
+
+
+def register(cls):
+    REGISTRY[cls.kind] = cls
+    return cls
+
+
+class Cart:
+    def __init__(self):
+        self.items = []
+
+    def add(self, price, count=1):
+        if price < 0:
+            raise ValueError("negative price")
+        self.items.append((price, count))
+
+    def total(self, kind="plain"):
+        pricing = REGISTRY[kind]()
+        return sum(pricing.price(p) * c for p, c in self.items)
+
+
+def discount(amount):
+    """Ten off from 100 on.
+
+    >>> discount(100)
+    90
+    >>> discount(-1)
+    Traceback (most recent call last):
+    ValueError: negative
+    """
+    if amount < 0:
+        raise ValueError("negative")
+    if amount >= 100:
+        return amount - 10
+    return amount
+'''
+
+
+def write(root: Path, files: Dict[str, str]) -> None:
+    for relpath, text in files.items():
+        path = root / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+
+
+def project(tmp_path: Path, tests: Dict[str, str], new_shop: Optional[str] = None) -> Path:
+    """An old tree (the shop package and ``tests``) and, with ``new_shop``, a new one."""
+    old = tmp_path / "old"
+    write(old, dict({"src/shop/__init__.py": SHOP}, **tests))
+    if new_shop is not None:
+        write(tmp_path / "new", {"src/shop/__init__.py": new_shop})
+    return old
+
+
+def sources(root: Path) -> TreeSources:
+    return TreeSources(str(root), ["src"])
+
+
+def run(code: str, tree: Path) -> str:
+    """What the snippet prints with the package of ``tree`` (stdout, then the error's type)."""
+    done = subprocess.run([PYTHON, "-c", code], cwd=str(tree), capture_output=True, text=True,
+                          env={"PYTHONPATH": str(tree / "src"), "PATH": "/usr/bin:/bin"},
+                          timeout=60)
+    if done.returncode:
+        return done.stdout + "raised " + done.stderr.strip().splitlines()[-1].split(":")[0]
+    return done.stdout
+
+
+# -- asserts ------------------------------------------------------------------------------------
+
+def test_asserts_become_observations_of_their_operands(tmp_path: Path) -> None:
+    root = project(tmp_path, {"tests/test_cart.py": '''
+        from shop import Cart, discount
+
+        LIMIT = 100
+
+
+        def test_checks():
+            cart = Cart()
+            cart.add(5, count=2)
+            assert discount(LIMIT) == 90
+            assert cart.items
+            assert not cart.items == []
+            assert len(cart.items) in (1, 2)
+            assert discount(cart.items[0][0]) < LIMIT, "message dropped"
+    '''})
+    code = convert(sources(root), "tests/test_cart.py", "test_checks")
+    assert "assert" not in code and "message dropped" not in code
+    assert "LIMIT = 100" in code  # a module-level constant the test needs
+    assert "print(repr(discount(LIMIT)))" in code
+    assert "print(repr(cart.items))" in code
+    assert "print(repr(len(cart.items)))" in code
+    assert "print(repr(90))" not in code  # a literal is the same on both versions
+    assert "print(repr(LIMIT))" in code
+    assert run(code, root) == "90\n[(5, 2)]\n[(5, 2)]\n1\n5\n100\n"
+
+
+# -- pytest.raises ------------------------------------------------------------------------------
+
+def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
+    changed = SHOP.replace('raise ValueError("negative")', 'return 0')
+    root = project(tmp_path, {"tests/test_raises.py": '''
+        import pytest
+        from shop import discount
+
+
+        def test_negative():
+            with pytest.raises(ValueError) as excinfo:
+                discount(-5)
+            assert "negative" in str(excinfo.value)
+            pytest.raises(ValueError, discount, -7)
+            assert discount(150) == 140
+    '''}, changed)
+    code = convert(sources(root), "tests/test_raises.py", "test_negative")
+    assert "pytest" not in code  # nothing of pytest is left to import
+    assert "except Exception as error:" in code and "excinfo = error" in code
+    assert "print(repr(str(excinfo)))" in code  # excinfo.value is the exception itself
+    assert run(code, root) == "raises ValueError\n'negative'\nraises ValueError\n140\n"
+    assert run(code, tmp_path / "new") == "raises nothing\n'None'\nraises nothing\n140\n"
+
+
+# -- unittest -----------------------------------------------------------------------------------
+
+def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: Path) -> None:
+    root = project(tmp_path, {"tests/test_unit.py": '''
+        import unittest
+        from shop import Cart, register
+
+
+        @register
+        class Plain:
+            kind = "plain"
+
+            def price(self, value):
+                return value
+
+
+        class CartTests(unittest.TestCase):
+            @classmethod
+            def setUpClass(cls):
+                cls.base = 3
+
+            def setUp(self):
+                self.cart = Cart()
+                self.cart.add(self.base, count=4)
+
+            def helper(self):
+                return self.cart.total()
+
+            def test_total(self):
+                self.assertEqual(self.helper(), 12, msg="twelve")
+                self.assertIsInstance(self.cart.items, list)
+                with self.assertRaises(ValueError) as context:
+                    self.cart.add(-1)
+                self.assertIn("negative", str(context.exception))
+
+            def test_other(self):
+                self.assertTrue(False)
+
+
+        if __name__ == "__main__":
+            unittest.main()
+    '''})
+    code = convert(sources(root), "tests/test_unit.py", "CartTests::test_total")
+    assert "@register\nclass Plain:" in code  # registered at import: the test relies on it
+    assert "def test_total" not in code and "def test_other" not in code
+    assert "unittest.main" not in code and "twelve" not in code
+    assert "CartTests.setUpClass()\ncase = CartTests()\ncase.setUp()" in code
+    assert "print(repr(case.helper()))" in code
+    assert "print(repr(isinstance(case.cart.items, list)))" in code
+    assert run(code, root) == "12\nTrue\nraises ValueError\n'negative price'\n"
+
+
+# -- parametrised tests -------------------------------------------------------------------------
+
+def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:
+    root = project(tmp_path, {"tests/test_param.py": '''
+        import pytest
+        from shop import discount
+
+
+        @pytest.mark.parametrize("amount, expected", [(50, 50), pytest.param(120, 110, id="big")])
+        @pytest.mark.parametrize("extra", [0, 5])
+        def test_discount(amount, expected, extra):
+            assert discount(amount + extra) == expected + extra
+    '''})
+    tree = sources(root)
+    # the decorator nearest the function is numbered first, as the runner names the cases
+    first = convert(tree, "tests/test_param.py", "test_discount[1][0]")
+    assert "extra = 5\namount = 50" in first
+    assert "expected = 50" not in first  # only used in the expected value: a constant
+    assert run(first, root) == "55\n"
+    second = convert(tree, "tests/test_param.py", "test_discount[0][1]")
+    assert "extra = 0\namount = 120" in second
+    assert run(second, root) == "110\n"
+    with pytest.raises(Unconvertible):
+        convert(tree, "tests/test_param.py", "test_discount[0][7]")
+    with pytest.raises(Unconvertible):
+        convert(tree, "tests/test_param.py", "test_discount[0]")
+
+
+# -- doctests -----------------------------------------------------------------------------------
+
+def test_doctest_examples_print_their_values_and_exceptions(tmp_path: Path) -> None:
+    changed = SHOP.replace("amount >= 100", "amount > 100")
+    root = project(tmp_path, {}, changed)
+    code = convert(sources(root), "src/shop/__init__.py", "shop.discount")
+    assert code.startswith("from shop import discount\n")
+    assert "print(repr(discount(100)))" in code
+    assert run(code, root) == "90\nraises ValueError\n"
+    assert run(code, tmp_path / "new") == "100\nraises ValueError\n"
+    with pytest.raises(Unconvertible, match="no docstring"):
+        convert(sources(root), "src/shop/__init__.py", "shop.Cart.add")
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+FIXTURES = {
+    "tests/conftest.py": '''
+        import pytest
+        from shop import Cart
+
+
+        @pytest.fixture
+        def cart():
+            made = Cart()
+            made.add(40)
+            return made
+    ''',
+    "tests/test_fix.py": '''
+        import pytest
+        from shop import register
+
+
+        @register
+        class Plain:
+            kind = "plain"
+
+            def price(self, value):
+                return value
+
+
+        @pytest.fixture
+        def full(cart):
+            cart.add(70)
+            yield cart
+            cart.items.clear()
+
+
+        @pytest.fixture
+        def named(request):
+            return request.param
+
+
+        def test_total(full, tmp_path):
+            assert full.total() == 110
+            assert tmp_path.exists()
+
+
+        def test_named(named):
+            assert named
+    ''',
+}
+
+
+def test_simple_fixtures_are_inlined_in_dependency_order(tmp_path: Path) -> None:
+    root = project(tmp_path, FIXTURES)
+    code = convert(sources(root), "tests/test_fix.py", "test_total")
+    assert "made = Cart()\nmade.add(40)\ncart = made\ncart.add(70)\nfull = cart\n" in code
+    assert "cart.items.clear()" not in code  # the teardown: every snippet is a fresh process
+    assert "tmp_path = pathlib.Path(tempfile.mkdtemp())" in code
+    assert run(code, root) == "110\nTrue\n"
+
+
+def test_a_fixture_that_cannot_be_inlined_skips_the_test_with_its_reason(tmp_path: Path) -> None:
+    root = project(tmp_path, FIXTURES)
+    with pytest.raises(Unconvertible, match="fixture 'named' uses 'request'"):
+        convert(sources(root), "tests/test_fix.py", "test_named")
+    listed = [{"file": "tests/test_fix.py", "name": n, "covered": {}}
+              for n in ("test_total", "test_named")]
+    answer = convert_tests({"targets": {"changed_functions": []}, "old_root": str(root),
+                            "import_roots": {"old": "src"}, "project_tests": {"tests": listed}})
+    assert answer["skipped"] == [{"test": "tests/test_fix.py::test_named",
+                                  "reason": "fixture 'named' uses 'request'"}]
+
+
+def test_helpers_of_the_test_suite_are_inlined(tmp_path: Path) -> None:
+    root = project(tmp_path, {
+        "tests/helpers.py": '''
+            from shop import Cart
+
+            def filled(*prices):
+                cart = Cart()
+                for price in prices:
+                    cart.add(price)
+                return cart
+        ''',
+        "tests/test_helped.py": '''
+            from helpers import filled
+            from shop import REGISTRY
+
+
+            class Plain:
+                kind = "plain"
+
+                def price(self, value):
+                    return value * 2
+
+
+            REGISTRY["plain"] = Plain
+
+
+            def test_total():
+                assert filled(1, 2).total() == 6
+        '''})
+    code = convert(sources(root), "tests/test_helped.py", "test_total")
+    assert "from helpers" not in code and "def filled(*prices):" in code
+    assert "REGISTRY['plain'] = Plain" in code  # a registration at import time
+    assert run(code, root) == "6\n"
+
+
+def test_a_test_reading_files_beside_it_is_skipped(tmp_path: Path) -> None:
+    root = project(tmp_path, {"tests/test_files.py": '''
+        import os
+        from shop import discount
+
+        DATA = os.path.join(os.path.dirname(__file__), "data.txt")
+
+
+        def test_data():
+            assert discount(len(DATA))
+    '''})
+    with pytest.raises(Unconvertible, match="__file__"):
+        convert(sources(root), "tests/test_files.py", "test_data")
+
+
+# -- the strategy's candidates ------------------------------------------------------------------
+
+TARGETS = {"changed_functions": [
+    {"qualname": "shop.discount", "files": {"old": "src/shop/__init__.py"},
+     "modules": {"old": "shop"}, "changed_lines": {"old": [37]}},
+    {"qualname": "shop.Cart.add", "files": {"old": "src/shop/__init__.py"},
+     "modules": {"old": "shop"}, "changed_lines": {"old": [15, 16]}}], "access": []}
+
+
+def test_the_target_is_the_function_whose_changed_lines_it_covered_most() -> None:
+    covered = {"src/shop/__init__.py": [15, 16, 37]}
+    assert choose_target(covered, TARGETS) == "shop.Cart.add"
+    assert choose_target({"src/shop/__init__.py": [37]}, TARGETS) == "shop.discount"
+    assert choose_target({}, TARGETS) == "shop.discount"
+
+
+def request_for(root: Path, names: List[str], **extra: Any) -> Dict[str, Any]:
+    tests = [{"file": "tests/test_param.py", "name": n,
+              "covered": {"src/shop/__init__.py": [37]}} for n in names]
+    return dict({"seed": 1, "round": 0, "max_candidates": 5, "old_root": str(root),
+                 "new_root": str(root), "import_roots": {"old": "src", "new": "src"},
+                 "targets": TARGETS, "project_tests": {"tests": tests}}, **extra)
+
+
+PARAM_TEST = {"tests/test_param.py": '''
+    from shop import discount
+    import pytest
+
+
+    @pytest.mark.parametrize("amount", [99, 150])
+    def test_discount(amount):
+        assert discount(amount) >= 0
+        assert discount(amount + 7) - discount(3) > 0
+'''}
+
+
+def test_candidates_carry_the_strategy_and_their_origin(tmp_path: Path) -> None:
+    root = project(tmp_path, PARAM_TEST)
+    project_tests = ProjectTests(request_for(root, ["test_discount[0]", "test_discount[1]"]))
+    found = project_tests.round_candidates(1, 0, set(), None)
+    originals = [c for c in found if not c["genome"]["mutant"]]
+    assert [c["entry"] for c in originals] == ["tests/test_param.py::test_discount[0]",
+                                               "tests/test_param.py::test_discount[1]"]
+    genome = originals[0]["genome"]
+    assert genome["strategy"] == "project_tests" and genome["target"] == "shop.discount"
+    assert genome["origin"] == {"file": "tests/test_param.py",
+                                "test": "tests/test_param.py::test_discount[0]"}
+    assert genome["code"] == originals[0]["code"]
+    mutated = [c["code"] for c in found if c["genome"]["mutant"]]
+    assert "amount = 100\n" in "".join(mutated)  # 99 moved a step: the changed boundary
+    # a later round offers mutants the earlier ones have not tried
+    seen = {c["code"] for c in found}
+    later = project_tests.round_candidates(1, 1, set(seen), {"shop.discount"})
+    assert later and all(c["genome"]["mutant"] and c["code"] not in seen for c in later)
+    assert project_tests.round_candidates(1, 1, set(seen), {"shop.other"}) == []
+
+
+def test_the_generate_request_puts_originals_first_and_honours_the_switch(tmp_path: Path) -> None:
+    root = project(tmp_path, PARAM_TEST)
+    answer = generate(request_for(root, ["test_discount[0]"]))
+    first = answer["candidates"][0]
+    assert first["genome"].get("strategy") == "project_tests" and not first["genome"]["mutant"]
+    assert any(c["genome"].get("mutant") for c in answer["candidates"])
+    off = generate(request_for(root, ["test_discount[0]"],
+                               disabled_strategies=["project_tests"]))
+    assert off["candidates"]
+    assert not any(c["genome"].get("strategy") == "project_tests" for c in off["candidates"])
+    # feedback of its own candidates is recognised: their codes are not offered again
+    feedback = {"tests": [{"id": "t1", "target": "shop.discount", "genome": first["genome"],
+                           "covered": {}, "outcome": "ok"}]}
+    again = generate(request_for(root, ["test_discount[0]"], feedback=feedback))
+    assert first["code"] not in [c["code"] for c in again["candidates"]]
+
+
+def test_mutants_move_literals_but_not_labels() -> None:
+    code = ("from shop import discount\n\ntry:\n    discount(-5)\nexcept Exception as error:\n"
+            "    print('raises', type(error).__name__)\nprint(repr(discount(100)))\n")
+    found = list(mutants(code, 1))
+    assert "print(repr(discount(101)))" in "".join(found)
+    assert "discount(-4)" in "".join(found)
+    assert all("print('raises'" in m for m in found)
+    assert len(found) == len(set(found))
+
+
+def test_shrinking_cuts_statements_and_unused_definitions() -> None:
+    code = ("from shop import Cart, discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
+            "cart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n")
+    found = variants(code)
+    assert found and all(len(v) < len(code) for v in found)
+    # the shortest prefix ending at an observation first, unused definitions gone with the rest
+    assert found[0] == "from shop import discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
+    assert "from shop import Cart\n\ncart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n" \
+        in found  # the first observation dropped, and LIMIT with it
+
+
+# -- the static filter --------------------------------------------------------------------------
+
+def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_path: Path) -> None:
+    root = project(tmp_path, {
+        "tests/test_discount.py": '''
+            from shop import discount
+
+
+            def test_big():
+                assert discount(150) == 140
+
+
+            def test_unrelated():
+                assert True
+        ''',
+        "tests/test_cart.py": "from shop import Cart\n\n\ndef test_cart():\n    Cart()\n",
+        "tests/test_words.py": "def test_discount_words():\n    assert 'discount'\n",
+        "tests/conftest.py": "from shop import discount\n"})
+    answer = find_tests({"targets": TARGETS, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    files = {f["file"]: f for f in answer["files"]}
+    assert set(files) == {"tests/test_discount.py", "tests/test_cart.py", "src/shop/__init__.py"}
+    assert files["tests/test_discount.py"]["prefer"] == ["test_big"]  # names the change
+    assert files["tests/test_discount.py"]["score"] > files["src/shop/__init__.py"]["score"]
+    assert {"file": "src/shop/__init__.py", "score": 3, "prefer": [],
+            "doctests_only": True} in answer["files"]  # its doctests
+    assert json.dumps(answer) == json.dumps(find_tests({
+        "targets": TARGETS, "old_root": str(root), "import_roots": {"old": "src"}}))

@@ -472,6 +472,26 @@
         <translation>オフライン生成器</translation>
     </message>
     <message>
+        <source>the effort&apos;s tests spent</source>
+        <translation>努力量のテストを使い切った</translation>
+    </message>
+    <message>
+        <source>nothing new in any target</source>
+        <translation>どの対象にも新しい発見がない</translation>
+    </message>
+    <message>
+        <source>quick</source>
+        <translation>クイック</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>標準</translation>
+    </message>
+    <message>
+        <source>thorough</source>
+        <translation>徹底</translation>
+    </message>
+    <message>
         <source>Relation wrong</source>
         <translation>関係が誤り</translation>
     </message>
@@ -1145,6 +1165,20 @@
         </translation>
     </message>
     <message>
+        <source>Effort: %1; stopped: %2</source>
+        <translation>努力量: %1、停止理由: %2</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>停止理由: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n test(s) of a budget of %1</source>
+        <translation>
+            <numerusform>%1 件の予算のうち %n 件のテスト</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Diff and Coverage</source>
         <translation>差分とカバレッジ</translation>
     </message>
@@ -1552,6 +1586,14 @@
     <message>
         <source>Degraded</source>
         <translation>縮退</translation>
+    </message>
+    <message>
+        <source>How many tests an analysis runs: quick takes seconds, normal about a minute for a typical change, thorough several minutes</source>
+        <translation>解析で実行するテストの量: クイックは数秒、標準は一般的な変更で約1分、徹底は数分</translation>
+    </message>
+    <message>
+        <source>E&amp;ffort:</source>
+        <translation>努力量(&amp;F):</translation>
     </message>
     <message>
         <source>Restart DiffTriage to apply the new language.</source>

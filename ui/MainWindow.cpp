@@ -49,7 +49,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
       m_verdict(new VerdictPanel(this)), m_diffPanel(new DiffCoveragePanel(this)),
       m_relations(new RelationReviewPanel(this)), m_progress(new ProgressPanel(this)),
-      m_sandbox(new QLabel(this))
+      m_sandbox(new QLabel(this)), m_search(new QLabel(this))
 {
     setWindowTitle(tr("DiffTriage"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
@@ -65,7 +65,10 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     statusBar()->addPermanentWidget(m_progress);
 
+    statusBar()->addPermanentWidget(m_search);
     statusBar()->addPermanentWidget(m_sandbox);
+    m_search->setObjectName(QStringLiteral("searchState"));
+    m_search->setContentsMargins(0, 0, 12, 0); // apart from the sandbox's label
     applySettings();
 
     connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);
@@ -179,6 +182,9 @@ void MainWindow::applySettings()
     choices.suggest = engine::fromSpelling<engine::SuggestionSource>(
                           settings.value(QStringLiteral("analysis/suggest")).toString())
                           .value_or(engine::SuggestionSource::Heuristic);
+    choices.effort = engine::fromSpelling<engine::Effort>(
+                         settings.value(QStringLiteral("analysis/effort")).toString())
+                         .value_or(engine::Effort::Normal);
     choices.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
     choices.llm = engine::llmSettingsFromEnvironment();
     choices.llm.baseUrl =
@@ -326,6 +332,15 @@ void MainWindow::showReport(const engine::Report &report)
     // The sandbox the analysis ran in: a degraded one is worth knowing about.
     m_sandbox->setText(tr("Sandbox: %1").arg(engine::label(report.sandbox)));
     m_sandbox->setToolTip(report.sandboxNote);
+    // How much the search spent and why it stopped: a quick or cut-short analysis says so.
+    const QString stopped = engine::label(report.stopReason);
+    m_search->setText(
+        report.effort ? tr("Effort: %1; stopped: %2").arg(engine::label(*report.effort), stopped)
+                      : tr("Stopped: %1").arg(stopped));
+    m_search->setToolTip(report.search ? tr("%n test(s) of a budget of %1", nullptr,
+                                            static_cast<int>(report.tests.size()))
+                                             .arg(report.search->tests)
+                                       : QString());
     m_differences->setReport(report);
     m_diffPanel->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);

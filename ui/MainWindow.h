@@ -135,6 +135,7 @@ private:
     RelationReviewPanel *m_relations;
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
+    QLabel *m_search; // the effort and the stop reason of the open analysis
     QMenu *m_recentMenu = nullptr;
     QAction *m_advance = nullptr;
     WelcomePanel *m_welcome = nullptr;

@@ -25,8 +25,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_python(new QLineEdit(this)), m_pythonNew(new QLineEdit(this)),
       m_sandbox(new QLabel(this)), m_generator(new QComboBox(this)), m_suggest(new QComboBox(this)),
       m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
-      m_forgetConsent(new QPushButton(this)), m_timeBudget(new QDoubleSpinBox(this)),
-      m_language(new QComboBox(this)), m_recheck(new QTimer(this))
+      m_forgetConsent(new QPushButton(this)), m_effort(new QComboBox(this)),
+      m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this)),
+      m_recheck(new QTimer(this))
 {
     setWindowTitle(tr("Settings"));
     const QSettings settings;
@@ -108,6 +109,15 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     connect(m_suggest, &QComboBox::currentIndexChanged, this, enableLlm);
     enableLlm();
 
+    for (const engine::Effort effort : engine::AllEfforts)
+        m_effort->addItem(engine::label(effort), spelling(effort));
+    m_effort->setCurrentIndex(
+        std::max(0, m_effort->findData(settings.value(QStringLiteral("analysis/effort"),
+                                                      spelling(engine::Effort::Normal)))));
+    m_effort->setObjectName(QStringLiteral("effort"));
+    m_effort->setToolTip(tr("How many tests an analysis runs: quick takes seconds, normal about "
+                            "a minute for a typical change, thorough several minutes"));
+
     m_timeBudget->setRange(0, 24 * 3600);
     m_timeBudget->setSuffix(tr(" s"));
     m_timeBudget->setSpecialValueText(tr("No limit"));
@@ -146,6 +156,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     layout->addRow(tr("LLM &model:"), m_llmModel);
     layout->addRow(tr("API &key:"), m_apiKey);
     layout->addRow(QString(), m_forgetConsent);
+    layout->addRow(tr("E&ffort:"), m_effort);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
     layout->addRow(QString(), restartNote);
@@ -219,6 +230,7 @@ void SettingsDialog::accept()
     settings.setValue(QStringLiteral("analysis/suggest"), m_suggest->currentData());
     settings.setValue(QStringLiteral("llm/url"), m_llmUrl->text().trimmed());
     settings.setValue(QStringLiteral("llm/model"), m_llmModel->text().trimmed());
+    settings.setValue(QStringLiteral("analysis/effort"), m_effort->currentData());
     settings.setValue(QStringLiteral("analysis/timeBudget"), m_timeBudget->value());
     settings.setValue(QStringLiteral("language"), m_language->currentData());
     QDialog::accept();

@@ -44,6 +44,7 @@ private:
     QLineEdit *m_llmModel;
     QLineEdit *m_apiKey;
     QPushButton *m_forgetConsent;
+    QComboBox *m_effort;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
     QTimer *m_recheck; // the sandbox is rechecked when the typing pauses

@@ -35,17 +35,19 @@ QString AnalysisPipeline::checkpointPath() const
                   QStringLiteral("/difftriage/checkpoints")
             : choices.checkpointDirectory;
     const bool llm = choices.generator == GeneratorKind::Llm;
-    QStringList parts{QDir(m_options.repository).absolutePath(),
-                      m_options.change.base,
-                      m_options.change.head,
-                      QString::number(choices.seed),
-                      spelling(choices.generator),
-                      llm ? choices.llm.model : QString(),
-                      QString::number(choices.maxTests),
-                      QString::number(choices.candidatesPerRound),
-                      QString::number(choices.maxRounds),
-                      analyzerFingerprint()};
-    parts << choices.disabledStrategies;
+    const QStringList parts{QDir(m_options.repository).absolutePath(),
+                            m_options.change.base,
+                            m_options.change.head,
+                            QString::number(choices.seed),
+                            spelling(choices.generator),
+                            llm ? choices.llm.model : QString(),
+                            spelling(choices.effort),
+                            QString::number(choices.maxTests),
+                            QString::number(choices.candidatesPerRound),
+                            QString::number(choices.maxRounds),
+                            QString::number(choices.plateauTests),
+                            choices.disabledStrategies.join(QLatin1Char(',')),
+                            analyzerFingerprint()};
     const QByteArray key =
         QCryptographicHash::hash(parts.join(QLatin1Char('\n')).toUtf8(), QCryptographicHash::Sha256)
             .toHex()

@@ -132,6 +132,7 @@ json Report::toJson() const
                             {"outcome", spelledOrEmpty(test.outcome)},
                             {"relation", engine::toJson(test.relation)},
                             {"relation_verdict", spelledOrEmpty(test.relationVerdict)},
+                            {"strategy", engine::toJson(test.strategy)},
                             {"project_test", engine::toJson(test.projectTest)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
@@ -177,6 +178,8 @@ json Report::toJson() const
             {"python_old", engine::toJson(pythonOld)},
             {"python_new", engine::toJson(pythonNew)},
             {"stop_reason", spelled(stopReason)},
+            {"effort", spelled(effort)},
+            {"search", engine::toJson(search)},
             {"union_coverage", unionCoverage},
             {"changed_functions", functions},
             {"changed_lines", lines},
@@ -224,6 +227,8 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     report.pythonNew = stringField(document, "python_new");
     report.stopReason = readTerm<StopReason>(document, "stop_reason", top, problems)
                             .value_or(StopReason::NothingToAnalyse);
+    report.effort = readTerm<Effort>(document, "effort", top, problems);
+    report.search = searchFromJson(field(document, "search"), problems);
     report.unionCoverage = readValue<double>(document, "union_coverage", 1.0, problems);
     report.testsExecuted = readValue<int>(document, "tests_executed", 0, problems);
     report.flakyDiscarded = readValue<int>(document, "flaky_discarded", 0, problems);
@@ -260,6 +265,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             readTerm<TestFate>(item, "outcome", id, problems),
             stringField(item, "relation"),
             readTerm<RelationVerdict>(item, "relation_verdict", id, problems),
+            stringField(item, "strategy"),
             projectTestOriginFromJson(field(item, "project_test"))};
     }
     for (const json &item : readArray(document, "relation_reviews", problems)) {

@@ -3,6 +3,7 @@
 #include "core/Vocabulary.h"
 #include "report/ReportProjectTests.h"
 #include "report/ReportRelation.h"
+#include "report/ReportSearch.h"
 
 #include <QList>
 #include <QMap>
@@ -85,7 +86,8 @@ struct ReportTest
     // compile warning-free.
     QString relation = {}; // the relation label when the test is a relation check
     std::optional<RelationVerdict> relationVerdict = {}; // on the old version
-    std::optional<ProjectTestOrigin> projectTest = {};   // when it came from the project's tests
+    QString strategy = {}; // the generator's strategy that made it; empty when unknown
+    std::optional<ProjectTestOrigin> projectTest = {}; // when it came from the project's tests
 };
 
 struct Report
@@ -101,6 +103,8 @@ struct Report
     SandboxLevel sandbox = SandboxLevel::Full;
     QString sandboxNote;
     StopReason stopReason = StopReason::NothingToAnalyse;
+    std::optional<Effort> effort;       // none in reports written before efforts existed
+    std::optional<ReportSearch> search; // the schedule and each target's search
     double unionCoverage = 1.0;
     QString pythonOld, pythonNew;
     QList<ReportChangedFunction> changedFunctions;

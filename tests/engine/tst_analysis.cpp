@@ -248,7 +248,9 @@ private slots:
                                     QStringLiteral("--python"),
                                     python(),
                                     QStringLiteral("--seed"),
-                                    QStringLiteral("7")};
+                                    QStringLiteral("7"),
+                                    QStringLiteral("--effort"),
+                                    QStringLiteral("quick")};
         const QString straight = m_dir.filePath(QStringLiteral("straight.json"));
         QVERIFY(cli(arguments + QStringList{QStringLiteral("--report"), straight}).exitCode == 0);
 

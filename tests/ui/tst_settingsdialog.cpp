@@ -93,6 +93,28 @@ private slots:
         QCOMPARE(engine::chooseInterpreters(window.queue()->choices(), QString()).second, python());
     }
 
+    // The effort defaults to normal and reaches the analyses' options.
+    void theEffortReachesTheAnalyses()
+    {
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.queue()->choices().effort, engine::Effort::Normal);
+        }
+        {
+            ui::SettingsDialog dialog;
+            auto *effort = dialog.findChild<QComboBox *>(QStringLiteral("effort"));
+            QVERIFY(effort);
+            QCOMPARE(effort->currentData().toString(), engine::spelling(engine::Effort::Normal));
+            effort->setCurrentIndex(effort->findData(engine::spelling(engine::Effort::Thorough)));
+            dialog.accept();
+        }
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.queue()->choices().effort, engine::Effort::Thorough);
+        }
+        QSettings().remove(QStringLiteral("analysis/effort"));
+    }
+
     // The project's `python` in .difftriage.json beats the interpreter in Settings, in the window
     // as on the command line: here it names one that does not exist, so the analysis must fail
     // naming it (with Settings' interpreter it would run).

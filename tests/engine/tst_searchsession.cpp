@@ -549,7 +549,7 @@ private slots:
                              differs(QStringLiteral("small old"), QStringLiteral("small new")));
         search.generator.variants[original] << candidate(QStringLiteral("small"));
         SearchSession &session = search.runOneRound({original});
-        QCOMPARE(spelling(session.stopReason()), QStringLiteral("no_gain"));
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("plateau"));
         search.cancel = true;
         QVERIFY(session.shrinkDifferences().ok());
         QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates clang-format
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libqscintilla2-qt6-dev qtkeychain-qt6-dev
+  qt6-translations-l10n fonts-noto-cjk
   libgit2-dev libzip-dev nlohmann-json3-dev libssl3
   python3 python3-pytest python3-coverage python3-jsonschema bubblewrap
   xvfb xauth

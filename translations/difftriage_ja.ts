@@ -472,6 +472,26 @@
         <translation>オフライン生成器</translation>
     </message>
     <message>
+        <source>the effort&apos;s tests spent</source>
+        <translation>努力量のテストを使い切った</translation>
+    </message>
+    <message>
+        <source>nothing new in any target</source>
+        <translation>どの対象にも新しい発見がない</translation>
+    </message>
+    <message>
+        <source>quick</source>
+        <translation>クイック</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>標準</translation>
+    </message>
+    <message>
+        <source>thorough</source>
+        <translation>徹底</translation>
+    </message>
+    <message>
         <source>Relation wrong</source>
         <translation>関係が誤り</translation>
     </message>
@@ -1089,10 +1109,6 @@
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <source>Analysis of %1 cancelled.</source>
-        <translation>%1 の解析を取り消しました。</translation>
-    </message>
-    <message>
         <source>Open Re&amp;ports…</source>
         <translation>レポートを開く(&amp;P)…</translation>
     </message>
@@ -1201,6 +1217,20 @@
         </translation>
     </message>
     <message>
+        <source>Effort: %1; stopped: %2</source>
+        <translation>努力量: %1、停止理由: %2</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>停止理由: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n test(s) of a budget of %1</source>
+        <translation>
+            <numerusform>%1 件の予算のうち %n 件のテスト</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Diff and Coverage</source>
         <translation>差分とカバレッジ</translation>
     </message>
@@ -1291,6 +1321,26 @@
     <message>
         <source>Cannot tell which PR introduced it: %1</source>
         <translation>どの PR が導入したか判断できません: %1</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Analysis of %1 cancelled: the earlier analysis is kept.</source>
+        <translation>%1 の解析をキャンセルしました: 以前の解析はそのまま残っています。</translation>
+    </message>
+    <message>
+        <source>Analysis of %1 cancelled: nothing was saved.</source>
+        <translation>%1 の解析をキャンセルしました: 何も保存していません。</translation>
+    </message>
+    <message>
+        <source>This analysis did not record what the original test did. Re-run the change (Ctrl+Shift+R), or run the original with Run on Both Versions.</source>
+        <translation>この解析は元のテストの結果を記録していません。変更を再解析する (Ctrl+Shift+R) か、元のテストを「両方のバージョンで実行」で実行してください。</translation>
+    </message>
+    <message>
+        <source>The test is invalid Python (line %1: %2); it says nothing about the change.</source>
+        <translation>テストは Python として不正です (%1 行目: %2)。変更については何も示しません。</translation>
     </message>
     <message>
         <source>Finding the PR that introduced %1…</source>
@@ -1426,6 +1476,10 @@
         <translation>
             <numerusform>(待機 %n 件)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: cancelling…</source>
+        <translation>%1: キャンセル中…</translation>
     </message>
 </context>
 <context>
@@ -1747,6 +1801,18 @@
         <source>Degraded</source>
         <translation>縮退</translation>
     </message>
+    <message>
+        <source>How many tests an analysis runs: quick takes seconds, normal about a minute for a typical change, thorough several minutes</source>
+        <translation>解析で実行するテストの量: クイックは数秒、標準は一般的な変更で約1分、徹底は数分</translation>
+    </message>
+    <message>
+        <source>E&amp;ffort:</source>
+        <translation>努力量(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Restart DiffTriage to apply the new language.</source>
+        <translation>新しい言語は DiffTriage の再起動後に適用されます。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::ShortcutModel</name>
@@ -1928,6 +1994,33 @@
     <message>
         <source> — a coincidental-fix signal</source>
         <translation> — 偶然の修正の兆候</translation>
+    </message>
+</context>
+<context>
+    <name>difftriage::ui::WelcomePanel</name>
+    <message>
+        <source>Build and Open the Demo Repository</source>
+        <translation>デモリポジトリを作成して開く</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No repository is open&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;リポジトリが開かれていません&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Open a git repository of a Python project, then select a pull request or branch in &lt;b&gt;Changes&lt;/b&gt; and press &lt;b&gt;Analyse&lt;/b&gt; (Ctrl+R). DiffTriage runs tests on the old and the new version and lists every behavioural difference for you to mark &lt;i&gt;intended&lt;/i&gt; or &lt;i&gt;regression&lt;/i&gt;.&lt;br&gt;&lt;br&gt;New here? The demo is a small invoice library with ten pull requests, some of them with bugs to find.</source>
+        <translation>Python プロジェクトの git リポジトリを開き、&lt;b&gt;変更&lt;/b&gt; でプルリクエストかブランチを選んで &lt;b&gt;解析&lt;/b&gt; (Ctrl+R) を押してください。DiffTriage は旧バージョンと新バージョンでテストを実行し、振る舞いの違いをすべて一覧にします。それぞれを &lt;i&gt;意図どおり&lt;/i&gt; か &lt;i&gt;リグレッション&lt;/i&gt; に分類してください。&lt;br&gt;&lt;br&gt;初めてですか? デモは 10 件のプルリクエストを持つ小さな請求書ライブラリで、見つけるべきバグも含まれています。</translation>
+    </message>
+    <message>
+        <source>Open Repository…</source>
+        <translation>リポジトリを開く…</translation>
+    </message>
+    <message>
+        <source>Building the demo repository in %1…</source>
+        <translation>%1 にデモリポジトリを作成しています…</translation>
+    </message>
+    <message>
+        <source>The demo repository could not be built: %1</source>
+        <translation>デモリポジトリを作成できませんでした: %1</translation>
     </message>
 </context>
 <context>

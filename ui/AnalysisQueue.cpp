@@ -2,6 +2,8 @@
 
 #include "AnalysisRunner.h"
 
+#include <utility>
+
 namespace difftriage::ui {
 
 namespace {
@@ -23,6 +25,7 @@ AnalysisQueue::AnalysisQueue(QObject *parent)
     connect(m_runner, &AnalysisRunner::progressed, this, &AnalysisQueue::onProgress);
     connect(m_runner, &AnalysisRunner::finished, this, &AnalysisQueue::onFinished);
     connect(m_runner, &AnalysisRunner::failed, this, &AnalysisQueue::onFailed);
+    connect(m_runner, &AnalysisRunner::cancelled, this, &AnalysisQueue::onCancelled);
     m_thread->start();
 }
 
@@ -53,15 +56,20 @@ void AnalysisQueue::enqueue(const QString &repository, const engine::ChangeSpec 
 
 void AnalysisQueue::cancelAll()
 {
-    m_pending.clear();
+    const QList<Job> dropped = std::exchange(m_pending, {});
     emit queueChanged();
+    for (const Job &job : dropped)
+        emit cancelled(job.request.change);
     cancelCurrent();
 }
 
 void AnalysisQueue::cancelCurrent()
 {
-    if (m_current)
-        m_runner->cancel();
+    if (!m_current || m_current->cancelRequested)
+        return;
+    m_current->cancelRequested = true;
+    m_runner->cancel(m_current->id);
+    emit queueChanged(); // "cancelling" until the runner answers
 }
 
 std::optional<engine::ChangeSpec> AnalysisQueue::current() const
@@ -127,6 +135,16 @@ void AnalysisQueue::onFinished(quint64 job, const engine::Report &report)
     const engine::ChangeSpec change = m_current->request.change;
     m_current.reset();
     emit finished(change, report);
+    startNext();
+}
+
+void AnalysisQueue::onCancelled(quint64 job)
+{
+    if (!m_current || m_current->id != job)
+        return;
+    const engine::ChangeSpec change = m_current->request.change;
+    m_current.reset();
+    emit cancelled(change);
     startNext();
 }
 

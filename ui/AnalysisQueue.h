@@ -34,9 +34,12 @@ public:
     // reviewer's consent for this repository (LlmConsent::settle).
     void enqueue(const QString &repository, const engine::ChangeSpec &change,
                  LlmConsent::Use llm = LlmConsent::Use::AsConfigured);
-    // Stops the running analysis (within a second) and drops the queued ones.
+    // Stops the running analysis (within a second) and drops the queued ones; each of them ends
+    // with cancelled().
     void cancelAll();
     void cancelCurrent();
+    // Whether the running analysis was asked to stop and has not answered yet.
+    bool isCancelling() const { return m_current && m_current->cancelRequested; }
 
     bool isBusy() const { return m_current.has_value(); }
     std::optional<engine::ChangeSpec> current() const;
@@ -52,6 +55,8 @@ signals:
     void finished(const difftriage::engine::ChangeSpec &change,
                   const difftriage::engine::Report &report);
     void failed(const difftriage::engine::ChangeSpec &change, const QString &message);
+    // Stopped, or dropped before it started: nothing of that analysis is kept.
+    void cancelled(const difftriage::engine::ChangeSpec &change);
     void queueChanged();
     void idle();
 
@@ -60,6 +65,7 @@ private:
     {
         quint64 id = 0;
         engine::AnalysisRequest request;
+        bool cancelRequested = false;
     };
     struct ThreadStopper
     {
@@ -75,6 +81,7 @@ private:
     void onProgress(quint64 job, const engine::AnalysisProgress &progress);
     void onFinished(quint64 job, const engine::Report &report);
     void onFailed(quint64 job, const QString &message);
+    void onCancelled(quint64 job);
 
     std::unique_ptr<QThread, ThreadStopper> m_thread;
     AnalysisRunner *m_runner; // owned by m_thread (deleteLater on finished)

@@ -45,17 +45,21 @@ void AnalysisRunner::run(quint64 job, const engine::AnalysisRequest &request)
     } else {
         runInTheBackground();
     }
-    m_cancel.store(false);
+    m_cancel.store(m_cancelledUpTo.load() >= job);
     // Progress can arrive thousands of times a second; the GUI needs a few updates a second, and
-    // flooding its queue would make it stall on a slow machine.
+    // flooding its queue would make it stall on a slow machine. A new stage always goes through:
+    // the window says what the analysis is doing, short stages included.
     QElapsedTimer sinceLast;
     sinceLast.start();
     int lastDifferences = -1;
+    QString lastStage;
     const auto progress = [&](const engine::AnalysisProgress &update) {
-        if (sinceLast.elapsed() < 80 && update.differences == lastDifferences)
+        if (sinceLast.elapsed() < 80 && update.differences == lastDifferences &&
+            update.stage == lastStage)
             return;
         sinceLast.restart();
         lastDifferences = update.differences;
+        lastStage = update.stage;
         emit progressed(job, update);
     };
     auto pipeline = engine::openAnalysis(request);
@@ -64,7 +68,11 @@ void AnalysisRunner::run(quint64 job, const engine::AnalysisRequest &request)
         return;
     }
     auto report = (*pipeline)->run(progress, &m_cancel);
-    if (report)
+    // Cancelled is cancelled whatever the engine had got to: a partial report, or an error from
+    // a step the cancel cut short.
+    if (m_cancel.load() || (report && report->stopReason == engine::StopReason::Cancelled))
+        emit cancelled(job);
+    else if (report)
         emit finished(job, *report);
     else
         emit failed(job, report.error().message);

@@ -5,7 +5,9 @@
 
 #include <QObject>
 #include <QThread>
+#include <algorithm>
 #include <atomic>
+#include <limits>
 
 namespace difftriage::ui {
 
@@ -21,8 +23,13 @@ class AnalysisRunner final : public QObject
 public:
     explicit AnalysisRunner(QObject *parent = nullptr);
 
-    // Thread-safe: asks the running analysis to stop; the engine checks it between steps.
-    void cancel() { m_cancel.store(true); }
+    // Thread-safe: asks job `upTo` and every earlier one to stop, whether it runs now or has not
+    // started yet (the queued call may still be on its way); the engine checks between steps.
+    void cancel(quint64 upTo = std::numeric_limits<quint64>::max())
+    {
+        m_cancelledUpTo.store(std::max(m_cancelledUpTo.load(), upTo));
+        m_cancel.store(true);
+    }
     // For tests: how many runs started on the GUI thread (must stay 0).
     static int runsOnGuiThread();
 
@@ -33,9 +40,12 @@ signals:
     void progressed(quint64 job, const difftriage::engine::AnalysisProgress &progress);
     void finished(quint64 job, const difftriage::engine::Report &report);
     void failed(quint64 job, const QString &message);
+    // The analysis stopped because it was cancelled, at whatever step: nothing of it is final.
+    void cancelled(quint64 job);
 
 private:
-    std::atomic_bool m_cancel = false;
+    std::atomic_bool m_cancel = false; // for the running job
+    std::atomic<quint64> m_cancelledUpTo = 0;
 };
 
 } // namespace difftriage::ui

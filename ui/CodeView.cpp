@@ -1,5 +1,7 @@
 #include "CodeView.h"
 
+#include "LexerColours.h"
+
 #include <QEvent>
 #include <QFontDatabase>
 #include <Qsci/qscilexerpython.h>
@@ -36,18 +38,7 @@ void CodeView::changeEvent(QEvent *event)
 
 void CodeView::stylePythonLexer(QsciLexerPython *python, const QPalette &colours)
 {
-    python->setDefaultPaper(colours.color(QPalette::Base));
-    python->setPaper(colours.color(QPalette::Base));
-    if (colours.color(QPalette::Base).lightness() >= 128)
-        return;
-    python->setDefaultColor(colours.color(QPalette::Text));
-    python->setColor(colours.color(QPalette::Text), QsciLexerPython::Default);
-    python->setColor(colours.color(QPalette::Text), QsciLexerPython::Identifier);
-    python->setColor(QColor(0x9c, 0xdc, 0xfe), QsciLexerPython::Keyword);
-    python->setColor(QColor(0xce, 0x91, 0x78), QsciLexerPython::SingleQuotedString);
-    python->setColor(QColor(0xce, 0x91, 0x78), QsciLexerPython::DoubleQuotedString);
-    python->setColor(QColor(0x6a, 0x99, 0x55), QsciLexerPython::Comment);
-    python->setColor(QColor(0xb5, 0xce, 0xa8), QsciLexerPython::Number);
+    adaptLexerToPalette(python, colours);
 }
 
 void CodeView::applyColours()

@@ -49,7 +49,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
       m_verdict(new VerdictPanel(this)), m_diffPanel(new DiffCoveragePanel(this)),
       m_relations(new RelationReviewPanel(this)), m_progress(new ProgressPanel(this)),
-      m_sandbox(new QLabel(this))
+      m_sandbox(new QLabel(this)), m_search(new QLabel(this))
 {
     setWindowTitle(tr("DiffTriage"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
@@ -65,7 +65,10 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     statusBar()->addPermanentWidget(m_progress);
 
+    statusBar()->addPermanentWidget(m_search);
     statusBar()->addPermanentWidget(m_sandbox);
+    m_search->setObjectName(QStringLiteral("searchState"));
+    m_search->setContentsMargins(0, 0, 12, 0); // apart from the sandbox's label
     applySettings();
 
     connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);
@@ -89,6 +92,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_queue, &AnalysisQueue::started, this, [this](const engine::ChangeSpec &change) {
         m_progress->start(change);
         m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Running);
+        if (m_change && m_change->base == change.base && m_change->head == change.head)
+            showMessage(tr("This change is being analysed.")); // no longer "not analysed yet"
     });
     connect(m_queue, &AnalysisQueue::progressed, m_progress,
             [this](const engine::ChangeSpec &, const engine::AnalysisProgress &progress) {
@@ -96,11 +101,15 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_queue, &AnalysisQueue::queueChanged, this, [this] {
         m_progress->setPending(static_cast<int>(m_queue->pending().size()));
+        if (m_queue->isCancelling())
+            m_progress->setCancelling();
         for (const engine::ChangeSpec &change : m_queue->pending())
             m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Queued);
     });
     connect(m_queue, &AnalysisQueue::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_queue, &AnalysisQueue::cancelled, this, &MainWindow::onAnalysisCancelled);
     connect(m_test, &TestPanel::runRequested, this, &MainWindow::runTestOnBothVersions);
+    connect(m_test, &TestPanel::shownTestChanged, this, &MainWindow::showOutcomes);
     connect(m_queue, &AnalysisQueue::failed, this,
             [this](const engine::ChangeSpec &change, const QString &message) {
                 m_prModel->setTriageStatus(change.base, change.head,
@@ -109,6 +118,7 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_queue, &AnalysisQueue::idle, m_progress, &ProgressPanel::stop);
     restoreLayout();
+    createWelcome();
     // The keychain answers asynchronously (D-Bus): the key joins the settings when it comes.
     if (ApiKeyStore::isAvailable())
         ApiKeyStore::read(this, [this](const QString &key, const QString &) {
@@ -174,6 +184,9 @@ void MainWindow::applySettings()
     choices.suggest = engine::fromSpelling<engine::SuggestionSource>(
                           settings.value(QStringLiteral("analysis/suggest")).toString())
                           .value_or(engine::SuggestionSource::Heuristic);
+    choices.effort = engine::fromSpelling<engine::Effort>(
+                         settings.value(QStringLiteral("analysis/effort")).toString())
+                         .value_or(engine::Effort::Normal);
     choices.timeBudgetSeconds = settings.value(QStringLiteral("analysis/timeBudget"), 0).toDouble();
     choices.llm = engine::llmSettingsFromEnvironment();
     choices.llm.baseUrl =
@@ -190,6 +203,7 @@ void MainWindow::restoreLayout()
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    fitToScreen(); // a layout saved on a larger screen, or the default on a small one
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -320,6 +334,15 @@ void MainWindow::showReport(const engine::Report &report)
     // The sandbox the analysis ran in: a degraded one is worth knowing about.
     m_sandbox->setText(tr("Sandbox: %1").arg(engine::label(report.sandbox)));
     m_sandbox->setToolTip(report.sandboxNote);
+    // How much the search spent and why it stopped: a quick or cut-short analysis says so.
+    const QString stopped = engine::label(report.stopReason);
+    m_search->setText(
+        report.effort ? tr("Effort: %1; stopped: %2").arg(engine::label(*report.effort), stopped)
+                      : tr("Stopped: %1").arg(stopped));
+    m_search->setToolTip(report.search ? tr("%n test(s) of a budget of %1", nullptr,
+                                            static_cast<int>(report.tests.size()))
+                                             .arg(report.search->tests)
+                                       : QString());
     m_differences->setReport(report);
     m_diffPanel->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);
@@ -342,11 +365,33 @@ void MainWindow::showDifference(int difference)
         return;
     }
     const engine::ReportDifference &item = m_report->differences[difference];
-    m_output->setDifference(item);
     m_test->setDifference(item);
     m_diffPanel->showDifference(&item);
+    showOutcomes();
     const engine::TriageEntry entry = m_session->entry(*m_report, item.fingerprint);
     m_verdict->setDifference(item, entry.verdict, entry.note);
+}
+
+void MainWindow::showOutcomes()
+{
+    const int current = m_differenceList->currentDifference();
+    if (!m_report || current < 0 || current >= m_report->differences.size())
+        return;
+    const engine::ReportDifference &item = m_report->differences[current];
+    if (!m_test->showsOriginalTest()) {
+        m_output->setDifference(item);
+        return;
+    }
+    if (!item.originalOld || !item.originalNew) {
+        m_output->showUnavailable(
+            tr("This analysis did not record what the original test did. Re-run the change "
+               "(Ctrl+Shift+R), or run the original with Run on Both Versions."));
+        return;
+    }
+    engine::ReportDifference original = item;
+    original.oldSide = *item.originalOld;
+    original.newSide = *item.originalNew;
+    m_output->setDifference(original);
 }
 
 void MainWindow::decide(engine::Verdict verdict, const QString &note, bool wholeCluster)
@@ -411,16 +456,6 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
         report.title = change.title;
     if (report.body.isEmpty())
         report.body = change.body;
-    if (report.stopReason == engine::StopReason::Cancelled) {
-        // A partial analysis is shown but not kept: reopening it later would pass it off as done.
-        refreshStatus(change.base, change.head);
-        showMessage(tr("Analysis of %1 cancelled.").arg(change.title));
-        if (m_change && m_change->base == change.base && m_change->head == change.head) {
-            m_session->store()->apply(report);
-            showReport(report);
-        }
-        return;
-    }
     m_session->saveReportInBackground(report, [this, change, report](const engine::Status &saved) {
         if (!saved)
             showMessage(saved.error().message);
@@ -435,6 +470,20 @@ void MainWindow::onAnalysisFinished(const engine::ChangeSpec &change,
             showReport(shown);
         }
     });
+}
+
+// A cancelled analysis is discarded, never saved or shown: its partial findings (unshrunk, some
+// rounds missing) would read as a finished analysis. What was there before stays.
+void MainWindow::onAnalysisCancelled(const engine::ChangeSpec &change)
+{
+    refreshStatus(change.base, change.head);
+    const bool earlier = m_session->isOpen() && m_session->statusOf(change.base, change.head) !=
+                                                    PrListModel::TriageStatus::NotAnalysed;
+    if (!earlier)
+        m_prModel->setTriageStatus(change.base, change.head, PrListModel::TriageStatus::Cancelled);
+    const QString name = change.number ? tr("#%1").arg(*change.number) : change.title;
+    showMessage(earlier ? tr("Analysis of %1 cancelled: the earlier analysis is kept.").arg(name)
+                        : tr("Analysis of %1 cancelled: nothing was saved.").arg(name));
 }
 
 void MainWindow::showMessage(const QString &message)

@@ -33,6 +33,7 @@ class SideBySideOutput;
 class TestPanel;
 class TriageSession;
 class VerdictPanel;
+class WelcomePanel;
 
 class MainWindow final : public QMainWindow
 {
@@ -97,6 +98,10 @@ protected:
 private:
     void createDocks();
     void createMenus();
+    // MainWindowFirstStart.cpp: the size, the first start, which actions can act.
+    void fitToScreen();
+    void createWelcome();
+    void updateActionStates();
     void restoreLayout();
     void applySettings();
     void chooseRepository();
@@ -105,6 +110,8 @@ private:
     void onOpened();
     void showReport(const engine::Report &report);
     void showDifference(int difference);
+    // The outcomes of the test in view: the shrunk test's, or the original's when it is shown.
+    void showOutcomes();
     void decide(engine::Verdict verdict, const QString &note, bool wholeCluster);
     void saveNote(const QString &note);
     void decideRelation(int review, engine::RelationDecision decision, const QString &note);
@@ -112,6 +119,7 @@ private:
     void showShortcuts();
     void refreshStatus(const QString &base, const QString &head);
     void onAnalysisFinished(const engine::ChangeSpec &change, const engine::Report &report);
+    void onAnalysisCancelled(const engine::ChangeSpec &change);
     void exportInteractively(engine::ExportFormat format);
     void exportTriage();
     void importTriage();
@@ -137,8 +145,10 @@ private:
     RelationReviewPanel *m_relations;
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
+    QLabel *m_search; // the effort and the stop reason of the open analysis
     QMenu *m_recentMenu = nullptr;
     QAction *m_advance = nullptr;
+    WelcomePanel *m_welcome = nullptr;
     std::optional<engine::ChangeSpec> m_change;
     std::optional<engine::Report> m_report;
     QString m_pendingOpen;

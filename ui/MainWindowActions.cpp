@@ -1,8 +1,10 @@
 // MainWindow's menus, shortcuts and exports: the part of the window that only wires actions to
 // what MainWindow.cpp already does, kept apart so each file stays readable.
+#include "ActionAvailability.h"
 #include "AnalysisQueue.h"
 #include "ApiKeyStore.h"
 #include "DifferenceList.h"
+#include "ExportLocation.h"
 #include "MainWindow.h"
 #include "PdfExporter.h"
 #include "PrBrowser.h"
@@ -17,6 +19,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -30,8 +33,9 @@ void MainWindow::createMenus()
                     &MainWindow::chooseRepository);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
-    file->addAction(tr("Open Re&ports…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
-                    &MainWindow::openReports);
+    setNeed(file->addAction(tr("Open Re&ports…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+                            this, &MainWindow::openReports),
+            ActionNeed::Repository);
     file->addAction(tr("Open Re&lease…"), this, [this] { chooseRelease(false); });
     file->addAction(tr("Open Release F&older…"), this, [this] { chooseRelease(true); });
     file->addSeparator();
@@ -42,9 +46,12 @@ void MainWindow::createMenus()
                                   [this, format = info.format] { exportInteractively(format); });
         if (info.format == engine::ExportFormat::Html)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+        setNeed(action, ActionNeed::Report);
     }
-    file->addAction(tr("Export &Triage…"), this, &MainWindow::exportTriage);
-    file->addAction(tr("&Import Triage…"), this, &MainWindow::importTriage);
+    setNeed(file->addAction(tr("Export &Triage…"), this, &MainWindow::exportTriage),
+            ActionNeed::Repository);
+    setNeed(file->addAction(tr("&Import Triage…"), this, &MainWindow::importTriage),
+            ActionNeed::Repository);
     file->addSeparator();
     file->addAction(tr("&Settings…"), QKeySequence::Preferences, this, [this] {
         SettingsDialog dialog(this);
@@ -64,30 +71,39 @@ void MainWindow::createMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
-    analysis->addAction(tr("&Analyse Selected Changes"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
-                        [this] { analyse(m_browser->selectedChanges()); });
-    analysis->addAction(tr("&Re-run Current Change"),
-                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
-                            if (m_change)
-                                analyse({*m_change});
-                        });
-    analysis->addAction(tr("&Compare Revisions…"), this, &MainWindow::compareRevisions);
-    analysis->addAction(tr("&Cancel"), QKeySequence(Qt::CTRL | Qt::Key_Period), m_queue,
-                        &AnalysisQueue::cancelAll);
+    setNeed(analysis->addAction(tr("&Analyse Selected Changes"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                                this, [this] { analyse(m_browser->selectedChanges()); }),
+            ActionNeed::SelectedChanges);
+    setNeed(analysis->addAction(tr("&Re-run Current Change"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
+                                [this] {
+                                    if (m_change)
+                                        analyse({*m_change});
+                                }),
+            ActionNeed::Change);
+    setNeed(analysis->addAction(tr("&Compare Revisions…"), this, &MainWindow::compareRevisions),
+            ActionNeed::Repository);
+    setNeed(analysis->addAction(tr("&Cancel"), QKeySequence(Qt::CTRL | Qt::Key_Period), m_queue,
+                                &AnalysisQueue::cancelAll),
+            ActionNeed::Analysis);
 
     QMenu *triage = menuBar()->addMenu(tr("&Triage"));
-    triage->addAction(tr("&Next Undecided"), QKeySequence(Qt::Key_F8), m_differenceList,
-                      &DifferenceList::nextUndecided);
-    triage->addAction(tr("&Previous Undecided"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
-                      m_differenceList, &DifferenceList::previousUndecided);
+    setNeed(triage->addAction(tr("&Next Undecided"), QKeySequence(Qt::Key_F8), m_differenceList,
+                              &DifferenceList::nextUndecided),
+            ActionNeed::Report);
+    setNeed(triage->addAction(tr("&Previous Undecided"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
+                              m_differenceList, &DifferenceList::previousUndecided),
+            ActionNeed::Report);
     triage->addSeparator();
     int key = Qt::Key_1;
     for (engine::Verdict verdict : engine::AllVerdicts) {
-        triage->addAction(engine::label(verdict), QKeySequence(Qt::CTRL | key++), this,
-                          [this, verdict] { m_verdict->choose(verdict); });
+        setNeed(triage->addAction(engine::label(verdict), QKeySequence(Qt::CTRL | key++), this,
+                                  [this, verdict] { m_verdict->choose(verdict); }),
+                ActionNeed::Difference);
     }
-    triage->addAction(tr("&Clear Verdict"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
-                      [this] { m_verdict->choose(engine::Verdict::None); });
+    setNeed(triage->addAction(tr("&Clear Verdict"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                              [this] { m_verdict->choose(engine::Verdict::None); }),
+            ActionNeed::Difference);
     triage->addSeparator();
     m_advance = triage->addAction(tr("&Advance After a Verdict"));
     m_advance->setCheckable(true);
@@ -96,21 +112,30 @@ void MainWindow::createMenus()
     connect(m_advance, &QAction::toggled, this,
             [](bool on) { QSettings().setValue(QStringLiteral("triage/advance"), on); });
     triage->addSeparator();
-    triage->addAction(tr("Find the P&R That Introduced This"),
-                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
-                      &MainWindow::findIntroducingPr);
-    triage->addAction(tr("&Find Change"), QKeySequence::Find, m_browser, &PrBrowser::focusFilter);
-    triage->addAction(tr("Find &Difference"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
-                      m_differenceList, &DifferenceList::focusFind);
+    setNeed(triage->addAction(tr("Find the P&R That Introduced This"),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
+                              &MainWindow::findIntroducingPr),
+            ActionNeed::Difference);
+    setNeed(triage->addAction(tr("&Find Change"), QKeySequence::Find, m_browser,
+                              &PrBrowser::focusFilter),
+            ActionNeed::Repository);
+    setNeed(triage->addAction(tr("Find &Difference"),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), m_differenceList,
+                              &DifferenceList::focusFind),
+            ActionNeed::Report);
     triage->addSeparator();
-    triage->addAction(tr("Copy Review &Comment"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                      this, &MainWindow::copyReviewComment);
+    setNeed(triage->addAction(tr("Copy Review &Comment"),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                              &MainWindow::copyReviewComment),
+            ActionNeed::Report);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Next Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Down),
-                    m_diffPanel->diffView(), &DiffView::nextChange);
-    view->addAction(tr("&Previous Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Up),
-                    m_diffPanel->diffView(), &DiffView::previousChange);
+    setNeed(view->addAction(tr("&Next Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Down),
+                            m_diffPanel->diffView(), &DiffView::nextChange),
+            ActionNeed::Report);
+    setNeed(view->addAction(tr("&Previous Change in the Diff"), QKeySequence(Qt::ALT | Qt::Key_Up),
+                            m_diffPanel->diffView(), &DiffView::previousChange),
+            ActionNeed::Report);
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
@@ -170,9 +195,13 @@ void MainWindow::exportInteractively(engine::ExportFormat format)
     }
     const QString filter =
         engine::translatedExportText(engine::exportFormatInfo(format).fileFilter);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), {}, filter);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export"),
+        ExportLocation::suggestedPath(ExportLocation::suggestedFileName(*m_report, format)),
+        filter);
     if (path.isEmpty())
         return;
+    ExportLocation::remember(path);
     if (engine::Status status = exportCurrent(format, path); !status)
         QMessageBox::warning(this, tr("Export failed"), status.error().message);
     else
@@ -183,10 +212,14 @@ void MainWindow::exportTriage()
 {
     if (!m_session->isOpen())
         return;
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export Triage"), {}, tr("JSON (*.json)"));
+    const QString name = QFileInfo(m_session->repositoryPath()).fileName();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Triage"),
+        ExportLocation::suggestedPath(QStringLiteral("%1-verdicts.json").arg(name)),
+        tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
+    ExportLocation::remember(path);
     if (engine::Status status = m_session->store()->exportTo(path); !status)
         QMessageBox::warning(this, tr("Export failed"), status.error().message);
     else
@@ -197,8 +230,8 @@ void MainWindow::importTriage()
 {
     if (!m_session->isOpen())
         return;
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Import Triage"), {}, tr("JSON (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import Triage"), ExportLocation::suggestedPath({}), tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
     const auto changed = m_session->store()->importFrom(path);

@@ -87,8 +87,14 @@ void MainWindow::runTestOnBothVersions(const QString &code, const QString &targe
         }
         const bool stillShown =
             m_change && m_change->base == change.base && m_change->head == change.head;
-        const bool differs = result->fate == engine::TestFate::Difference;
-        if (result->fate == engine::TestFate::Same)
+        const bool differs =
+            result->invalid.isEmpty() && result->fate == engine::TestFate::Difference;
+        if (!result->invalid.isEmpty())
+            showMessage(tr("The test is invalid Python (line %1: %2); it says nothing about the "
+                           "change.")
+                            .arg(result->invalidLine)
+                            .arg(result->invalid));
+        else if (result->fate == engine::TestFate::Same)
             showMessage(tr("Same behaviour on both versions."));
         else if (!differs)
             showMessage(tr("The test is flaky: a rerun disagreed with its first run."));

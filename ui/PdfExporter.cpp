@@ -1,5 +1,7 @@
 #include "PdfExporter.h"
 
+#include "PrintableHtml.h"
+
 #include <QFile>
 #include <QPrinter>
 #include <QTextDocument>
@@ -14,7 +16,7 @@ engine::Status PdfExporter::write(const QString &html, const QString &path)
     printer.setPageSize(QPageSize(QPageSize::A4));
     printer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
     QTextDocument document;
-    document.setHtml(html);
+    document.setHtml(printableHtml(html));
     document.print(&printer);
     if (!QFile::exists(path))
         return engine::makeError(QStringLiteral("cannot write %1").arg(path));

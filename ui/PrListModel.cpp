@@ -69,6 +69,8 @@ QString PrListModel::statusText(TriageStatus status)
         return tr("running");
     case TriageStatus::Failed:
         return tr("failed");
+    case TriageStatus::Cancelled:
+        return engine::label(engine::StopReason::Cancelled); // the report's word for it
     case TriageStatus::NoDifferences:
         return tr("no differences");
     case TriageStatus::Differences:

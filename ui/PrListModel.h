@@ -41,6 +41,7 @@ public:
         Queued,
         Running,
         Failed,
+        Cancelled, // stopped before it finished, nothing kept: as good as not analysed
         NoDifferences,
         Differences, // some not triaged yet
         AllTriaged,

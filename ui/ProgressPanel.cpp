@@ -35,11 +35,15 @@ void ProgressPanel::start(const engine::ChangeSpec &change)
     m_stage->setText(tr("%1: starting…").arg(m_title));
     m_bar->setValue(0);
     m_counts->clear();
+    m_cancelling = false;
+    m_cancel->setEnabled(true);
     setVisible(true);
 }
 
 void ProgressPanel::update(const engine::AnalysisProgress &progress)
 {
+    if (m_cancelling)
+        return; // what it still does is of no use: it is being stopped
     m_stage->setText(QStringLiteral("%1: %2").arg(m_title, ProgressStages::label(progress.stage)));
     m_bar->setValue(static_cast<int>(std::clamp(progress.fraction, 0.0, 1.0) * 1000));
     m_counts->setText(tr("%1 tests run · %2 differences · %3 % covered")
@@ -51,6 +55,13 @@ void ProgressPanel::update(const engine::AnalysisProgress &progress)
 void ProgressPanel::setPending(int count)
 {
     m_pending->setText(count > 0 ? tr("(%n queued)", nullptr, count) : QString());
+}
+
+void ProgressPanel::setCancelling()
+{
+    m_cancelling = true;
+    m_stage->setText(tr("%1: cancelling…").arg(m_title));
+    m_cancel->setEnabled(false);
 }
 
 void ProgressPanel::stop()

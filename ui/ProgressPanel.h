@@ -24,6 +24,8 @@ public:
     void start(const engine::ChangeSpec &change);
     void update(const engine::AnalysisProgress &progress);
     void setPending(int count);
+    // Cancel was asked for: the analysis still runs until the engine's next check, and says so.
+    void setCancelling();
     void stop();
     QString stageText() const;
 
@@ -37,6 +39,7 @@ private:
     QLabel *m_pending;
     QToolButton *m_cancel;
     QString m_title;
+    bool m_cancelling = false;
 };
 
 } // namespace difftriage::ui

@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QTimer>
 #include <QToolButton>
 #include <QtConcurrent>
 
@@ -24,8 +25,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_python(new QLineEdit(this)), m_pythonNew(new QLineEdit(this)),
       m_sandbox(new QLabel(this)), m_generator(new QComboBox(this)), m_suggest(new QComboBox(this)),
       m_llmUrl(new QLineEdit(this)), m_llmModel(new QLineEdit(this)), m_apiKey(new QLineEdit(this)),
-      m_forgetConsent(new QPushButton(this)), m_timeBudget(new QDoubleSpinBox(this)),
-      m_language(new QComboBox(this))
+      m_forgetConsent(new QPushButton(this)), m_effort(new QComboBox(this)),
+      m_timeBudget(new QDoubleSpinBox(this)), m_language(new QComboBox(this)),
+      m_recheck(new QTimer(this))
 {
     setWindowTitle(tr("Settings"));
     const QSettings settings;
@@ -37,8 +39,19 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_pythonNew->setPlaceholderText(tr("Same as the old version"));
     m_pythonNew->setToolTip(tr("An interpreter for the new version only, when the change moves "
                                "to a newer Python"));
-    for (QLineEdit *edit : {m_python, m_pythonNew})
-        connect(edit, &QLineEdit::editingFinished, this, &SettingsDialog::probeSandbox);
+    // Rechecked as the user types, once the typing pauses.
+    m_recheck->setSingleShot(true);
+    m_recheck->setInterval(400);
+    connect(m_recheck, &QTimer::timeout, this, &SettingsDialog::probeSandbox);
+    for (QLineEdit *edit : {m_python, m_pythonNew}) {
+        connect(edit, &QLineEdit::textEdited, m_recheck, qOverload<>(&QTimer::start));
+        connect(edit, &QLineEdit::editingFinished, this, [this] {
+            if (m_recheck->isActive()) {
+                m_recheck->stop();
+                probeSandbox();
+            }
+        });
+    }
     m_python->setObjectName(QStringLiteral("pythonOld"));
     m_pythonNew->setObjectName(QStringLiteral("pythonNew"));
     m_sandbox->setObjectName(QStringLiteral("sandboxState"));
@@ -96,6 +109,15 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     connect(m_suggest, &QComboBox::currentIndexChanged, this, enableLlm);
     enableLlm();
 
+    for (const engine::Effort effort : engine::AllEfforts)
+        m_effort->addItem(engine::label(effort), spelling(effort));
+    m_effort->setCurrentIndex(
+        std::max(0, m_effort->findData(settings.value(QStringLiteral("analysis/effort"),
+                                                      spelling(engine::Effort::Normal)))));
+    m_effort->setObjectName(QStringLiteral("effort"));
+    m_effort->setToolTip(tr("How many tests an analysis runs: quick takes seconds, normal about "
+                            "a minute for a typical change, thorough several minutes"));
+
     m_timeBudget->setRange(0, 24 * 3600);
     m_timeBudget->setSuffix(tr(" s"));
     m_timeBudget->setSpecialValueText(tr("No limit"));
@@ -107,13 +129,26 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_language->setCurrentIndex(
         std::max(0, m_language->findData(settings.value(QStringLiteral("language")))));
     m_language->setToolTip(tr("Takes effect at the next start"));
+    m_language->setObjectName(QStringLiteral("language"));
+    auto *restartNote = new QLabel(tr("Restart DiffTriage to apply the new language."), this);
+    restartNote->setObjectName(QStringLiteral("restartNote"));
+    restartNote->setVisible(false);
+    connect(m_language, &QComboBox::currentIndexChanged, restartNote,
+            [this, restartNote, initial = m_language->currentIndex()] {
+                restartNote->setVisible(m_language->currentIndex() != initial);
+            });
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QFormLayout(this);
-    layout->addRow(tr("&Python (old):"), interpreterRow(m_python));
-    layout->addRow(tr("P&ython (new):"), interpreterRow(m_pythonNew));
+    // A row that is a layout gets no buddy from addRow: without one its "&" would show.
+    for (auto [text, edit] : {std::pair{tr("&Python (old):"), m_python},
+                              std::pair{tr("P&ython (new):"), m_pythonNew}}) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(edit);
+        layout->addRow(label, interpreterRow(edit));
+    }
     layout->addRow(tr("Sandbox:"), m_sandbox);
     layout->addRow(tr("&Generator:"), m_generator);
     layout->addRow(tr("&Suggestions:"), m_suggest);
@@ -121,8 +156,10 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     layout->addRow(tr("LLM &model:"), m_llmModel);
     layout->addRow(tr("API &key:"), m_apiKey);
     layout->addRow(QString(), m_forgetConsent);
+    layout->addRow(tr("E&ffort:"), m_effort);
     layout->addRow(tr("&Time budget:"), m_timeBudget);
     layout->addRow(tr("&Language:"), m_language);
+    layout->addRow(QString(), restartNote);
     layout->addRow(buttons);
 }
 
@@ -193,6 +230,7 @@ void SettingsDialog::accept()
     settings.setValue(QStringLiteral("analysis/suggest"), m_suggest->currentData());
     settings.setValue(QStringLiteral("llm/url"), m_llmUrl->text().trimmed());
     settings.setValue(QStringLiteral("llm/model"), m_llmModel->text().trimmed());
+    settings.setValue(QStringLiteral("analysis/effort"), m_effort->currentData());
     settings.setValue(QStringLiteral("analysis/timeBudget"), m_timeBudget->value());
     settings.setValue(QStringLiteral("language"), m_language->currentData());
     QDialog::accept();

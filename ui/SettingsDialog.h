@@ -8,6 +8,7 @@ class QLabel;
 class QLayout;
 class QLineEdit;
 class QPushButton;
+class QTimer;
 
 namespace difftriage::ui {
 
@@ -43,8 +44,10 @@ private:
     QLineEdit *m_llmModel;
     QLineEdit *m_apiKey;
     QPushButton *m_forgetConsent;
+    QComboBox *m_effort;
     QDoubleSpinBox *m_timeBudget;
     QComboBox *m_language;
+    QTimer *m_recheck; // the sandbox is rechecked when the typing pauses
 };
 
 } // namespace difftriage::ui

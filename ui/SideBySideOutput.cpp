@@ -85,6 +85,12 @@ void SideBySideOutput::setDifference(const engine::ReportDifference &difference)
     render();
 }
 
+void SideBySideOutput::showUnavailable(const QString &why)
+{
+    clear();
+    m_oldHeadline->setText(why.toHtmlEscaped());
+}
+
 void SideBySideOutput::clear()
 {
     m_difference.reset();

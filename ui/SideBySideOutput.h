@@ -22,6 +22,8 @@ public:
     explicit SideBySideOutput(QWidget *parent = nullptr);
 
     void setDifference(const engine::ReportDifference &difference);
+    // No outcomes to show, and why (the original test's were not recorded, say).
+    void showUnavailable(const QString &why);
     void clear();
 
     QString oldHeadline() const;

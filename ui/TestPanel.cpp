@@ -34,7 +34,10 @@ TestPanel::TestPanel(QWidget *parent)
     m_original->setCheckable(true);
     m_original->setToolTip(tr("Switch between the shrunk test and the test as it was generated"));
     m_original->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    connect(m_original, &QToolButton::toggled, this, &TestPanel::render);
+    connect(m_original, &QToolButton::toggled, this, [this] {
+        render();
+        emit shownTestChanged(showsOriginalTest());
+    });
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
     // A long test name must not widen the centre and squeeze the docks: the title is clipped.
@@ -125,6 +128,12 @@ void TestPanel::restoreDraft()
 bool TestPanel::showsOriginal() const
 {
     return m_original->isChecked();
+}
+
+bool TestPanel::showsOriginalTest() const
+{
+    return m_difference && m_original->isChecked() && !m_difference->originalTestCode.isEmpty() &&
+           m_difference->originalTestCode != m_difference->testCode;
 }
 
 QString TestPanel::code() const

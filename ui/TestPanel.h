@@ -26,6 +26,8 @@ public:
     void setDifference(const engine::ReportDifference &difference);
     void clear();
     bool showsOriginal() const;
+    // Whether the view shows the original test (it was asked for and differs from the shrunk one).
+    bool showsOriginalTest() const;
     QString code() const;
     bool isEditing() const;
     // Shows the test as editable (or back to the difference's own code, dropping the draft, when
@@ -41,6 +43,8 @@ public:
 signals:
     // The reviewer asks for the test in the view, edited or not, to run on both versions.
     void runRequested(const QString &code, const QString &target);
+    // The view switched between the shrunk and the original test: the outcomes beside it follow.
+    void shownTestChanged(bool original);
 
 private:
     void render();

@@ -69,12 +69,13 @@ QString summarize(const engine::Report &report)
                                 : report.title;
     text += heading + QLatin1Char('\n');
     text += QStringLiteral("changed functions: %1   union coverage: %2 %   tests: %3 (flaky "
-                           "discarded: %4)   stop: %5   sandbox: %6\n")
+                           "discarded: %4)   effort: %5   stop: %6   sandbox: %7\n")
                 .arg(report.changedFunctions.size())
                 .arg(report.unionCoverage * 100, 0, 'f', 1)
                 .arg(report.testsExecuted)
                 .arg(report.flakyDiscarded)
-                .arg(engine::spelling(report.stopReason), engine::spelling(report.sandbox));
+                .arg(report.effort ? engine::spelling(*report.effort) : QStringLiteral("-"),
+                     engine::spelling(report.stopReason), engine::spelling(report.sandbox));
     if (report.projectTests)
         text += QStringLiteral("project tests: %1\n")
                     .arg(engine::describeProjectTests(*report.projectTests));

@@ -7,7 +7,7 @@
 #include "ReportOutputs.h"
 #include "SuggestOptions.h"
 #include "attribution/AttributeReport.h"
-#include "generate/ProjectTestDiscovery.h"
+#include "generate/GeneratorStrategies.h"
 #include "pipeline/AnalysisPipeline.h"
 #include "pipeline/ResolveOptions.h"
 #include "triage/DifferenceGate.h"
@@ -40,9 +40,12 @@ void addAnalyzeOptions(QCommandLineParser &parser)
                       QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the search (default 1)."),
                       QStringLiteral("N"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("effort"),
+                      QStringLiteral("How much testing: quick, normal (default) or thorough."),
+                      QStringLiteral("LEVEL"), spelling(Effort::Normal)});
     parser.addOption({QStringLiteral("max-tests"),
-                      QStringLiteral("Fail-safe budget of candidate tests (default 300)."),
-                      QStringLiteral("N"), QStringLiteral("300")});
+                      QStringLiteral("Stop after N tests, below the effort's budget."),
+                      QStringLiteral("N")});
     parser.addOption({QStringLiteral("time-budget"),
                       QStringLiteral("Stop generating after S seconds (an outer guard)."),
                       QStringLiteral("S"), QStringLiteral("0")});
@@ -136,9 +139,16 @@ int runAnalyze(const QStringList &arguments)
     if (!suggest)
         return fail(suggest.error().message);
     choices.suggest = *suggest;
+    const QString effort = parser.value(QStringLiteral("effort"));
+    const auto effortLevel = fromSpelling<Effort>(effort);
+    if (!effortLevel)
+        return fail(
+            QStringLiteral("unknown effort '%1' (%2)").arg(effort, spellingChoices<Effort>()));
+    choices.effort = *effortLevel;
     double seed = 0, maxTests = 0, timeBudget = 0;
     if (!positiveNumber(parser, QStringLiteral("seed"), 0, seed) ||
-        !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests) ||
+        (parser.isSet(QStringLiteral("max-tests")) &&
+         !positiveNumber(parser, QStringLiteral("max-tests"), 1, maxTests)) ||
         !positiveNumber(parser, QStringLiteral("time-budget"), 0, timeBudget))
         return ExitBadInput;
     choices.seed = static_cast<quint64>(seed);

@@ -2,9 +2,11 @@
 # Runs `difftriage-cli analyze` on every PR of the demo repository and prints, per PR, union
 # coverage, differences, tests executed and seconds. Last line:
 #   max_seconds_per_pr=<x> mean_union_coverage=<y>
-# Goal: <= 10 s per PR on 2 cores. Usage: bench/analysis_demo/run.sh [BUILD_DIR]
+# Goal at the quick effort: <= 10 s per PR on 2 cores; at normal, about a minute.
+# Usage: bench/analysis_demo/run.sh [BUILD_DIR] [EFFORT] (default quick; docs/SEARCH.md)
 set -euo pipefail
 build="${1:-build}"
+effort="${2:-quick}"
 cli="$build/bin/difftriage-cli"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -16,7 +18,8 @@ prs=$("$cli" list-prs --repo "$work/demo" --json |
 printf '%-6s %-10s %-12s %-8s %s\n' PR coverage differences tests seconds
 for pr in $prs; do
   start=$(date +%s.%N)
-  "$cli" analyze --repo "$work/demo" --pr "$pr" --python /usr/bin/python3 --report "$work/$pr.json" >/dev/null
+  "$cli" analyze --repo "$work/demo" --pr "$pr" --python /usr/bin/python3 --effort "$effort" \
+    --report "$work/$pr.json" >/dev/null
   end=$(date +%s.%N)
   /usr/bin/python3 - "$work/$pr.json" "$pr" "$start" "$end" <<'PY'
 import json, sys

@@ -26,19 +26,23 @@ bool TimedApplication::notify(QObject *receiver, QEvent *event)
         --m_depth;
         return handled;
     }
+    // Delivering may delete the receiver (a DeferredDelete) and the event: what names them is
+    // read before. The class name is static data; the object name a shared copy.
+    const QEvent::Type type = event->type();
+    const char *className = receiver->metaObject()->className();
+    const QString objectName = receiver->objectName();
     const qint64 start = m_clock.nsecsElapsed();
-    const QEvent::Type type = event->type(); // the event may be gone afterwards
     const bool handled = QApplication::notify(receiver, event);
     --m_depth;
     const qint64 ns = m_clock.nsecsElapsed() - start;
     if (m_slowest.size() < Kept || ns > m_slowest.constLast().ns) {
         const char *typeName = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
-        Delivery delivery{ns, QStringLiteral("%1 to %2%3")
-                                  .arg(QString::fromLatin1(typeName ? typeName : "event"),
-                                       QString::fromLatin1(receiver->metaObject()->className()),
-                                       receiver->objectName().isEmpty()
-                                           ? QString()
-                                           : QStringLiteral(" '%1'").arg(receiver->objectName()))};
+        Delivery delivery{
+            ns,
+            QStringLiteral("%1 to %2%3")
+                .arg(QString::fromLatin1(typeName ? typeName : "event"),
+                     QString::fromLatin1(className),
+                     objectName.isEmpty() ? QString() : QStringLiteral(" '%1'").arg(objectName))};
         m_slowest.insert(
             std::upper_bound(m_slowest.begin(), m_slowest.end(), delivery,
                              [](const Delivery &a, const Delivery &b) { return a.ns > b.ns; }),

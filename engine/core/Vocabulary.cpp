@@ -47,14 +47,23 @@ constexpr Term<RelationDecision> RelationDecisions[] = {
 };
 
 constexpr Term<StopReason> StopReasons[] = {
-    {StopReason::FullCoverage, "full_coverage",
-     QT_TRANSLATE_NOOP("Vocabulary", "every changed line covered")},
-    {StopReason::NoGain, "no_gain", QT_TRANSLATE_NOOP("Vocabulary", "a round added nothing")},
+    {StopReason::EffortSpent, "effort_spent",
+     QT_TRANSLATE_NOOP("Vocabulary", "the effort's tests spent")},
+    {StopReason::Plateau, "plateau", QT_TRANSLATE_NOOP("Vocabulary", "nothing new in any target")},
     {StopReason::Budget, "budget", QT_TRANSLATE_NOOP("Vocabulary", "test budget spent")},
     {StopReason::TimeBudget, "time_budget", QT_TRANSLATE_NOOP("Vocabulary", "time budget spent")},
     {StopReason::Cancelled, "cancelled", QT_TRANSLATE_NOOP("Vocabulary", "cancelled")},
     {StopReason::NothingToAnalyse, "nothing_to_analyse",
      QT_TRANSLATE_NOOP("Vocabulary", "no changed Python code")},
+    {StopReason::FullCoverage, "full_coverage",
+     QT_TRANSLATE_NOOP("Vocabulary", "every changed line covered")},
+    {StopReason::NoGain, "no_gain", QT_TRANSLATE_NOOP("Vocabulary", "a round added nothing")},
+};
+
+constexpr Term<Effort> Efforts[] = {
+    {Effort::Quick, "quick", QT_TRANSLATE_NOOP("Vocabulary", "quick")},
+    {Effort::Normal, "normal", QT_TRANSLATE_NOOP("Vocabulary", "normal")},
+    {Effort::Thorough, "thorough", QT_TRANSLATE_NOOP("Vocabulary", "thorough")},
 };
 
 constexpr Term<SandboxLevel> SandboxLevels[] = {
@@ -167,6 +176,7 @@ DIFFTRIAGE_VOCABULARY(DifferenceKind, DifferenceKinds)
 DIFFTRIAGE_VOCABULARY(Verdict, Verdicts)
 DIFFTRIAGE_VOCABULARY(RelationDecision, RelationDecisions)
 DIFFTRIAGE_VOCABULARY(StopReason, StopReasons)
+DIFFTRIAGE_VOCABULARY(Effort, Efforts)
 DIFFTRIAGE_VOCABULARY(SandboxLevel, SandboxLevels)
 DIFFTRIAGE_VOCABULARY(RelationSignal, RelationSignals)
 DIFFTRIAGE_VOCABULARY(RelationVerdict, RelationVerdicts)

@@ -54,16 +54,28 @@ inline constexpr RelationDecision AllRelationDecisions[] = {RelationDecision::Re
                                                             RelationDecision::ImplementationWrong,
                                                             RelationDecision::SpecUndecided};
 
-// Why the search stopped.
+// Why the search stopped (docs/SEARCH.md). FullCoverage and NoGain end no search any more: reports
+// written before the search spent its budget carry them.
 enum class StopReason
 {
-    FullCoverage,
-    NoGain,
-    Budget,
+    EffortSpent, // the effort's tests or rounds are spent
+    Plateau,     // every target plateaued at its last level
+    Budget,      // the --max-tests cap
     TimeBudget,
     Cancelled,
     NothingToAnalyse,
+    FullCoverage,
+    NoGain,
 };
+
+// How much testing an analysis spends: a deterministic schedule of tests (docs/SEARCH.md).
+enum class Effort
+{
+    Quick,
+    Normal,
+    Thorough,
+};
+inline constexpr Effort AllEfforts[] = {Effort::Quick, Effort::Normal, Effort::Thorough};
 
 enum class SandboxLevel
 {
@@ -194,6 +206,7 @@ template <> std::span<const Term<DifferenceKind>> terms<DifferenceKind>();
 template <> std::span<const Term<Verdict>> terms<Verdict>();
 template <> std::span<const Term<RelationDecision>> terms<RelationDecision>();
 template <> std::span<const Term<StopReason>> terms<StopReason>();
+template <> std::span<const Term<Effort>> terms<Effort>();
 template <> std::span<const Term<SandboxLevel>> terms<SandboxLevel>();
 template <> std::span<const Term<RelationSignal>> terms<RelationSignal>();
 template <> std::span<const Term<RelationVerdict>> terms<RelationVerdict>();
@@ -215,6 +228,7 @@ template <> inline constexpr bool IsVocabulary<DifferenceKind> = true;
 template <> inline constexpr bool IsVocabulary<Verdict> = true;
 template <> inline constexpr bool IsVocabulary<RelationDecision> = true;
 template <> inline constexpr bool IsVocabulary<StopReason> = true;
+template <> inline constexpr bool IsVocabulary<Effort> = true;
 template <> inline constexpr bool IsVocabulary<SandboxLevel> = true;
 template <> inline constexpr bool IsVocabulary<RelationSignal> = true;
 template <> inline constexpr bool IsVocabulary<RelationVerdict> = true;

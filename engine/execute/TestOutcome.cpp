@@ -41,6 +41,7 @@ TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
     outcome.status = fromSpelling<RunStatus>(status).value_or(RunStatus::Crashed);
     outcome.output = stringField(response, "stdout");
     outcome.valueRepr = stringField(response, "value_repr");
+    outcome.resultShape = stringField(response, "result_shape");
     outcome.errorOutput = stringField(response, "stderr");
     outcome.errorType = stringField(response, "exc_type");
     outcome.errorMessage = stringField(response, "exc_message");
@@ -87,6 +88,7 @@ nlohmann::json TestOutcome::toJson() const
         {"status", spelling(status).toStdString()},
         {"stdout", output.toStdString()},
         {"value_repr", valueRepr.toStdString()},
+        {"result_shape", resultShape.toStdString()},
         {"stderr", errorOutput.toStdString()},
         {"exc_type", errorType.toStdString()},
         {"exc_message", errorMessage.toStdString()},

@@ -28,6 +28,7 @@ struct TestOutcome
     RunStatus status = RunStatus::Crashed;
     QString output;      // stdout, tree root and run directory already replaced by the worker
     QString valueRepr;   // repr() of a final expression statement, when it is not None
+    QString resultShape; // its type and size, or those of `result` ("list[3] of str"); search only
     QString errorOutput; // stderr
     QString errorType;   // qualified exception class ("ValueError", "pkg.mod.Error")
     QString errorMessage;

@@ -18,6 +18,7 @@ struct Candidate
     QString entry;
     QString code;
     nlohmann::json genome; // the structured call it was built from (for mutation and shrinking)
+    QString strategy = {}; // the generator's strategy that made it (gen/registry.py); may be empty
 };
 
 // What a generator is told about earlier tests: where they went and what is still unreached.
@@ -28,6 +29,8 @@ struct FeedbackTest
     nlohmann::json genome;
     nlohmann::json covered; // {"old": {file: [lines]}, "new": {...}}
     QString outcome;        // the old side's run status
+    QString strategy = {};
+    bool novel = false; // it covered a new line or showed a new outcome signature
 };
 
 struct GenerationRequest
@@ -41,10 +44,12 @@ struct GenerationRequest
     QList<FeedbackTest> feedback;
     nlohmann::json uncovered = nlohmann::json::object(); // {target: {"old": [...], "new": [...]}}
     nlohmann::json relations = nlohmann::json::object(); // `.difftriage.json`'s "relations"
+    // The targets still searched, each with its level and plateaued strategies; null: all.
+    nlohmann::json schedule = nullptr;
     // The project's own tests that reached a changed line of the old version:
     // {"tests": [{file, name, covered}]} (ProjectTestDiscovery); null when there are none.
     nlohmann::json projectTests;
-    QStringList disabledStrategies; // switched off for this analysis (ablation)
+    QStringList disabledStrategies; // switched off by name (gen/registry.py): ablation, diagnosis
 };
 
 // Why a test needs repair: a static problem (syntax, unresolvable names) or a runtime error that

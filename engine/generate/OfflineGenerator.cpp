@@ -27,19 +27,23 @@ json toJson(const GenerationRequest &request)
                             {"target", test.target.toStdString()},
                             {"genome", test.genome},
                             {"covered", test.covered},
-                            {"outcome", test.outcome.toStdString()}});
-    json document{{"seed", request.seed},
-                  {"round", request.round},
-                  {"max_candidates", request.maxCandidates},
-                  {"old_root", request.oldRoot.toStdString()},
-                  {"new_root", request.newRoot.toStdString()},
-                  {"import_roots",
-                   {{"old", request.oldImportRoot.toStdString()},
-                    {"new", request.newImportRoot.toStdString()}}},
-                  {"targets", request.targets ? request.targets->raw : json::object()},
-                  {"relations", request.relations},
-                  {"disabled_strategies", toJson(request.disabledStrategies)},
-                  {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}}};
+                            {"outcome", test.outcome.toStdString()},
+                            {"strategy", test.strategy.toStdString()},
+                            {"novel", test.novel}});
+    json document = {{"seed", request.seed},
+                     {"round", request.round},
+                     {"max_candidates", request.maxCandidates},
+                     {"old_root", request.oldRoot.toStdString()},
+                     {"new_root", request.newRoot.toStdString()},
+                     {"import_roots",
+                      {{"old", request.oldImportRoot.toStdString()},
+                       {"new", request.newImportRoot.toStdString()}}},
+                     {"targets", request.targets ? request.targets->raw : json::object()},
+                     {"relations", request.relations},
+                     {"feedback", {{"tests", feedback}, {"uncovered", request.uncovered}}},
+                     {"disabled_strategies", toJson(request.disabledStrategies)}};
+    if (!request.schedule.is_null())
+        document["schedule"] = request.schedule;
     if (request.projectTests.is_object())
         document["project_tests"] = request.projectTests;
     return document;
@@ -63,7 +67,8 @@ Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const jso
     QList<Candidate> candidates;
     for (const json &item : arrayField(document, "candidates")) {
         Candidate candidate{stringField(item, "target"), stringField(item, "entry"),
-                            stringField(item, "code"), field(item, "genome")};
+                            stringField(item, "code"), field(item, "genome"),
+                            stringField(item, "strategy")};
         if (!candidate.code.trimmed().isEmpty())
             candidates << std::move(candidate);
     }

@@ -162,11 +162,6 @@ QString projectTestsStrategy()
     return QStringLiteral("project_tests");
 }
 
-QStringList switchableStrategies()
-{
-    return {projectTestsStrategy()};
-}
-
 json ProjectTestSeeds::generationJson() const
 {
     if (reaching.isEmpty())

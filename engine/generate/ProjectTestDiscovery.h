@@ -20,12 +20,9 @@ class Executor;
 // The offline generator's strategy that these seeds feed (gen/project_tests), as
 // --disable-strategy and the candidates' genomes name it.
 QString projectTestsStrategy();
-// The names --disable-strategy accepts: the offline generator's strategies that can be switched
-// off on their own.
-QStringList switchableStrategies();
 
 // How much of the project's own suite one analysis runs to find the tests that reach the change.
-// Grows with the analysis effort; `seconds` is an outer guard, the counts decide in practice (so
+// The same at every effort; `seconds` is an outer guard, the counts decide in practice (so
 // that two runs of one analysis agree).
 struct ProjectTestBudget
 {

@@ -6,6 +6,7 @@ Usage::
     generate.py shrink        --request REQ.json   # simpler variants of one genome
     generate.py find-tests    --request REQ.json   # the project's tests that may reach the change
     generate.py convert-tests --request REQ.json   # which of them become snippets, and why not
+    generate.py strategies                         # the strategy registry, as JSON
 
 ``--request -`` reads the request from stdin.  The answer is one JSON document on stdout (UTF-8,
 sorted keys); the same request always yields a byte-identical answer.  Exit codes: 0 done, 2 bad
@@ -23,8 +24,11 @@ GENERATE_PROTOCOL.md next to this file; in short:
                              "outcome": "ok"}],
                   "uncovered": {"pkg.mod._helper": {"old": [14], "new": [14, 15]}}}}
 
-``feedback`` is optional (round 0).  When ``uncovered`` is non-empty, only the targets it names
-get candidates.  ``import_roots`` values may be absolute or relative to their tree (default: the
+``feedback`` is optional (round 0).  Optional too: ``schedule`` (``{target: {"level": 0..2,
+"plateaued": [strategy, ...]}}``; when present, exactly its targets get candidates, each from the
+strategies of its level) and ``disabled_strategies`` (names switched off everywhere).  Without a
+schedule, every target gets every strategy, and when ``uncovered`` is non-empty only the targets
+it names get candidates.  ``import_roots`` values may be absolute or relative to their tree (default: the
 analyzer's import roots, else the tree root).
 
 ``generate`` response::
@@ -33,8 +37,9 @@ analyzer's import roots, else the tree root).
                      "genome": {...}, "code": "from pkg import public_fn\\n\\n..."}]}
 
 At most ``max_candidates``, no two with the same code (nor the code of a feedback test), spread
-round-robin over the targets; round 0 adds metamorphic relation checks of the changed public
-functions, which carry ``"relation": "<label>"`` (configured by the request's ``relations``).
+round-robin over the targets; each names its ``strategy`` (also in its genome); round 0 adds
+metamorphic relation checks of the changed public functions, which carry ``"relation":
+"<label>"`` (configured by the request's ``relations``).
 The genome format is documented in :mod:`gen.snippet`.
 
 ``shrink`` request: ``{"seed", "genome", ...}`` plus, optionally, the same fields as
@@ -60,6 +65,7 @@ from gen import GENERATOR_VERSION  # noqa: E402
 from gen.genome import is_genome  # noqa: E402
 from gen.project_tests import convert_tests, find_tests  # noqa: E402
 from gen.project_tests.candidates import is_project_genome  # noqa: E402
+from gen.registry import check_names, describe  # noqa: E402
 from gen.search import generate  # noqa: E402
 from gen.shrink import shrink  # noqa: E402
 
@@ -85,6 +91,7 @@ def make_parser() -> argparse.ArgumentParser:
     for mode, text in MODES.items():
         p = sub.add_parser(mode, help=text)
         p.add_argument("--request", required=True, help="REQUEST.json ('-' for stdin)")
+    sub.add_parser("strategies", help="the strategy registry: names, levels, what each tries")
     return parser
 
 
@@ -123,23 +130,42 @@ def validate(request: Dict[str, Any], mode: str) -> None:
         feedback = request.get("feedback")
         if feedback is not None and not isinstance(feedback, dict):
             raise BadInput("feedback must be an object")
+        validate_strategies(request)
     project_tests = request.get("project_tests")
     if project_tests is not None and not (isinstance(project_tests, dict) and isinstance(
             project_tests.get("tests", []), list)):
         raise BadInput("project_tests must be {\"tests\": [...]}")
-    disabled = request.get("disabled_strategies")
-    if disabled is not None and not (isinstance(disabled, list) and
-                                     all(isinstance(d, str) for d in disabled)):
-        raise BadInput("disabled_strategies must be a list of strategy names")
     if mode == "shrink" and not is_genome(request.get("genome")) and \
             not is_project_genome(request.get("genome")):
         raise BadInput("shrink needs a well-formed genome object")
 
 
-def run(argv: Optional[List[str]] = None) -> Dict[str, Any]:
+def validate_strategies(request: Dict[str, Any]) -> None:
+    disabled = request.get("disabled_strategies")
+    schedule = request.get("schedule")
+    try:
+        if disabled is not None:
+            if not isinstance(disabled, list):
+                raise ValueError("disabled_strategies must be a list of names")
+            check_names(disabled)
+        if schedule is not None:
+            if not isinstance(schedule, dict):
+                raise ValueError("schedule must be an object: {target: {level, plateaued}}")
+            for entry in schedule.values():
+                plateaued = entry.get("plateaued", []) if isinstance(entry, dict) else None
+                if not isinstance(plateaued, list):
+                    raise ValueError("schedule entries must be objects with a plateaued list")
+                check_names(plateaued)
+    except ValueError as exc:
+        raise BadInput(str(exc))
+
+
+def run(argv: Optional[List[str]] = None) -> Any:
     args = make_parser().parse_args(argv)
+    if args.mode == "strategies":
+        return {"strategies": describe()}
     if args.mode not in MODES:
-        raise BadInput("a mode is required: %s" % ", ".join(MODES))
+        raise BadInput("a mode is required: %s or strategies" % ", ".join(MODES))
     request = load_request(args.request)
     validate(request, args.mode)
     handlers = {"generate": generate, "shrink": shrink, "find-tests": find_tests,

@@ -27,18 +27,20 @@ struct UserChoices
     SuggestionSource suggest = SuggestionSource::Heuristic;
     LlmSettings llm; // used by the LLM generator and the LLM classifier
     quint64 seed = 1;
-    int maxTests = 300;           // fail-safe budget of candidate tests
-    double timeBudgetSeconds = 0; // 0 = none; an outer guard only
+    Effort effort = Effort::Normal; // the schedule of tests (pipeline/SearchSchedule)
+    int maxTests = 0;               // a cap below the effort's tests; 0 = none
+    double timeBudgetSeconds = 0;   // 0 = none; an outer guard only
     bool resume = false;
     bool forceDegradedSandbox = false;
-    // Generator strategies switched off by name (switchableStrategies()): for ablation and
-    // diagnosis.
+    // Generator strategies switched off by name (switchableStrategies(), gen/registry.py): for
+    // ablation and diagnosis.
     QStringList disabledStrategies;
     ProjectTestBudget projectTestBudget; // how much of the project's own suite to run
-    // Tuning that tests and benchmarks change; users keep the defaults.
+    // Tuning that tests and benchmarks change; users keep the defaults (0 = the effort's).
     int reruns = 2; // per version, for each test that shows a difference
-    int candidatesPerRound = 40;
-    int maxRounds = 12;
+    int candidatesPerRound = 0;
+    int maxRounds = 0;
+    int plateauTests = 0;
     int workersPerVersion = 1;
     QString checkpointDirectory; // empty = the per-user cache
     QString treeCacheDirectory;  // empty = the per-user cache

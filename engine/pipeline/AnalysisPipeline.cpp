@@ -35,17 +35,19 @@ QString AnalysisPipeline::checkpointPath() const
                   QStringLiteral("/difftriage/checkpoints")
             : choices.checkpointDirectory;
     const bool llm = choices.generator == GeneratorKind::Llm;
-    QStringList parts{QDir(m_options.repository).absolutePath(),
-                      m_options.change.base,
-                      m_options.change.head,
-                      QString::number(choices.seed),
-                      spelling(choices.generator),
-                      llm ? choices.llm.model : QString(),
-                      QString::number(choices.maxTests),
-                      QString::number(choices.candidatesPerRound),
-                      QString::number(choices.maxRounds),
-                      analyzerFingerprint()};
-    parts << choices.disabledStrategies;
+    const QStringList parts{QDir(m_options.repository).absolutePath(),
+                            m_options.change.base,
+                            m_options.change.head,
+                            QString::number(choices.seed),
+                            spelling(choices.generator),
+                            llm ? choices.llm.model : QString(),
+                            spelling(choices.effort),
+                            QString::number(choices.maxTests),
+                            QString::number(choices.candidatesPerRound),
+                            QString::number(choices.maxRounds),
+                            QString::number(choices.plateauTests),
+                            choices.disabledStrategies.join(QLatin1Char(',')),
+                            analyzerFingerprint()};
     const QByteArray key =
         QCryptographicHash::hash(parts.join(QLatin1Char('\n')).toUtf8(), QCryptographicHash::Sha256)
             .toHex()
@@ -88,12 +90,13 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
         if (progress)
             progress({stage, 0, 0, 0, 0});
     };
-    auto prepared = setUp(say);
+    const auto cancelRequested = [cancel] { return cancel && cancel->load(); };
+    auto prepared = setUp(say, cancel);
     if (!prepared)
         return prepared.error();
     PipelineSetup &setup = **prepared;
-    if (setup.nothingToAnalyse)
-        return *setup.nothingToAnalyse;
+    if (setup.earlyReport)
+        return *setup.earlyReport;
     auto generator = makeGenerator(m_options.choices, setup.pythonOld);
     if (!generator)
         return generator.error();
@@ -155,8 +158,7 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     }
     if (auto rounds = session.runRounds(); !rounds)
         return rounds.error();
-    const bool cancelled = session.stopReason() == StopReason::Cancelled;
-    if (!cancelled) {
+    if (!cancelRequested()) {
         if (auto shrunk = session.shrinkDifferences(); !shrunk)
             return shrunk.error();
         if (auto shrunk = session.shrinkRelationReviews(); !shrunk)
@@ -183,11 +185,15 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
         report.projectTests = reportOf(*seeds);
     }
     report.notAnalysable = setup.targets.raw.value("not_analysable", nlohmann::json::object());
-    if (m_options.choices.suggest == SuggestionSource::Llm && !cancelled)
+    if (m_options.choices.suggest == SuggestionSource::Llm && !cancelRequested())
         say(QStringLiteral("suggesting"));
     suggestVerdicts(report, m_options.choices.suggest, m_options.choices.llm, cancel);
     report.seconds = clock.elapsed() / 1000.0;
-    if (!cancelled)
+    // Cancelled at any step (a round, confirming, shrinking, suggesting): the search's own stop
+    // reason would pass unshrunk differences or missing suggestions off as a finished analysis.
+    if (cancelRequested())
+        report.stopReason = StopReason::Cancelled;
+    else
         QFile::remove(context.checkpointPath);
     return report;
 }

@@ -16,18 +16,23 @@ struct PipelineSetup;
 
 // One test run on both versions: a difference (its kind in `difference`), the same behaviour, or
 // flaky when a rerun on one version disagreed with its first run. `difference` holds both sides
-// in every case.
+// in every case. A test that does not compile says why and where in `invalid` and `invalidLine`
+// and was run only once: it shows nothing about the change.
 struct SingleTestRun
 {
     TestFate fate = TestFate::Same;
     ReportDifference difference;
+    QString invalid; // Python's complaint ("invalid syntax") when the test is not valid Python
+    int invalidLine = 0;
 };
 
 // Runs the whole pipeline for one change: trees → diff → changed functions and access
 // information → rounds of generation → execution on both versions → judge → union coverage →
 // next round → shrinking → report → suggested verdicts. Blocking; run it on a worker thread.
 // Progress is reported through the callback (from the calling thread); `cancel` is checked
-// between steps and honoured within a second. Errors carry their kind: bad input or internal.
+// between steps and honoured within a second: whenever it was set, at whatever step, the report's
+// stop reason is `cancelled` (never a finished one) and the round checkpoint is kept for a
+// resume. Errors carry their kind: bad input or internal.
 class AnalysisPipeline final
 {
 public:
@@ -54,7 +59,9 @@ public:
     QString checkpointPath() const;
 
 private:
-    Expected<std::unique_ptr<PipelineSetup>> setUp(const std::function<void(const QString &)> &say);
+    // Stops between its steps when `cancel` is set: the set-up then holds a cancelled report.
+    Expected<std::unique_ptr<PipelineSetup>> setUp(const std::function<void(const QString &)> &say,
+                                                   const std::atomic_bool *cancel = nullptr);
     Expected<SingleTestRun> runSingleTestOn(PipelineSetup &setup, const QString &code,
                                             const QString &target,
                                             const std::function<void(const QString &)> &say) const;

@@ -25,6 +25,7 @@ Status Checkpoint::save(const QString &path) const
                            {"next_round", nextRound},
                            {"tests", tests_},
                            {"rounds", rounds_},
+                           {"ledger", ledger},
                            {"difference_tests", toJson(differenceTests)},
                            {"flaky_discarded", flakyDiscarded},
                            {"executions", executions}};
@@ -62,6 +63,7 @@ Expected<Checkpoint> Checkpoint::load(const QString &path, const QString &expect
         checkpoint.rounds << ReportRound{intField(item, "index"), intField(item, "tests_generated"),
                                          doubleField(item, "union_coverage")};
     checkpoint.differenceTests = stringListField(document, "difference_tests");
+    checkpoint.ledger = field(document, "ledger");
     return checkpoint;
 }
 

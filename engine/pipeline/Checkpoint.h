@@ -17,6 +17,7 @@ struct Checkpoint
     int nextRound = 0;
     QList<TestRecord> tests;
     QList<ReportRound> rounds;
+    nlohmann::json ledger;       // TargetLedger::toJson()
     QStringList differenceTests; // ids of the tests whose difference was confirmed
     int flakyDiscarded = 0;
     int executions = 0;

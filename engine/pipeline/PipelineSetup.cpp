@@ -54,7 +54,8 @@ QStringList unparsedChangedFiles(const Targets &targets)
     return notes;
 }
 
-Report emptyReport(const ChangeSpec &change, const QStringList &notes)
+Report emptyReport(const ChangeSpec &change, const QStringList &notes,
+                   StopReason why = StopReason::NothingToAnalyse)
 {
     Report report;
     report.base = change.base;
@@ -62,7 +63,7 @@ Report emptyReport(const ChangeSpec &change, const QStringList &notes)
     report.title = change.title;
     report.body = change.body;
     report.number = change.number;
-    report.stopReason = StopReason::NothingToAnalyse;
+    report.stopReason = why;
     report.notes = notes;
     return report;
 }
@@ -70,10 +71,20 @@ Report emptyReport(const ChangeSpec &change, const QStringList &notes)
 } // namespace
 
 Expected<std::unique_ptr<PipelineSetup>>
-AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
+AnalysisPipeline::setUp(const std::function<void(const QString &)> &say,
+                        const std::atomic_bool *cancel)
 {
     say(QStringLiteral("preparing"));
     auto setup = std::make_unique<PipelineSetup>();
+    // Between the steps: each can take seconds (checkouts, the target analysis, workers).
+    const auto stopped = [&] {
+        if (!cancel || !cancel->load())
+            return false;
+        Report report = emptyReport(m_options.change, setup->notes, StopReason::Cancelled);
+        report.repo = setup->repositoryPath;
+        setup->earlyReport = std::move(report);
+        return true;
+    };
     const git::Repository &repository = m_repository;
     const UserChoices &choices = m_options.choices;
     setup->repositoryPath = repository.path();
@@ -91,7 +102,7 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
     if (workspace->diff.pythonFiles().isEmpty()) {
         Report report = emptyReport(m_options.change, workspace->diff.notes);
         report.repo = repository.path();
-        setup->nothingToAnalyse = std::move(report);
+        setup->earlyReport = std::move(report);
         return setup;
     }
     auto pythonOld = resolvePythonInterpreter(m_options.pythonOld);
@@ -116,8 +127,12 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
         request.forceDegradedSandbox = choices.forceDegradedSandbox;
         return runPrepareCommand(request);
     };
+    if (stopped())
+        return setup;
     if (auto trees = materializeTrees(repository, cache, *workspace, preparation); !trees)
         return asBadInput(trees.error());
+    if (stopped())
+        return setup;
 
     say(QStringLiteral("analysing"));
     const ProjectConfig &config = m_options.config;
@@ -136,13 +151,15 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
         return targets.error();
     setup->notes =
         workspace->diff.notes + config.warnings + targets->notes + unparsedChangedFiles(*targets);
+    if (stopped())
+        return setup;
     if (targets->functions.isEmpty()) {
         Report report =
             emptyReport(m_options.change,
                         setup->notes + QStringList{QStringLiteral("no changed executable code")});
         report.repo = repository.path();
         report.notAnalysable = targets->raw.value("not_analysable", nlohmann::json::object());
-        setup->nothingToAnalyse = std::move(report);
+        setup->earlyReport = std::move(report);
         return setup;
     }
 
@@ -158,6 +175,8 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say)
     Executor &executor = *setup->executor;
     if (auto started = executor.start(); !started)
         return started.error();
+    if (stopped())
+        return setup;
     say(QStringLiteral("importing"));
     auto unimportable = checkChangedModulesImport(executor, *targets, *pythonOld, *pythonNew);
     if (!unimportable)

@@ -27,9 +27,10 @@ struct PipelineSetup
     QStringList commitMessages; // the change's own commits: part of its stated intent
     std::unique_ptr<Executor> executor;
     std::unique_ptr<Judge> judge;
-    // Set when there is nothing to run (no Python change, no changed executable code): the
-    // report to return as it is. Nothing else is set then.
-    std::optional<Report> nothingToAnalyse;
+    // Set when the analysis ends before any test runs: nothing to run (no Python change, no
+    // changed executable code) or cancelled while the trees, targets or workers were being set
+    // up. The report to return as it is.
+    std::optional<Report> earlyReport;
 };
 
 } // namespace difftriage::engine

@@ -7,8 +7,31 @@
 #include "pipeline/TestRecord.h"
 
 #include <QCryptographicHash>
+#include <QRegularExpression>
 
 namespace difftriage::engine {
+
+namespace {
+
+// Why and where the test itself does not compile ("invalid syntax", 3), or nothing. The runner
+// compiles the test as the file "<test>": a SyntaxError naming another file came from the code
+// under test, which is behaviour to compare.
+std::optional<std::pair<QString, int>> compileErrorOfTest(const TestOutcome &run)
+{
+    static const QStringList compileErrors{QStringLiteral("SyntaxError"),
+                                           QStringLiteral("IndentationError"),
+                                           QStringLiteral("TabError")};
+    if (run.status != RunStatus::Raised || !compileErrors.contains(run.errorType))
+        return std::nullopt;
+    static const QRegularExpression inTest(QStringLiteral(R"(^(.*) \(<test>, line (\d+)\)$)"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    const auto match = inTest.match(run.errorMessage.trimmed());
+    if (!match.hasMatch())
+        return std::nullopt;
+    return std::pair{match.captured(1), match.captured(2).toInt()};
+}
+
+} // namespace
 
 Expected<SingleTestRun> AnalysisPipeline::runSingleTest(const QString &code, const QString &target,
                                                         const ProgressCallback &progress)
@@ -24,7 +47,7 @@ Expected<SingleTestRun> AnalysisPipeline::runSingleTest(const QString &code, con
         m_singleTestSetup = std::move(*prepared);
     }
     PipelineSetup &setup = *m_singleTestSetup;
-    if (setup.nothingToAnalyse)
+    if (setup.earlyReport)
         return makeError(QStringLiteral("this change has no changed Python code to run a test on"));
     auto difference = runSingleTestOn(setup, code, target, say);
     if (!difference)
@@ -57,6 +80,17 @@ AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, con
             if (outcome->isEmpty())
                 return makeError(QStringLiteral("the executor returned no result for the test"));
             runs << outcome->first();
+            if (const auto invalid = compileErrorOfTest(runs.first())) {
+                SingleTestRun run;
+                run.invalid = invalid->first;
+                run.invalidLine = invalid->second;
+                run.difference.testCode = code;
+                run.difference.originalTestCode = code;
+                run.difference.target = target;
+                run.difference.oldSide = reportSide(runs.first(), setup.judge->normalizer());
+                run.difference.newSide = run.difference.oldSide;
+                return run;
+            }
         }
     }
     const TestOutcome &oldRun = runs[0];
@@ -76,7 +110,7 @@ AnalysisPipeline::runSingleTestOn(PipelineSetup &setup, const QString &code, con
     difference.fingerprint = fingerprintOf(difference);
     difference.cluster = clusterOf(difference);
     const TestFate fate = flaky ? TestFate::Flaky : kind ? TestFate::Difference : TestFate::Same;
-    return SingleTestRun{fate, std::move(difference)};
+    return SingleTestRun{fate, std::move(difference), {}, 0};
 }
 
 } // namespace difftriage::engine

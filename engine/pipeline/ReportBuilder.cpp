@@ -22,6 +22,30 @@ QString shortHash(const QStringList &parts)
     return QString::fromLatin1(hash.result().toHex().left(16));
 }
 
+ReportSearch searchOf(const SearchSession &session, const QStringList &disabledStrategies)
+{
+    const SearchSchedule &schedule = session.schedule();
+    ReportSearch search{schedule.tests,
+                        schedule.rounds,
+                        schedule.candidatesPerRound,
+                        schedule.plateauTests,
+                        schedule.testCap,
+                        disabledStrategies,
+                        {}};
+    const auto &targets = session.ledger().targets();
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it) {
+        ReportSearchTarget target{it.key(), it->level, it->exhausted, it->tests, {}, {}, {}};
+        target.oldSignatures = QStringList(it->oldSignatures.cbegin(), it->oldSignatures.cend());
+        target.newSignatures = QStringList(it->newSignatures.cbegin(), it->newSignatures.cend());
+        target.oldSignatures.sort();
+        target.newSignatures.sort();
+        for (auto tally = it->strategies.cbegin(); tally != it->strategies.cend(); ++tally)
+            target.strategies << ReportStrategyTally{tally.key(), tally->tests, tally->novel};
+        search.targets << target;
+    }
+    return search;
+}
+
 // The project test a candidate of the project_tests strategy came from (its genome says).
 std::optional<ProjectTestOrigin> projectTestOf(const Candidate &candidate)
 {
@@ -76,6 +100,8 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
     report.body = change.body;
     report.number = change.number;
     report.stopReason = session.stopReason();
+    report.effort = session.schedule().effort;
+    report.search = searchOf(session, session.disabledStrategies());
     const CoverageTracker &coverage = session.coverage();
     report.unionCoverage = coverage.unionCoverage();
     for (const ChangedFunction &function : targets.functions)
@@ -103,14 +129,22 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         const QString relation = relationLabelOf(record.candidate.genome);
         const auto verdict = relation.isEmpty() ? std::optional<RelationVerdict>()
                                                 : relationVerdict(record.oldRun.output);
-        report.tests << ReportTest{record.id,    record.candidate.code,
-                                   record.round, record.candidate.target,
-                                   record.fate,  relation,
-                                   verdict,      projectTestOf(record.candidate)};
+        report.tests << ReportTest{record.id,
+                                   record.candidate.code,
+                                   record.round,
+                                   record.candidate.target,
+                                   record.fate,
+                                   relation,
+                                   verdict,
+                                   record.candidate.strategy,
+                                   projectTestOf(record.candidate)};
         if (!relation.isEmpty() && record.fate == TestFate::Same)
             sameRelationOutputs.insert(record.id, normalizer.normalize(record.oldRun.output));
     }
 
+    QHash<QString, const TestRecord *> byId;
+    for (const TestRecord &record : session.tests())
+        byId.insert(record.id, &record);
     int index = 0;
     QSet<QString> fingerprints;
     for (const FoundDifference &found : session.differences()) {
@@ -121,6 +155,12 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
         difference.target = found.original.target;
         difference.oldSide = reportSide(found.oldRun, normalizer);
         difference.newSide = reportSide(found.newRun, normalizer);
+        // The original's own runs, for the reviewer who looks at the test as it was found.
+        if (const TestRecord *original = byId.value(found.testId);
+            original && found.shrunk.code != found.original.code) {
+            difference.originalOld = reportSide(original->oldRun, normalizer);
+            difference.originalNew = reportSide(original->newRun, normalizer);
+        }
         difference.kind = found.kind;
         difference.projectTest = projectTestOf(found.original);
         difference.fingerprint = fingerprintOf(difference);

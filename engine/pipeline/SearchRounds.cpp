@@ -1,5 +1,7 @@
-// SearchSession's rounds: generate, run in batches on both versions, judge, confirm, repair.
+// SearchSession's rounds: generate, run in batches on both versions, judge, confirm, repair,
+// follow each target's behaviour coverage and escalate where it plateaus.
 #include "judge/Judge.h"
+#include "judge/RelationJudging.h"
 #include "pipeline/SearchSession.h"
 
 #include <algorithm>
@@ -10,31 +12,52 @@ namespace {
 constexpr int ChunkSize = 20; // candidates per search batch: one fork per side
 } // namespace
 
+double SearchSession::progress() const
+{
+    return std::min(1.0, double(m_tests.size()) / std::max(1, m_schedule.tests));
+}
+
+std::optional<StopReason> SearchSession::mustStop(int round) const
+{
+    if (cancelled())
+        return StopReason::Cancelled;
+    if (m_tests.size() >= m_schedule.tests)
+        return m_schedule.testCap > 0 ? StopReason::Budget : StopReason::EffortSpent;
+    if (round >= m_schedule.rounds)
+        return StopReason::EffortSpent;
+    if (outOfTime())
+        return StopReason::TimeBudget;
+    if (m_ledger.allExhausted())
+        return StopReason::Plateau;
+    return std::nullopt;
+}
+
+QSet<QString> SearchSession::dryTargets(const QList<Candidate> &candidates, int asked) const
+{
+    // The generator serves the targets in turn until the round is full: a round with room to spare
+    // means every target had all its strategies at their levels could give. Relation checks come
+    // on top of what was asked for: they say nothing about the room left.
+    const auto ordinary =
+        std::count_if(candidates.cbegin(), candidates.cend(), [](const Candidate &candidate) {
+            return relationLabelOf(candidate.genome).isEmpty();
+        });
+    if (ordinary >= asked)
+        return {};
+    const QStringList active = m_ledger.active();
+    return QSet<QString>(active.cbegin(), active.cend());
+}
+
 Status SearchSession::runRounds()
 {
-    const UserChoices &options = m_context.options->choices;
     for (int round = m_nextRound;; ++round) {
-        if (cancelled()) {
-            m_stopReason = StopReason::Cancelled;
+        if (const auto stop = mustStop(round)) {
+            m_stopReason = *stop;
             return Ok{};
         }
-        if (!m_rounds.isEmpty() && m_coverage.unionCoverage() >= 1.0) {
-            m_stopReason = StopReason::FullCoverage;
-            return Ok{};
-        }
-        const int budget = options.maxTests - static_cast<int>(m_tests.size());
-        if (budget <= 0 || round >= options.maxRounds) {
-            m_stopReason = StopReason::Budget;
-            return Ok{};
-        }
-        if (outOfTime()) {
-            m_stopReason = StopReason::TimeBudget;
-            return Ok{};
-        }
-        report(QStringLiteral("round %1: generating").arg(round),
-               double(m_tests.size()) / options.maxTests);
+        const int budget = m_schedule.tests - static_cast<int>(m_tests.size());
+        report(QStringLiteral("round %1: generating").arg(round), progress());
         GenerationRequest request = nextRequest(round);
-        request.maxCandidates = std::min(options.candidatesPerRound, budget);
+        request.maxCandidates = std::min(m_schedule.candidatesPerRound, budget);
         auto generated = m_context.generator->generate(request);
         if (!generated)
             return generated.error();
@@ -47,14 +70,9 @@ Status SearchSession::runRounds()
                 candidates << candidate;
             }
         }
-        if (candidates.isEmpty()) {
-            m_stopReason = StopReason::NoGain;
-            return Ok{};
-        }
+        const QSet<QString> dry = dryTargets(candidates, request.maxCandidates);
 
-        const int coveredBefore = m_coverage.coveredCount();
-        report(QStringLiteral("round %1: running").arg(round),
-               double(m_tests.size()) / options.maxTests);
+        report(QStringLiteral("round %1: running").arg(round), progress());
         for (qsizetype start = 0; start < candidates.size(); start += ChunkSize) {
             if (cancelled())
                 break; // the round is not checkpointed: a resume runs it again whole
@@ -74,39 +92,30 @@ Status SearchSession::runRounds()
             }
             if (auto repaired = repairRuntimeErrors(broken, round); !repaired)
                 return repaired.error();
-            report(QStringLiteral("round %1: running").arg(round),
-                   double(m_tests.size()) / options.maxTests);
+            report(QStringLiteral("round %1: running").arg(round), progress());
         }
         if (cancelled()) {
             m_stopReason = StopReason::Cancelled;
             return Ok{};
         }
+        m_ledger.endRound(dry);
         m_rounds << ReportRound{round, static_cast<int>(candidates.size()),
                                 m_coverage.unionCoverage()};
         if (auto saved = saveCheckpoint(round + 1); !saved)
             return saved.error();
-        if (m_coverage.unionCoverage() >= 1.0) {
-            m_stopReason = StopReason::FullCoverage;
-            return Ok{};
-        }
-        if (m_coverage.coveredCount() == coveredBefore) {
-            m_stopReason = StopReason::NoGain;
-            return Ok{};
-        }
     }
 }
 
 Status SearchSession::admit(TestRecord record, bool searched)
 {
-    m_coverage.record(record.id, Side::Old, record.oldRun.covered);
-    m_coverage.record(record.id, Side::New, record.newRun.covered);
+    int newLines = m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+    newLines += m_coverage.record(record.id, Side::New, record.newRun.covered);
     auto kind = m_context.judge->compare(record.oldRun, record.newRun);
     const auto full = [&](DifferenceKind found) {
         return clusterIsFull(record.candidate.target, found, record);
     };
     if (kind && searched && !full(*kind)) {
-        report(QStringLiteral("round %1: confirming").arg(record.round),
-               double(m_tests.size()) / m_context.options->choices.maxTests);
+        report(QStringLiteral("round %1: confirming").arg(record.round), progress());
         auto alone = runAlone(record.candidate);
         if (!alone)
             return alone.error();
@@ -115,8 +124,8 @@ Status SearchSession::admit(TestRecord record, bool searched)
             // The alone runs decide the test's fate, with their own kind.
             record.oldRun = (*alone)->first;
             record.newRun = (*alone)->second;
-            m_coverage.record(record.id, Side::Old, record.oldRun.covered);
-            m_coverage.record(record.id, Side::New, record.newRun.covered);
+            newLines += m_coverage.record(record.id, Side::Old, record.oldRun.covered);
+            newLines += m_coverage.record(record.id, Side::New, record.newRun.covered);
             kind = m_context.judge->compare(record.oldRun, record.newRun);
         }
     }
@@ -124,19 +133,24 @@ Status SearchSession::admit(TestRecord record, bool searched)
     record.fate = kind && !differs ? TestFate::Duplicate : TestFate::Same;
     m_testIndex.insert(record.id, static_cast<int>(m_tests.size()));
     m_tests << record;
-    if (!differs)
-        return Ok{};
-    auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
-    if (!confirmed)
-        return confirmed.error();
-    if (!*confirmed) {
-        m_tests.last().fate = TestFate::Flaky;
-        ++m_flaky;
-        return Ok{};
+    if (differs) {
+        auto confirmed = confirm(record.candidate, record.oldRun, record.newRun);
+        if (!confirmed)
+            return confirmed.error();
+        if (!*confirmed) {
+            m_tests.last().fate = TestFate::Flaky;
+            ++m_flaky;
+        } else {
+            m_tests.last().fate = TestFate::Difference;
+            m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
+                                             record.candidate, record.oldRun, record.newRun};
+        }
     }
-    m_tests.last().fate = TestFate::Difference;
-    m_differences << FoundDifference{record.id,        **confirmed,   record.candidate,
-                                     record.candidate, record.oldRun, record.newRun};
+    TestRecord &admitted = m_tests.last();
+    admitted.novel =
+        m_ledger.record(admitted.candidate.target, admitted.candidate.strategy, newLines,
+                        outcomeSignature(admitted.oldRun), outcomeSignature(admitted.newRun),
+                        admitted.fate == TestFate::Difference);
     return Ok{};
 }
 

@@ -22,8 +22,22 @@ QString errorTypeOf(const TestOutcome &outcome)
 
 } // namespace
 
+namespace {
+
+QStringList targetNames(const Targets &targets)
+{
+    QStringList names;
+    for (const ChangedFunction &function : targets.functions)
+        names << function.qualname;
+    return names;
+}
+
+} // namespace
+
 SearchSession::SearchSession(SessionContext context)
-    : m_context(std::move(context)), m_coverage(*m_context.targets)
+    : m_context(std::move(context)), m_schedule(scheduleFor(m_context.options->choices)),
+      m_coverage(*m_context.targets),
+      m_ledger(targetNames(*m_context.targets), m_schedule.plateauTests, EscalationLevels)
 {
     m_clock.start();
 }
@@ -63,6 +77,7 @@ Status SearchSession::restore(const Checkpoint &checkpoint)
             id, *kind, record.candidate, record.candidate, record.oldRun, record.newRun};
     }
     m_rounds = checkpoint.rounds;
+    m_ledger = TargetLedger::fromJson(checkpoint.ledger, m_schedule.plateauTests, EscalationLevels);
     m_flaky = checkpoint.flakyDiscarded;
     m_executions = checkpoint.executions;
     m_nextRound = checkpoint.nextRound;
@@ -202,10 +217,13 @@ GenerationRequest SearchSession::nextRequest(int round) const
     for (const TestRecord &record : m_tests) {
         const nlohmann::json covered = {{"old", lineMapToJson(record.oldRun.covered)},
                                         {"new", lineMapToJson(record.newRun.covered)}};
-        request.feedback << FeedbackTest{record.id, record.candidate.target,
-                                         record.candidate.genome, covered,
-                                         spelling(record.oldRun.status)};
+        request.feedback << FeedbackTest{
+            record.id,   record.candidate.target,        record.candidate.genome,
+            covered,     spelling(record.oldRun.status), record.candidate.strategy,
+            record.novel};
     }
+    request.schedule = m_ledger.scheduleJson();
+    request.disabledStrategies = m_context.options->choices.disabledStrategies;
     for (const QString &function : m_coverage.functions()) {
         if (m_coverage.unionCoverage(function) >= 1.0)
             continue;
@@ -225,6 +243,7 @@ Status SearchSession::saveCheckpoint(int nextRound) const
     checkpoint.nextRound = nextRound;
     checkpoint.tests = m_tests;
     checkpoint.rounds = m_rounds;
+    checkpoint.ledger = m_ledger.toJson();
     for (const FoundDifference &found : m_differences)
         checkpoint.differenceTests << found.testId;
     checkpoint.flakyDiscarded = m_flaky;

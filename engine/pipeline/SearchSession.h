@@ -7,6 +7,8 @@
 #include "pipeline/AnalysisOptions.h"
 #include "pipeline/Checkpoint.h"
 #include "pipeline/CoverageTracker.h"
+#include "pipeline/SearchSchedule.h"
+#include "pipeline/TargetLedger.h"
 #include "pipeline/TestRecord.h"
 #include "targets/Targets.h"
 
@@ -40,7 +42,9 @@ struct SessionContext
 };
 
 // The rounds of one analysis: generate, run on both versions, judge, confirm by reruns, follow the
-// union coverage; then shrink what was found.
+// union coverage and each target's behaviour coverage, escalate the generator's strategies where
+// a target plateaus, until the effort's schedule is spent or every target is exhausted
+// (docs/SEARCH.md); then shrink what was found.
 class SearchSession final
 {
 public:
@@ -54,6 +58,12 @@ public:
     Status shrinkRelationReviews();
 
     StopReason stopReason() const { return m_stopReason; }
+    const SearchSchedule &schedule() const { return m_schedule; }
+    const TargetLedger &ledger() const { return m_ledger; }
+    const QStringList &disabledStrategies() const
+    {
+        return m_context.options->choices.disabledStrategies;
+    }
     const QList<TestRecord> &tests() const { return m_tests; }
     const QList<FoundDifference> &differences() const { return m_differences; }
     const QList<ReportRound> &rounds() const { return m_rounds; }
@@ -96,15 +106,23 @@ private:
     // Runtime repair (≤ 5 tries each) of tests that failed the same way on both versions.
     Status repairRuntimeErrors(const QList<int> &broken, int round);
     Status saveCheckpoint(int nextRound) const;
+    // Why the rounds must end before round `round`, if they must.
+    std::optional<StopReason> mustStop(int round) const;
+    // The targets the generator had nothing more for at their levels: all of them when the new
+    // candidates left room in the round.
+    QSet<QString> dryTargets(const QList<Candidate> &candidates, int asked) const;
+    double progress() const;
     bool clusterIsFull(const QString &target, DifferenceKind kind, const TestRecord &record) const;
 
     SessionContext m_context;
+    SearchSchedule m_schedule;
     CoverageTracker m_coverage;
+    TargetLedger m_ledger;
     QList<TestRecord> m_tests;
     QHash<QString, int> m_testIndex;
     QList<FoundDifference> m_differences;
     QList<ReportRound> m_rounds;
-    StopReason m_stopReason = StopReason::NoGain;
+    StopReason m_stopReason = StopReason::EffortSpent;
     int m_nextRound = 0;
     int m_flaky = 0;
     std::atomic_int m_batchOnly = 0; // differences that vanished when their test ran alone

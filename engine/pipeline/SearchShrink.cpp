@@ -43,6 +43,8 @@ Status SearchSession::shrinkDifferences()
         collect();
     if (!failure.isEmpty())
         return makeError(failure);
+    if (cancelled())
+        m_stopReason = StopReason::Cancelled; // some differences are not shrunk
     return Ok{};
 }
 
@@ -168,6 +170,8 @@ Status SearchSession::shrinkRelationReviews()
                                   TestFate::Same};
         }
     }
+    if (cancelled())
+        m_stopReason = StopReason::Cancelled;
     return Ok{};
 }
 

@@ -19,20 +19,25 @@ json toJson(const Candidate &candidate)
     return {{"target", candidate.target.toStdString()},
             {"entry", candidate.entry.toStdString()},
             {"code", candidate.code.toStdString()},
-            {"genome", candidate.genome}};
+            {"genome", candidate.genome},
+            {"strategy", candidate.strategy.toStdString()}};
 }
 
 Candidate candidateFromJson(const json &object)
 {
     return {stringField(object, "target"), stringField(object, "entry"),
-            stringField(object, "code"), field(object, "genome")};
+            stringField(object, "code"), field(object, "genome"), stringField(object, "strategy")};
 }
 
 json toJson(const TestRecord &record)
 {
-    return {{"id", record.id.toStdString()},         {"round", record.round},
-            {"candidate", toJson(record.candidate)}, {"old", record.oldRun.toJson()},
-            {"new", record.newRun.toJson()},         {"fate", spelling(record.fate).toStdString()}};
+    return {{"id", record.id.toStdString()},
+            {"round", record.round},
+            {"candidate", toJson(record.candidate)},
+            {"old", record.oldRun.toJson()},
+            {"new", record.newRun.toJson()},
+            {"fate", spelling(record.fate).toStdString()},
+            {"novel", record.novel}};
 }
 
 std::optional<TestRecord> testRecordFromJson(const json &object)
@@ -49,6 +54,7 @@ std::optional<TestRecord> testRecordFromJson(const json &object)
     if (!fate)
         return std::nullopt;
     record.fate = *fate;
+    record.novel = boolField(object, "novel");
     return record;
 }
 

@@ -22,6 +22,7 @@ struct TestRecord
     // What became of it. A difference seen only in a search batch is the same behaviour: run
     // alone, the test behaves alike on both versions.
     TestFate fate = TestFate::Same;
+    bool novel = false; // a new covered line, outcome signature or difference for its target
 };
 
 // A confirmed behavioural difference: stable over every rerun of both versions.

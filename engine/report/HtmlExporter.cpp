@@ -57,7 +57,8 @@ QString sideHtml(const char *cssClass, const QString &label, const ReportSide &s
         html += QStringLiteral("<p class=\"error\">%1: %2</p>")
                     .arg(esc(*side.errorType), esc(side.errorMessage.value_or(QString())));
     if (side.status != RunStatus::Ok)
-        html += QStringLiteral("<p class=\"muted\">status: %1</p>").arg(esc(spelling(side.status)));
+        html += QStringLiteral("<p class=\"muted\">status: %1</p>")
+                    .arg(esc(engine::label(side.status)));
     return html + QStringLiteral("<pre>%1</pre></div>").arg(esc(side.output));
 }
 
@@ -103,7 +104,7 @@ QString HtmlExporter::renderSummary() const
 {
     QString html = QStringLiteral("<p class=\"muted\">%1..%2 · generator %3 · sandbox %4</p>\n")
                        .arg(esc(m_report.base.left(10)), esc(m_report.head.left(10)),
-                            esc(spelling(m_report.generator)), esc(spelling(m_report.sandbox)));
+                            esc(label(m_report.generator)), esc(label(m_report.sandbox)));
     if (!m_report.body.isEmpty())
         html += QStringLiteral("<h2>Stated intent</h2><pre>%1</pre>\n").arg(esc(m_report.body));
     int decided = 0;
@@ -116,7 +117,7 @@ QString HtmlExporter::renderSummary() const
                            "<tr><th>Stop reason</th><td>%6</td></tr>%7</table>\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
-                     QString::number(m_report.flakyDiscarded), esc(spelling(m_report.stopReason)),
+                     QString::number(m_report.flakyDiscarded), esc(label(m_report.stopReason)),
                      m_report.projectTests
                          ? QStringLiteral("<tr><th>Project tests</th><td>%1</td></tr>")
                                .arg(esc(describeProjectTests(*m_report.projectTests)))
@@ -157,18 +158,17 @@ QString HtmlExporter::renderCluster(const QList<const ReportDifference *> &membe
 {
     QString html = QStringLiteral("<section class=\"cluster\"><h3>%1 · %2 <span class=\"muted\">"
                                   "(%3)</span></h3>\n")
-                       .arg(esc(members.first()->target), esc(spelling(members.first()->kind)),
+                       .arg(esc(members.first()->target), esc(label(members.first()->kind)),
                             QString::number(members.size()));
     for (const ReportDifference *difference : members) {
         html += QStringLiteral("<div class=\"difference\" id=\"%1\"><p><b>%1</b> · "
                                "verdict: <span class=\"verdict\">%2</span>")
-                    .arg(esc(difference->id), esc(spelling(difference->verdict)));
+                    .arg(esc(difference->id), esc(label(difference->verdict)));
         if (difference->suggestedVerdict != Verdict::None)
-            html +=
-                QStringLiteral(" · suggested: %1").arg(esc(spelling(difference->suggestedVerdict)));
+            html += QStringLiteral(" · suggested: %1").arg(esc(label(difference->suggestedVerdict)));
         if (difference->suggestionConfidence)
-            html += QStringLiteral(" <span class=\"muted\">(%1 confidence)</span>")
-                        .arg(esc(spelling(*difference->suggestionConfidence)));
+            html += QStringLiteral(" <span class=\"muted\">(%1)</span>")
+                        .arg(esc(label(*difference->suggestionConfidence)));
         html += QStringLiteral("</p>\n");
         if (const QString attribution = describeAttribution(*difference); !attribution.isEmpty())
             html += QStringLiteral("<p class=\"muted\">%1</p>\n").arg(esc(attribution));
@@ -223,8 +223,8 @@ QString HtmlExporter::renderFunctions() const
     for (const ReportChangedFunction &function : m_report.changedFunctions)
         html += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td><td>%4</td>"
                                "</tr>\n")
-                    .arg(esc(function.name), esc(spelling(function.kind)),
-                         esc(spelling(function.versions)), percent(function.unionCoverage));
+                    .arg(esc(function.name), esc(label(function.kind)),
+                         esc(label(function.versions)), percent(function.unionCoverage));
     return html + QStringLiteral("</table>\n");
 }
 

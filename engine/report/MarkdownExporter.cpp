@@ -35,7 +35,7 @@ QString sideMarkdown(const QString &label, const ReportSide &side)
         text += QStringLiteral(": raises `%1`: %2")
                     .arg(*side.errorType, side.errorMessage.value_or(QString()));
     else if (side.status != RunStatus::Ok)
-        text += QStringLiteral(": %1").arg(spelling(side.status));
+        text += QStringLiteral(": %1").arg(engine::label(side.status));
     return text + QStringLiteral("\n\n") + fenced(side.output) + QLatin1Char('\n');
 }
 
@@ -52,8 +52,8 @@ QString MarkdownExporter::render() const
                                                   QString::number(*m_report.number), m_report.title)
                                             : m_report.title);
     text += QStringLiteral("`%1..%2` · generator %3 · sandbox %4\n\n")
-                .arg(m_report.base.left(10), m_report.head.left(10), spelling(m_report.generator),
-                     spelling(m_report.sandbox));
+                .arg(m_report.base.left(10), m_report.head.left(10), label(m_report.generator),
+                     label(m_report.sandbox));
     if (!m_report.body.isEmpty())
         text += QStringLiteral("## Stated intent\n\n") + m_report.body.trimmed() +
                 QStringLiteral("\n\n");
@@ -65,7 +65,7 @@ QString MarkdownExporter::render() const
                            "| Stop reason | %5 |\n\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
                      percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
-                     spelling(m_report.stopReason));
+                     label(m_report.stopReason));
     if (m_report.projectTests)
         text.insert(text.size() - 1, QStringLiteral("| Project tests | %1 |\n")
                                          .arg(describeProjectTests(*m_report.projectTests)));
@@ -103,17 +103,17 @@ QString MarkdownExporter::renderCluster(const QList<const ReportDifference *> &m
 {
     const QString heading(level, QLatin1Char('#'));
     QString text = QStringLiteral("%1 `%2` · %3 (%4)\n\n")
-                       .arg(heading, members.first()->target, spelling(members.first()->kind),
+                       .arg(heading, members.first()->target, label(members.first()->kind),
                             QString::number(members.size()));
     for (const ReportDifference *difference : members) {
         text += QStringLiteral("%1# %2 · verdict: **%3**")
-                    .arg(heading, difference->id, spelling(difference->verdict));
+                    .arg(heading, difference->id, label(difference->verdict));
         if (difference->suggestedVerdict != Verdict::None)
             text += QStringLiteral(" (suggested: %1%2)")
-                        .arg(spelling(difference->suggestedVerdict),
+                        .arg(label(difference->suggestedVerdict),
                              difference->suggestionConfidence
-                                 ? QStringLiteral(", %1 confidence")
-                                       .arg(spelling(*difference->suggestionConfidence))
+                                 ? QStringLiteral(", %1").arg(
+                                       label(*difference->suggestionConfidence))
                                  : QString());
         text += QStringLiteral("\n\n");
         if (const QString attribution = describeAttribution(*difference); !attribution.isEmpty())
@@ -163,7 +163,7 @@ QString MarkdownExporter::renderCoverage() const
                                "coverage |\n|---|---|---|---|\n");
         for (const ReportChangedFunction &function : m_report.changedFunctions)
             text += QStringLiteral("| `%1` | %2 | %3 | %4 |\n")
-                        .arg(function.name, spelling(function.kind), spelling(function.versions),
+                        .arg(function.name, label(function.kind), label(function.versions),
                              percent(function.unionCoverage));
         text += QLatin1Char('\n');
     }

@@ -104,25 +104,30 @@ ReportSide sideFromJson(const json &object, const QString &where, QStringList &p
 
 json toJson(const ReportDifference &difference)
 {
-    json document = {{"id", engine::toJson(difference.id)},
-                     {"fingerprint", engine::toJson(difference.fingerprint)},
-                     {"cluster", engine::toJson(difference.cluster)},
-                     {"test_id", engine::toJson(difference.testId)},
-                     {"test_code", engine::toJson(difference.testCode)},
-                     {"original_test_code", engine::toJson(difference.originalTestCode)},
-                     {"target", engine::toJson(difference.target)},
-                     {"old", engine::toJson(difference.oldSide)},
-                     {"new", engine::toJson(difference.newSide)},
-                     {"kind", spelled(difference.kind)},
-                     {"verdict", verdictJson(difference.verdict)},
-                     {"note", engine::toJson(difference.note)},
-                     {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
-                     {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
-                     {"suggestion_confidence", spelled(difference.suggestionConfidence)},
-                     {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
-                     {"relation", engine::toJson(difference.relation)},
-                     {"project_test", engine::toJson(difference.projectTest)},
-                     {"attribution", engine::toJson(difference.attribution)}};
+    json document = {
+        {"id", engine::toJson(difference.id)},
+        {"fingerprint", engine::toJson(difference.fingerprint)},
+        {"cluster", engine::toJson(difference.cluster)},
+        {"test_id", engine::toJson(difference.testId)},
+        {"test_code", engine::toJson(difference.testCode)},
+        {"original_test_code", engine::toJson(difference.originalTestCode)},
+        {"target", engine::toJson(difference.target)},
+        {"old", engine::toJson(difference.oldSide)},
+        {"new", engine::toJson(difference.newSide)},
+        {"original_old",
+         difference.originalOld ? engine::toJson(*difference.originalOld) : json(nullptr)},
+        {"original_new",
+         difference.originalNew ? engine::toJson(*difference.originalNew) : json(nullptr)},
+        {"kind", spelled(difference.kind)},
+        {"verdict", verdictJson(difference.verdict)},
+        {"note", engine::toJson(difference.note)},
+        {"suggested_verdict", verdictJson(difference.suggestedVerdict)},
+        {"suggestion_reasons", engine::toJson(difference.suggestionReasons)},
+        {"suggestion_confidence", spelled(difference.suggestionConfidence)},
+        {"suggestion_source", spelledOrEmpty(difference.suggestionSource)},
+        {"relation", engine::toJson(difference.relation)},
+        {"project_test", engine::toJson(difference.projectTest)},
+        {"attribution", engine::toJson(difference.attribution)}};
     if (difference.atHead != HeadPresence::Unchecked) // only a release's differences are checked
         document["at_head"] = spelled(difference.atHead);
     return document;
@@ -158,6 +163,7 @@ json Report::toJson() const
                             {"outcome", spelledOrEmpty(test.outcome)},
                             {"relation", engine::toJson(test.relation)},
                             {"relation_verdict", spelledOrEmpty(test.relationVerdict)},
+                            {"strategy", engine::toJson(test.strategy)},
                             {"project_test", engine::toJson(test.projectTest)}});
     json differenceList = json::array();
     for (const auto &difference : differences)
@@ -181,6 +187,8 @@ json Report::toJson() const
             {"python_old", engine::toJson(pythonOld)},
             {"python_new", engine::toJson(pythonNew)},
             {"stop_reason", spelled(stopReason)},
+            {"effort", spelled(effort)},
+            {"search", engine::toJson(search)},
             {"union_coverage", unionCoverage},
             {"changed_functions", functions},
             {"changed_lines", lines},
@@ -210,6 +218,10 @@ ReportDifference differenceFromJson(const json &item, QStringList &problems)
     difference.target = stringField(item, "target");
     difference.oldSide = sideFromJson(field(item, "old"), where, problems);
     difference.newSide = sideFromJson(field(item, "new"), where, problems);
+    if (field(item, "original_old").is_object() && field(item, "original_new").is_object()) {
+        difference.originalOld = sideFromJson(field(item, "original_old"), where, problems);
+        difference.originalNew = sideFromJson(field(item, "original_new"), where, problems);
+    }
     const auto kind = readTerm<DifferenceKind>(item, "kind", where, problems);
     if (stringField(item, "kind").isEmpty())
         problems << QStringLiteral("%1: no kind").arg(where);
@@ -271,6 +283,8 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     report.pythonNew = stringField(document, "python_new");
     report.stopReason = readTerm<StopReason>(document, "stop_reason", top, problems)
                             .value_or(StopReason::NothingToAnalyse);
+    report.effort = readTerm<Effort>(document, "effort", top, problems);
+    report.search = searchFromJson(field(document, "search"), problems);
     report.unionCoverage = readValue<double>(document, "union_coverage", 1.0, problems);
     report.testsExecuted = readValue<int>(document, "tests_executed", 0, problems);
     report.flakyDiscarded = readValue<int>(document, "flaky_discarded", 0, problems);
@@ -307,6 +321,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
             readTerm<TestFate>(item, "outcome", id, problems),
             stringField(item, "relation"),
             readTerm<RelationVerdict>(item, "relation_verdict", id, problems),
+            stringField(item, "strategy"),
             projectTestOriginFromJson(field(item, "project_test"))};
     }
     for (const json &item : readArray(document, "relation_reviews", problems)) {

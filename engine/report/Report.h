@@ -4,6 +4,7 @@
 #include "report/ReportAttribution.h"
 #include "report/ReportProjectTests.h"
 #include "report/ReportRelation.h"
+#include "report/ReportSearch.h"
 
 #include <QList>
 #include <QMap>
@@ -35,6 +36,10 @@ struct ReportDifference
     QString target;
     ReportSide oldSide;
     ReportSide newSide;
+    // What the original test did on each version, when shrinking changed it: "Show original
+    // test" shows these beside it. Absent in reports written before they were kept.
+    std::optional<ReportSide> originalOld;
+    std::optional<ReportSide> originalNew;
     DifferenceKind kind = DifferenceKind::DifferentOutput;
     Verdict verdict = Verdict::None;
     QString note; // the reviewer's note beside the verdict (from the triage store)
@@ -88,7 +93,8 @@ struct ReportTest
     // compile warning-free.
     QString relation = {}; // the relation label when the test is a relation check
     std::optional<RelationVerdict> relationVerdict = {}; // on the old version
-    std::optional<ProjectTestOrigin> projectTest = {};   // when it came from the project's tests
+    QString strategy = {}; // the generator's strategy that made it; empty when unknown
+    std::optional<ProjectTestOrigin> projectTest = {}; // when it came from the project's tests
 };
 
 struct Report
@@ -104,6 +110,8 @@ struct Report
     SandboxLevel sandbox = SandboxLevel::Full;
     QString sandboxNote;
     StopReason stopReason = StopReason::NothingToAnalyse;
+    std::optional<Effort> effort;       // none in reports written before efforts existed
+    std::optional<ReportSearch> search; // the schedule and each target's search
     double unionCoverage = 1.0;
     QString pythonOld, pythonNew;
     QList<ReportChangedFunction> changedFunctions;

@@ -37,6 +37,15 @@ Behaviour alike(const QString &output, const QList<int> &lines)
     return [=](Side, int, bool) { return printed(output, lines); };
 }
 
+Behaviour alikeShaped(const QString &shape, const QList<int> &lines)
+{
+    return [=](Side, int, bool) {
+        TestOutcome outcome = printed(shape, lines);
+        outcome.resultShape = shape;
+        return outcome;
+    };
+}
+
 Behaviour differs(const QString &oldOutput, const QString &newOutput, const QList<int> &lines)
 {
     return [=](Side side, int, bool) {
@@ -155,6 +164,8 @@ int ScriptedRunner::runs(const QString &code, Side side, int rerun) const
 Expected<QList<Candidate>> ScriptedGenerator::generate(const GenerationRequest &request)
 {
     maxCandidates << request.maxCandidates;
+    schedules << request.schedule;
+    requests << request;
     if (onGenerate)
         onGenerate(request.round);
     return rounds.value(request.round);
@@ -178,7 +189,14 @@ Expected<QList<Candidate>> ScriptedGenerator::simplify(const Candidate &test,
 
 Candidate candidate(const QString &code, const QString &target)
 {
-    return Candidate{target, target.section(QLatin1Char('.'), -1), code, nlohmann::json()};
+    return Candidate{target, target.section(QLatin1Char('.'), -1), code, nlohmann::json(),
+                     QString()};
+}
+
+Candidate candidateBy(const QString &code, const QString &strategy)
+{
+    return Candidate{QStringLiteral("pkg.mod.f"), QStringLiteral("f"), code, nlohmann::json(),
+                     strategy};
 }
 
 } // namespace difftriage::engine::test

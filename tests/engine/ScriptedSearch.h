@@ -17,6 +17,8 @@ using Behaviour = std::function<TestOutcome(Side side, int rerun, bool batch)>;
 
 // The same output on both sides, every run.
 Behaviour alike(const QString &output, const QList<int> &lines = {});
+// alike(), with a result of `shape` (the runner's result_shape) on both sides.
+Behaviour alikeShaped(const QString &shape, const QList<int> &lines = {});
 // Different outputs, every run: a real difference.
 Behaviour differs(const QString &oldOutput, const QString &newOutput, const QList<int> &lines = {});
 // Different outputs in a search batch only; run alone both sides agree.
@@ -68,6 +70,8 @@ public:
     QHash<QString, Candidate> repairs;         // broken code -> its repair
     QHash<QString, QList<Candidate>> variants; // code -> simpler variants, preferred first
     QList<int> maxCandidates;                  // what each generate() call was allowed
+    QList<nlohmann::json> schedules;           // the schedule each generate() call was sent
+    QList<GenerationRequest> requests;         // every generate() request, in order
     QList<RepairProblem> problems;             // what each repair() call was told
 
     Expected<QList<Candidate>> generate(const GenerationRequest &request) override;
@@ -78,5 +82,7 @@ public:
 };
 
 Candidate candidate(const QString &code, const QString &target = QStringLiteral("pkg.mod.f"));
+// A candidate of pkg.mod.f made by the generator's `strategy`.
+Candidate candidateBy(const QString &code, const QString &strategy);
 
 } // namespace difftriage::engine::test

@@ -86,8 +86,15 @@ private slots:
         QCOMPARE(report.value(QStringLiteral("schema")).toString(),
                  QStringLiteral("difftriage-report/1"));
         QSet<QString> found;
-        for (const QJsonValue &difference : report.value(QStringLiteral("differences")).toArray())
-            found.insert(difference.toObject().value(QStringLiteral("kind")).toString());
+        for (const QJsonValue &value : report.value(QStringLiteral("differences")).toArray()) {
+            const QJsonObject difference = value.toObject();
+            found.insert(difference.value(QStringLiteral("kind")).toString());
+            // A shrunk test keeps what its original did, for "Show original test".
+            const bool shrunk = difference.value(QStringLiteral("test_code")) !=
+                                difference.value(QStringLiteral("original_test_code"));
+            QCOMPARE(difference.value(QStringLiteral("original_old")).isObject(), shrunk);
+            QCOMPARE(difference.value(QStringLiteral("original_new")).isObject(), shrunk);
+        }
         if (kinds.isEmpty()) {
             QVERIFY2(found.isEmpty(),
                      qPrintable(QStringList(found.values()).join(QLatin1Char(','))));
@@ -241,7 +248,9 @@ private slots:
                                     QStringLiteral("--python"),
                                     python(),
                                     QStringLiteral("--seed"),
-                                    QStringLiteral("7")};
+                                    QStringLiteral("7"),
+                                    QStringLiteral("--effort"),
+                                    QStringLiteral("quick")};
         const QString straight = m_dir.filePath(QStringLiteral("straight.json"));
         QVERIFY(cli(arguments + QStringList{QStringLiteral("--report"), straight}).exitCode == 0);
 

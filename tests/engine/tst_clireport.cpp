@@ -165,7 +165,7 @@ private slots:
                      .toObject()[QStringLiteral("justification")]
                      .toString(),
                  QStringLiteral("as designed"));
-        QVERIFY(readAll(markdown).contains("verdict: **intended**"));
+        QVERIFY(readAll(markdown).contains("verdict: **Intended**"));
     }
 
     void badInput_data()
@@ -270,7 +270,7 @@ private slots:
                  report[QStringLiteral("tests")].toArray().size());
         QVERIFY(countElements(junit, QStringLiteral("failure")) >= differences.size());
         QVERIFY(readAll(out + QStringLiteral("/r.html")).contains("ItemNotFoundError"));
-        QVERIFY(readAll(out + QStringLiteral("/r.md")).contains("suggested: intended"));
+        QVERIFY(readAll(out + QStringLiteral("/r.md")).contains("suggested: Intended"));
 
         // Accept every difference in the repository's store: the gate opens.
         const QString pr = TriageStore::prKey(report[QStringLiteral("base")].toString(),

@@ -123,7 +123,7 @@ private slots:
                  1);
         QFile md(markdown);
         QVERIFY(md.open(QIODevice::ReadOnly));
-        QVERIFY(md.readAll().contains("suggested: regression"));
+        QVERIFY(md.readAll().contains("suggested: Regression"));
     }
 
     void reportFallsBackOnHttpErrors()

@@ -304,10 +304,17 @@ private slots:
     {
         const Report report = sampleReport();
         const QString html = HtmlExporter(report).render();
-        QVERIFY(html.contains(QStringLiteral("suggested: regression")));
+        // The words the window uses, never the report's spellings.
+        QVERIFY(html.contains(QStringLiteral("suggested: Regression")));
         QVERIFY(html.contains(QStringLiteral("no functional change")));
         const QString markdown = MarkdownExporter(report).render();
-        QVERIFY(markdown.contains(QStringLiteral("(suggested: regression)")));
+        QVERIFY(markdown.contains(QStringLiteral("(suggested: Regression)")));
+        for (const QString &text : {html, markdown}) {
+            QVERIFY(text.contains(label(Verdict::None)));
+            QVERIFY(!text.contains(spelling(Verdict::None)));
+            QVERIFY(!text.contains(spelling(report.stopReason)));
+            QVERIFY(!text.contains(spelling(report.differences.first().kind)));
+        }
         QVERIFY(markdown.contains(QStringLiteral("- the PR says \"no functional change\"")));
     }
 

@@ -289,43 +289,166 @@ private slots:
         QCOMPARE(search.fate(QStringLiteral("broken 6")), QStringLiteral("<not run>"));
     }
 
-    void stopsAtFullCoverage()
+    void continuesAfterFullCoverage()
     {
         Search search;
         search.runner.script(QStringLiteral("all"), alike(QStringLiteral("1"), {10, 11, 12, 13}));
-        search.generator.rounds = {{candidate(QStringLiteral("all"))}};
+        search.runner.script(QStringLiteral("later"),
+                             differs(QStringLiteral("1"), QStringLiteral("2"), {10}));
+        search.generator.rounds = {{candidate(QStringLiteral("all"))},
+                                   {candidate(QStringLiteral("later"))}};
         SearchSession &session = search.start();
         QVERIFY(session.runRounds().ok());
-        QCOMPARE(spelling(session.stopReason()), QStringLiteral("full_coverage"));
-        QCOMPARE(session.rounds().size(), 1);
         QCOMPARE(session.coverage().unionCoverage(), 1.0);
-        QCOMPARE(search.generator.maxCandidates.size(), 1);
+        QCOMPARE(session.differences().size(), 1); // found after every line was covered
+        QCOMPARE(search.fate(QStringLiteral("later")), QStringLiteral("difference"));
     }
 
-    void stopsWithoutGain_data()
+    void aFlatRoundDoesNotStopTheSearch()
     {
-        QTest::addColumn<QString>("secondRound"); // the code generated in round 1
-        QTest::addColumn<int>("rounds");
-        QTest::newRow("nothing new covered") << QStringLiteral("line 10 again") << 2;
-        QTest::newRow("nothing new generated") << QStringLiteral("line 10") << 1;
-    }
-    void stopsWithoutGain()
-    {
-        QFETCH(QString, secondRound);
-        QFETCH(int, rounds);
         Search search;
         search.runner.script(QStringLiteral("line 10"), alike(QStringLiteral("1"), {10}));
-        search.runner.script(QStringLiteral("line 10 again"), alike(QStringLiteral("2"), {10}));
+        search.runner.script(QStringLiteral("line 10 again"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("line 11"), alike(QStringLiteral("1"), {11}));
         search.generator.rounds = {{candidate(QStringLiteral("line 10"))},
-                                   {candidate(secondRound)}};
+                                   {candidate(QStringLiteral("line 10 again"))},
+                                   {candidate(QStringLiteral("line 11"))}};
         SearchSession &session = search.start();
         QVERIFY(session.runRounds().ok());
-        QCOMPARE(spelling(session.stopReason()), QStringLiteral("no_gain"));
-        QCOMPARE(session.rounds().size(), rounds);
-        QCOMPARE(search.generator.maxCandidates.size(), 2);
+        QCOMPARE(session.tests().size(), 3);
+        QVERIFY(!search.record(QStringLiteral("line 10 again"))->novel);
+        QVERIFY(search.record(QStringLiteral("line 11"))->novel);
+        QCOMPARE(session.coverage().coveredCount(), 4); // lines 10 and 11, old and new
     }
 
-    void stopsAtTheTestBudget()
+    // K tests without a new line or signature: the target escalates a level; at the last level
+    // it is exhausted, and with every target exhausted the search stops at a plateau.
+    void aPlateauEscalatesThenExhaustsTheTarget()
+    {
+        Search search;
+        search.options.choices.plateauTests = 2;
+        search.options.choices.candidatesPerRound = 2; // every round full: no dry rounds
+        for (int round = 0; round < 6; ++round) {
+            QList<Candidate> tests;
+            for (int i = 0; i < 2; ++i) {
+                const QString code = QStringLiteral("round %1 test %2").arg(round).arg(i);
+                search.runner.script(code, alikeShaped(QStringLiteral("int:+"), {10}));
+                tests << candidateBy(code, QStringLiteral("base"));
+            }
+            search.generator.rounds << tests;
+        }
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("plateau"));
+        QList<int> levels;
+        for (const nlohmann::json &schedule : search.generator.schedules)
+            levels << schedule["pkg.mod.f"]["level"].get<int>();
+        // round 0 finds the one signature; rounds 1, 2, 3 add nothing: 0 -> 1 -> 2 -> exhausted
+        QCOMPARE(levels, QList<int>({0, 0, 1, 2}));
+        QCOMPARE(session.tests().size(), 8);
+        QVERIFY(session.ledger().targets().value(QStringLiteral("pkg.mod.f")).exhausted);
+    }
+
+    void aStrategyPlateausOnItsOwn()
+    {
+        Search search;
+        search.options.choices.plateauTests = 3;
+        search.options.choices.candidatesPerRound = 3;
+        int shape = 0;
+        const auto fresh = [&] {
+            const QString code = QStringLiteral("fresh %1").arg(shape);
+            search.runner.script(code, alikeShaped(QStringLiteral("str[%1]").arg(shape++)));
+            return candidateBy(code, QStringLiteral("novel_strategy"));
+        };
+        for (int round = 0; round < 3; ++round) {
+            QList<Candidate> tests;
+            for (int i = 0; i < 2; ++i) {
+                const QString code = QStringLiteral("same %1 %2").arg(round).arg(i);
+                search.runner.script(code, alikeShaped(QStringLiteral("int:+")));
+                tests << candidateBy(code, QStringLiteral("flat_strategy"));
+            }
+            tests << fresh();
+            search.generator.rounds << tests;
+        }
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        const auto plateaued = [&](int round) {
+            return search.generator.schedules.at(round)["pkg.mod.f"]["plateaued"];
+        };
+        QVERIFY(plateaued(1).empty()); // "flat" has had one test without news
+        QCOMPARE(plateaued(2), nlohmann::json::array({"flat_strategy"})); // three now
+        QCOMPARE(search.generator.schedules.at(2)["pkg.mod.f"]["level"].get<int>(), 0);
+        const TargetState state = session.ledger().targets().value(QStringLiteral("pkg.mod.f"));
+        QCOMPARE(state.strategies.value(QStringLiteral("novel_strategy")).novel, 3);
+        QCOMPARE(state.strategies.value(QStringLiteral("flat_strategy")).tests, 6);
+    }
+
+    void aRoundTheGeneratorCannotFillEscalatesAtOnce()
+    {
+        Search search;
+        search.options.choices.candidatesPerRound = 1;
+        search.runner.script(QStringLiteral("only"), alike(QStringLiteral("1"), {10}));
+        search.generator.rounds = {{candidate(QStringLiteral("only"))}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("plateau"));
+        QList<int> levels;
+        for (const nlohmann::json &schedule : search.generator.schedules)
+            levels << schedule["pkg.mod.f"]["level"].get<int>();
+        QCOMPARE(levels, QList<int>({0, 0, 1, 2})); // each empty round: one level up
+    }
+
+    // Candidates the search already ran leave the round as empty as no candidates at all.
+    void aRoundOfRepeatsEscalatesToo()
+    {
+        Search search;
+        search.options.choices.candidatesPerRound = 1;
+        search.runner.script(QStringLiteral("only"), alike(QStringLiteral("1"), {10}));
+        search.generator.rounds = {{candidate(QStringLiteral("only"))},
+                                   {candidate(QStringLiteral("only"))},
+                                   {candidate(QStringLiteral("only"))},
+                                   {candidate(QStringLiteral("only"))}};
+        SearchSession &session = search.start();
+        QVERIFY(session.runRounds().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("plateau"));
+        QCOMPARE(search.generator.schedules.size(), 4);
+        QCOMPARE(session.tests().size(), 1);
+    }
+
+    void behaviourCoverageCountsSignaturesPerVersion()
+    {
+        Search search;
+        search.runner.script(QStringLiteral("raises"), newRaises(QStringLiteral("ValueError")));
+        search.runner.script(QStringLiteral("list"), alikeShaped(QStringLiteral("list[2] of str")));
+        const SearchSession &session =
+            search.runOneRound({QStringLiteral("raises"), QStringLiteral("list")});
+        const TargetState state = session.ledger().targets().value(QStringLiteral("pkg.mod.f"));
+        QCOMPARE(state.oldSignatures,
+                 QSet<QString>({QStringLiteral("ok"), QStringLiteral("list[2] of str")}));
+        QCOMPARE(state.newSignatures, QSet<QString>({QStringLiteral("raises ValueError"),
+                                                     QStringLiteral("list[2] of str")}));
+        QCOMPARE(state.tests, 2);
+    }
+
+    void theRequestCarriesTheSwitchesAndWhatWasNovel()
+    {
+        Search search;
+        search.options.choices.disabledStrategies = {QStringLiteral("shapes")};
+        search.runner.script(QStringLiteral("t1"), alike(QStringLiteral("1"), {10}));
+        search.runner.script(QStringLiteral("t2"), alike(QStringLiteral("1"), {10}));
+        search.generator.rounds = {{candidateBy(QStringLiteral("t1"), QStringLiteral("base")),
+                                    candidateBy(QStringLiteral("t2"), QStringLiteral("base"))}};
+        search.start();
+        QVERIFY(search.session->runRounds().ok());
+        const GenerationRequest &second = search.generator.requests.at(1);
+        QCOMPARE(second.disabledStrategies, QStringList{QStringLiteral("shapes")});
+        QCOMPARE(second.feedback.size(), 2);
+        QCOMPARE(second.feedback.at(0).strategy, QStringLiteral("base"));
+        QVERIFY(second.feedback.at(0).novel);  // the first line 10
+        QVERIFY(!second.feedback.at(1).novel); // the same line, the same signature
+    }
+
+    void stopsAtTheTestCap()
     {
         Search search;
         search.options.choices.maxTests = 3;
@@ -344,7 +467,7 @@ private slots:
         QCOMPARE(search.fate(QStringLiteral("line 13")), QStringLiteral("<not run>"));
     }
 
-    void stopsAtTheRoundBudget()
+    void stopsWhenTheEffortsRoundsAreSpent()
     {
         Search search;
         search.options.choices.maxRounds = 1;
@@ -354,9 +477,30 @@ private slots:
                                    {candidate(QStringLiteral("line 11"))}};
         SearchSession &session = search.start();
         QVERIFY(session.runRounds().ok());
-        QCOMPARE(spelling(session.stopReason()), QStringLiteral("budget"));
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("effort_spent"));
         QCOMPARE(session.rounds().size(), 1);
         QCOMPARE(search.generator.maxCandidates.size(), 1);
+    }
+
+    void effortsAreOrderedSchedules()
+    {
+        const SearchSchedule quick = scheduleFor(Effort::Quick);
+        const SearchSchedule normal = scheduleFor(Effort::Normal);
+        const SearchSchedule thorough = scheduleFor(Effort::Thorough);
+        QVERIFY(quick.tests < normal.tests && normal.tests < thorough.tests);
+        QVERIFY(quick.rounds <= normal.rounds && normal.rounds <= thorough.rounds);
+        QVERIFY(quick.plateauTests < normal.plateauTests);
+        UserChoices choices;
+        choices.effort = Effort::Quick;
+        choices.maxTests = 10;
+        choices.plateauTests = 3;
+        const SearchSchedule capped = scheduleFor(choices);
+        QCOMPARE(capped.tests, 10);
+        QCOMPARE(capped.testCap, 10);
+        QCOMPARE(capped.plateauTests, 3);
+        QCOMPARE(capped.rounds, quick.rounds);
+        choices.maxTests = quick.tests + 1; // above the effort's budget: no cap
+        QCOMPARE(scheduleFor(choices).testCap, 0);
     }
 
     void stopsAtTheTimeBudget()
@@ -392,6 +536,26 @@ private slots:
         QCOMPARE(session.rounds().size(), 1); // the cancelled round is not kept
         QCOMPARE(search.runner.runs(QStringLiteral("line 11"), Side::Old, ScriptedRunner::Batch),
                  0);
+    }
+
+    // Cancelled while its differences shrink, a search is cancelled, not finished: its stop
+    // reason must not pass unshrunk differences off as a complete analysis.
+    void cancelWhileShrinkingIsCancelled()
+    {
+        const QString original = QStringLiteral("the original, long test");
+        Search search;
+        search.runner.script(original, differs(QStringLiteral("1"), QStringLiteral("2")));
+        search.runner.script(QStringLiteral("small"),
+                             differs(QStringLiteral("small old"), QStringLiteral("small new")));
+        search.generator.variants[original] << candidate(QStringLiteral("small"));
+        SearchSession &session = search.runOneRound({original});
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("plateau"));
+        search.cancel = true;
+        QVERIFY(session.shrinkDifferences().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));
+        QCOMPARE(session.differences().first().shrunk.code, original);
+        QVERIFY(session.shrinkRelationReviews().ok());
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("cancelled"));
     }
 
     void shrinkingKeepsOnlyAVariantWithTheSameDifference_data()

@@ -57,6 +57,7 @@ Checked checkAll()
     check<Verdict>("Verdict", checked);
     check<RelationDecision>("RelationDecision", checked);
     check<StopReason>("StopReason", checked);
+    check<Effort>("Effort", checked);
     check<SandboxLevel>("SandboxLevel", checked);
     check<RelationSignal>("RelationSignal", checked);
     check<RelationVerdict>("RelationVerdict", checked);

@@ -31,7 +31,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "$depends"
 # Declared by hand (run-time needs) and found by shlibdeps (linked libraries).
 needs="python3 bubblewrap libssl3 libzip4 libqt6core6 libgit2-"
-[ "$with_gui" = ON ] && needs="$needs libqt6svg6 libqt6widgets6 libqscintilla2-qt6"
+[ "$with_gui" = ON ] && needs="$needs libqt6svg6 qt6-translations-l10n libqt6widgets6 libqscintilla2-qt6"
 for need in $needs; do
     case ", $depends" in
     *", $need"*) ;;

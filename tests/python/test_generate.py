@@ -397,3 +397,101 @@ def test_dynamic_dispatch_falls_back_to_the_dispatcher(trees: Dict[str, Any],
     assert cands
     assert all(c["entry"] == "tally.shapes.Formatter.format" for c in cands)
     assert any(".format('money', " in c["code"] for c in cands), [c["code"] for c in cands]
+
+
+# ---------------------------------------------------------------------------------------------
+# The strategy registry, the schedule and the switches (docs/SEARCH.md)
+
+
+def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
+    from gen.registry import LEVELS, describe
+    table = describe()
+    names = [s["name"] for s in table]
+    assert len(names) == len(set(names))
+    rules = {s["name"] for s in table if s["rule"]}
+    assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
+                     "protocol_objects", "signature_diff"}
+    for entry in table:
+        assert entry["level_name"] == LEVELS[entry["level"]]
+        assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why
+    levels = [s["level"] for s in table]
+    assert levels == sorted(levels)
+
+
+def test_every_candidate_names_its_strategy(round0: List[Dict[str, Any]]) -> None:
+    from gen.registry import describe
+    known = {s["name"] for s in describe()}
+    assert round0
+    for cand in round0:
+        assert cand["strategy"] in known
+        assert cand["genome"]["strategy"] == cand["strategy"]
+
+
+def test_schedule_level_limits_the_strategies(trees: Dict[str, Any]) -> None:
+    target = "tally.core.clamp_score"
+    out = generate_inprocess(request(trees, max_candidates=400, schedule={
+        target: {"level": 0, "plateaued": []}}))["candidates"]
+    assert out and {c["target"] for c in out} == {target}
+    used = {c["strategy"] for c in out if "relation" not in c}
+    assert not used & {"optional_params", "type_variety", "random_combinations"}
+    broad = generate_inprocess(request(trees, max_candidates=400, schedule={
+        target: {"level": 2, "plateaued": ["base", "one_at_a_time"]}}))["candidates"]
+    used = {c["strategy"] for c in broad if "relation" not in c}
+    assert "random_combinations" in used
+    assert not used & {"base", "one_at_a_time"}
+
+
+def test_disabled_strategies_make_nothing(trees: Dict[str, Any],
+                                          round0: List[Dict[str, Any]]) -> None:
+    used = {c["strategy"] for c in round0}
+    off = sorted(used)[:2]
+    out = generate_inprocess(request(trees, disabled_strategies=off))["candidates"]
+    assert out and not {c["strategy"] for c in out} & set(off)
+
+
+def test_unknown_strategy_is_bad_input(trees: Dict[str, Any]) -> None:
+    path = trees["tmp"] / "bad-strategy.json"
+    path.write_text(json.dumps(request(trees, disabled_strategies=["no_such_rule"])),
+                    encoding="utf-8")
+    proc = subprocess.run([PYTHON, "-I", str(GENERATE), "generate", "--request", str(path)],
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 2
+    assert "no_such_rule" in proc.stderr.decode()
+
+
+def test_keywords_compared_in_the_body_get_their_constants() -> None:
+    from gen.rules.optional import compared_keywords
+    node = ast.parse("def render(text, **options):\n"
+                     "    if options.get('mode') == 'loud':\n        return 1\n"
+                     "    if options['unit'] in ('s', 'ms'):\n        return 2\n").body[0]
+    assert compared_keywords(node, "options") == {"mode": ["loud"], "unit": ["s", "ms"]}
+
+
+def test_novel_tests_that_aborted_are_not_mutated(trees: Dict[str, Any],
+                                                  round0: List[Dict[str, Any]]) -> None:
+    from gen.feedback import novel_stream
+    from gen.plans import Workspace
+    cands = for_target(round0, "clamp_score")[:2]
+    assert len(cands) == 2
+    workspace = Workspace(request(trees))
+    target = next(t for t in workspace.build() if t.qualname == "tally.core.clamp_score")
+    plans = {p.key: p for p in target.plans}
+    timed_out = dict(_fake_test(cands[0], "t1", [], "tally/core.py"), novel=True,
+                     outcome="timeout")
+    fine = dict(_fake_test(cands[1], "t2", [], "tally/core.py"), novel=True)
+    entries = {json.dumps(g["entry"], sort_keys=True) + json.dumps(g["args"], sort_keys=True)
+               for _p, g in novel_stream(target, 7, 1, [timed_out], plans)}
+    assert not entries
+    assert list(novel_stream(target, 7, 1, [timed_out, fine], plans))
+
+
+def test_cli_accepts_exactly_the_registry_names() -> None:
+    """--disable-strategy checks names against the C++ list (GeneratorStrategies.cpp): it must
+    be the registry's, in the registry's order, project_tests among them."""
+    from gen.registry import describe
+    source = (Path(__file__).resolve().parents[2] / "engine" / "generate" /
+              "GeneratorStrategies.cpp").read_text(encoding="utf-8")
+    listed = source.split("// BEGIN strategy names")[1].split("// END strategy names")[0]
+    names = re.findall(r'QStringLiteral\("([a-z_]+)"\)', listed)
+    assert names == [s["name"] for s in describe()]
+    assert "project_tests" in names

@@ -139,6 +139,29 @@ def test_plain_snippet_output(worker: WorkerProcess) -> None:
     assert response["wall_ms"] >= 0
 
 
+@pytest.mark.parametrize("code, shape", [
+    ("result = [1, 'a', 2]\nprint(result)\n", "list[3] of int|str"),
+    ("result = {'a': 1.5}\n", "dict[1] of str:float"),
+    ("result = 'x' * 12\n", "str[10-99]"),
+    ("result = None\n", "None"),
+    ("result = float('nan')\n", "float:nan"),
+    ("result = -3\n", "int:-"),
+    ("True\n", "bool:True"),
+    ("import fixpkg.core as core\nresult = core.FixtureError('x')\n", "fixpkg.core.FixtureError"),
+    ("x = (1, 2)\nx\n", "tuple[2] of int"),
+])
+def test_result_shape(worker: WorkerProcess, code: str, shape: str) -> None:
+    """The final expression's value, else the global ``result``: type and bucketed size."""
+    response = worker.run(code)
+    assert response["status"] == "ok", response
+    assert response["result_shape"] == shape
+
+
+def test_no_result_shape_without_a_result(worker: WorkerProcess) -> None:
+    assert "result_shape" not in worker.run("x = [1, 2]\nprint(x)\n")
+    assert "result_shape" not in worker.run("result = [1]\nraise ValueError(result)\n")
+
+
 def test_exception_type_message_and_traceback(worker: WorkerProcess) -> None:
     response = worker.run("import fixpkg.core as core\ncore.check(-5)\n")
     assert response["status"] == "raised"

@@ -11,7 +11,12 @@ CliRun runCli(const QStringList &arguments, const QProcessEnvironment &overrides
     for (const QString &name : overrides.keys())
         environment.insert(name, overrides.value(name));
     process.setProcessEnvironment(environment);
-    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), arguments);
+    // Tests analyse at the quick effort unless they choose one: seconds per change, not a minute.
+    QStringList effective = arguments;
+    if (!effective.isEmpty() && effective.first() == QLatin1String("analyze") &&
+        !effective.contains(QLatin1String("--effort")))
+        effective << QStringLiteral("--effort") << QStringLiteral("quick");
+    process.start(qEnvironmentVariable("DIFFTRIAGE_CLI"), effective);
     CliRun run;
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();

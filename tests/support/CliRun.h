@@ -14,7 +14,8 @@ struct CliRun
     QByteArray err;
 };
 
-// `overrides` are added to the test's own environment (a private XDG_DATA_HOME, say).
+// `overrides` are added to the test's own environment (a private XDG_DATA_HOME, say). An
+// `analyze` without `--effort` runs at `quick`: tests take seconds per change.
 CliRun runCli(const QStringList &arguments, const QProcessEnvironment &overrides = {},
               int timeoutMs = 600000);
 

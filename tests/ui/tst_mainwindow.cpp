@@ -39,6 +39,8 @@ private slots:
         test::usePrivateUserDirectories(m_home.path(), QStringLiteral("tst_mainwindow"));
         const QString python = qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3");
         QSettings().setValue(QStringLiteral("analysis/python"), python);
+        QSettings().setValue(QStringLiteral("analysis/effort"),
+                             engine::spelling(engine::Effort::Quick));
 
         const QString cli = qEnvironmentVariable("DIFFTRIAGE_CLI");
         if (cli.isEmpty())
@@ -145,7 +147,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
         QVERIFY(text.contains(QStringLiteral("Lower DEFAULT_TAX_RATE")));
-        QVERIFY(text.contains(QStringLiteral("intended")));
+        QVERIFY(text.contains(QStringLiteral("Intended")));
         QVERIFY(text.contains(QStringLiteral("19 % is the new statutory rate")));
         QVERIFY(text.contains(QStringLiteral("Coverage heatmap")));
         QVERIFY(text.contains(QStringLiteral("invoicekit/tax.py")));
@@ -262,7 +264,8 @@ private slots:
         QProcess cli;
         cli.start(qEnvironmentVariable("DIFFTRIAGE_CLI"),
                   {QStringLiteral("analyze"), QStringLiteral("--repo"), m_repository,
-                   QStringLiteral("--pr"), QStringLiteral("12"), QStringLiteral("--python"),
+                   QStringLiteral("--pr"), QStringLiteral("12"), QStringLiteral("--effort"),
+                   QStringLiteral("quick"), QStringLiteral("--python"),
                    qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON", "/usr/bin/python3"),
                    QStringLiteral("--report"), report});
         QVERIFY(cli.waitForFinished(600000));

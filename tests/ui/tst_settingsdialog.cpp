@@ -5,6 +5,7 @@
 #include "SettingsDialog.h"
 #include "pipeline/ResolveOptions.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -39,14 +40,33 @@ private slots:
                  qPrintable(state->text()));
         QVERIFY2(state->text().contains(python()), qPrintable(state->text()));
         QVERIFY(!state->toolTip().isEmpty()); // what protects the host, and what does not
+        // The whole verdict is on show, not only in the tooltip.
+        QVERIFY2(state->text().contains(state->toolTip()), qPrintable(state->text()));
 
+        // Rechecked as the reviewer types, without leaving the field.
         auto *newer = dialog.findChild<QLineEdit *>(QStringLiteral("pythonNew"));
         QVERIFY(newer);
-        newer->setText(QStringLiteral("no-such-python-3.99"));
-        emit newer->editingFinished();
+        QTest::keyClicks(newer, QStringLiteral("no-such-python-3.99"));
         QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("Unknown")), 60000);
         QVERIFY2(state->text().contains(QStringLiteral("no-such-python-3.99")),
                  qPrintable(state->text()));
+    }
+
+    // Labels show their mnemonic as an underline, never as a literal "&"; a language change
+    // says it needs a restart.
+    void labelsAndRestartNote()
+    {
+        ui::SettingsDialog dialog;
+        dialog.show();
+        for (const QLabel *label : dialog.findChildren<QLabel *>())
+            if (label->text().contains(QLatin1Char('&')) && !label->text().contains(u'<'))
+                QVERIFY2(label->buddy(), qPrintable(label->text()));
+        auto *note = dialog.findChild<QLabel *>(QStringLiteral("restartNote"));
+        QVERIFY(note && !note->isVisible());
+        auto *language = dialog.findChild<QComboBox *>(QStringLiteral("language"));
+        QVERIFY(language);
+        language->setCurrentIndex((language->currentIndex() + 1) % language->count());
+        QVERIFY(note->isVisible());
     }
 
     void eachVersionGetsItsInterpreter()
@@ -71,6 +91,28 @@ private slots:
         }
         ui::MainWindow window; // an empty one means the old version's
         QCOMPARE(engine::chooseInterpreters(window.queue()->choices(), QString()).second, python());
+    }
+
+    // The effort defaults to normal and reaches the analyses' options.
+    void theEffortReachesTheAnalyses()
+    {
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.queue()->choices().effort, engine::Effort::Normal);
+        }
+        {
+            ui::SettingsDialog dialog;
+            auto *effort = dialog.findChild<QComboBox *>(QStringLiteral("effort"));
+            QVERIFY(effort);
+            QCOMPARE(effort->currentData().toString(), engine::spelling(engine::Effort::Normal));
+            effort->setCurrentIndex(effort->findData(engine::spelling(engine::Effort::Thorough)));
+            dialog.accept();
+        }
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.queue()->choices().effort, engine::Effort::Thorough);
+        }
+        QSettings().remove(QStringLiteral("analysis/effort"));
     }
 
     // The project's `python` in .difftriage.json beats the interpreter in Settings, in the window

@@ -23,7 +23,10 @@ from .cases import run_item
 from .collect import collect_items, doctest_items
 from .fixtures import FixtureResolver
 from .pytest_support import UsageError
+from .shape import result_shape
 from .suite import load_test_file
+
+RESULT_NAME = "result"  # the variable the generators' snippets bind the call's result to
 
 
 def _strip_own_frames(exc: BaseException) -> None:
@@ -151,10 +154,15 @@ class SnippetRunner:
             return result
         try:
             exec(body, module.__dict__)
+            value = None
             if last_expr is not None:
                 value = eval(last_expr, module.__dict__)
                 if value is not None:
                     result["value_repr"] = self.scrub(safe_repr(value))
+            if value is not None:
+                result["result_shape"] = result_shape(value)
+            elif RESULT_NAME in module.__dict__:
+                result["result_shape"] = result_shape(module.__dict__[RESULT_NAME])
         except SystemExit as exc:
             return self._exited(exc, result)
         except BaseException as exc:  # noqa: B902 - the test's exception is the result

@@ -1,10 +1,13 @@
 """Coverage feedback: the tests closest to an uncovered changed line, mutated first.
 
 The distance of a test to a target is the smallest line distance between the lines it covered
-in the target's file and the target's uncovered changed lines, on either side.  Mutations of a
-genome: one argument replaced by a neighbour (``c±1``, string variants, a container grown or
-shrunk), by a mined constant of its slot or another value of its slot; optional arguments
-dropped or added; a set-up call added or dropped; two mutation steps at once.
+in the target's file and the target's uncovered changed lines, on either side.  Once every
+changed line of the target is covered, the tests the pipeline marked *novel* (they covered a new
+line or showed a new outcome signature) are mutated instead, the latest first: behaviour
+coverage takes over from line coverage.  Mutations of a genome: one argument replaced by a
+neighbour (``c±1``, string variants, a container grown or shrunk), by a mined constant of its
+slot or another value of its slot; optional arguments dropped or added; a set-up call added or
+dropped; two mutation steps at once.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .genome import derive_seed, genome_choices, is_genome, make_genome, make_setup
 from .plans import EntryPlan, Target
+from .registry import Context, strategy
 from .strategies import MAX_RANK
 from .mutate import neighbours
 from .values import Value, key, strip_src
@@ -112,9 +116,49 @@ def mutants(plan: EntryPlan, genome: Dict[str, Any], rng: random.Random
                     yield variant(where, slot.name, alt2)
 
 
+@strategy("coverage_feedback", 0)
+def coverage_feedback(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """Mutants of the tests that came closest to an uncovered changed line (a neighbour value, a
+    mined constant, an optional argument dropped or added, a set-up call, two steps at once);
+    once the target is fully covered, mutants of the tests that last showed something new."""
+    if not ctx.tests:
+        return iter(())
+    uncovered = ctx.uncovered if isinstance(ctx.uncovered, dict) else {}
+    if any(uncovered.get(side) for side in ("old", "new")):
+        return feedback_stream(ctx.target, ctx.seed, ctx.round_index, ctx.tests, uncovered,
+                               ctx.plans_by_key)
+    return novel_stream(ctx.target, ctx.seed, ctx.round_index, ctx.tests, ctx.plans_by_key)
+
+
+ABORTED = ("timeout", "killed", "crashed")
+
+
+def novel_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[str, Any]],
+                 plans_by_key: Dict[str, EntryPlan]) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """Mutants of the target's novel tests that did not abort, the latest first."""
+    chosen = []
+    for test in reversed(tests):
+        genome = test.get("genome")
+        if not test.get("novel") or test.get("target") != target.qualname or \
+                not is_genome(genome) or test.get("outcome") in ABORTED:
+            continue  # an aborted test's mutants abort too, each costing a whole time limit
+        plan = plans_by_key.get(str((genome.get("entry") or {}).get("plan") or ""))
+        if plan is not None:
+            chosen.append((str(test.get("id")), plan, genome))
+        if len(chosen) >= CLOSEST_TESTS:
+            break
+    streams = []
+    for test_id, plan, genome in chosen:
+        rng = random.Random(derive_seed(seed, round_index, "novel", test_id, target.qualname))
+        retargeted = _retarget(plan, target)
+        streams.append(((retargeted, g) for g in mutants(retargeted, genome, rng)))
+    return _chunked(streams, 6)
+
+
 def feedback_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[str, Any]],
-                     uncovered: Dict[str, List[int]], plans_by_key: Dict[str, EntryPlan]
-                     ) -> Iterator[Tuple[Target, EntryPlan, Dict[str, Any]]]:
+                    uncovered: Dict[str, List[int]], plans_by_key: Dict[str, EntryPlan]
+                    ) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """Mutants of the tests closest to the target's uncovered lines."""
     own = {p.qualname for p in target.plans}
     ranked = []
     for test in tests:
@@ -136,7 +180,7 @@ def feedback_stream(target: Target, seed: Any, round_index: int, tests: List[Dic
         plan, genome = row[5], row[6]
         rng = random.Random(derive_seed(seed, round_index, "mutate", row[4], target.qualname))
         retargeted = _retarget(plan, target)
-        streams.append(((target, retargeted, g) for g in mutants(retargeted, genome, rng)))
+        streams.append(((retargeted, g) for g in mutants(retargeted, genome, rng)))
     return _chunked(streams, 6)
 
 

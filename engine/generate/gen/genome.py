@@ -24,7 +24,8 @@ def make_args(slots: List[Slot], chosen: Dict[str, Value]) -> List[Dict[str, Any
 
     Required parameters are passed positionally, optional ones by keyword (readable, and any
     subset can be dropped); when extra ``*args`` values are passed, every positional parameter
-    before them must be passed positionally.
+    before them must be passed positionally.  Chosen names no slot has (a keyword a ``**kwargs``
+    parameter takes, a parameter only the other version has) follow as keywords.
     """
     star = any(s.kind == "var_positional" and chosen.get(s.name) is not None for s in slots)
     args: List[Dict[str, Any]] = []
@@ -54,6 +55,11 @@ def make_args(slots: List[Slot], chosen: Dict[str, Value]) -> List[Dict[str, Any
             mode = "kw"
         args.append({"name": slot.name, "value": value, "pass": mode,
                      "opt": not slot.required, "kind": slot.kind})
+    names = {slot.name for slot in slots}
+    for name, value in chosen.items():
+        if name not in names and value is not None and name.isidentifier():
+            args.append({"name": name, "value": value, "pass": "kw", "opt": True,
+                         "kind": "var_keyword"})
     return args
 
 

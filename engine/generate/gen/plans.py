@@ -77,6 +77,9 @@ class EntryPlan:
     setups: List[Setup] = field(default_factory=list)
     relations: List[str] = field(default_factory=list)  # metamorphic relations to check
     subject: Optional[str] = None  # the parameter the relations transform
+    # where the plan came from, for the input-model rules: the tree, the def, the parameters,
+    # the value source, and each side's parameters of the same entry point
+    source: Optional["PlanSource"] = None
 
     def meta(self) -> Dict[str, Any]:
         return {"qualname": self.qualname, "plan": self.key, "op": self.op,
@@ -84,6 +87,19 @@ class EntryPlan:
                 "method": self.method, "async": self.is_async,
                 "show_result": self.show_result, "show_obj": self.show_obj,
                 "obj": self.obj_name, "versions": self.versions}
+
+
+@dataclass
+class PlanSource:
+    """What the input-model rules read besides the slots."""
+
+    tree: Tree
+    module: str
+    node: Any  # the entry's def node (None when only a signature text was known)
+    hints: Any  # gen.hints.Hints for this plan
+    params: List[Param]  # the call's parameters, **kwargs included
+    ctor_params: Optional[List[Param]]
+    sides: Dict[str, "_Raw"] = field(default_factory=dict)  # the entry on each side
 
 
 @dataclass
@@ -133,6 +149,7 @@ class Workspace:
         self.targets_json = targets
         self.sites: Dict[str, CallSites] = {}
         self.relations_config = request.get("relations")
+        self.sides: Dict[str, Dict[str, _Raw]] = {}  # entry qualname -> side -> its raw plan
 
     # -- building ----------------------------------------------------------------------------
     def build(self, wanted: Optional[Set[str]] = None) -> List[Target]:
@@ -206,6 +223,7 @@ class Workspace:
             raw = self._raw_side(item, side_entry, str(side_entry["qualname"]), side)
             if raw is None:
                 continue
+            self.sides.setdefault(str(entry["qualname"]), {}).setdefault(side, raw)
             cls_info = side_entry.get("class") or {}
             sig = ([(p.name, p.kind, p.default is None) for p in raw.params],
                    [(p.name, p.kind, p.default is None) for p in raw.ctor_params or []],
@@ -353,6 +371,8 @@ class Workspace:
                          import_line, expr, name if class_qual else None, is_async,
                          show_result, show_obj, obj_name, ctor, call, sites, ctor_sites,
                          list(raw.item.get("path") or []), setups)
+        plan.source = PlanSource(tree, raw.module, raw.node, hints, list(raw.params),
+                                 raw.ctor_params, self.sides.get(str((raw.item.get("entry") or {}).get("qualname")), {}))
         if qual == target and plan.versions == "both" and op in ("call", "static", "method"):
             self._relations(plan, raw, hints, call_params, name)
         return plan

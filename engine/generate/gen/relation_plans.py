@@ -8,12 +8,11 @@ project's call sites come first, as for any test.
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Dict, Iterator, List, Set
+from typing import Any, Dict, Iterator, Tuple
 
 from .genome import make_genome
-from .plans import EntryPlan, Target
-from .relation_snippet import render_relation
+from .plans import EntryPlan
+from .registry import Context, strategy
 from .relations import inputs, parse_label, path_contents, sample
 
 PER_TARGET = 24
@@ -34,30 +33,20 @@ def plan_genomes(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
         yield genome
 
 
-def relation_candidates(targets: List[Target], seen: Set[str]) -> List[Dict[str, Any]]:
-    """Relation checks for every target, up to the caps, skipping codes already tried."""
-    out: List[Dict[str, Any]] = []
-    for target in targets:
-        count = 0
-        for plan in target.plans:
-            for genome in plan_genomes(plan):
-                if count >= PER_TARGET or len(out) >= PER_REQUEST:
-                    break
-                try:
-                    code = render_relation(genome)
-                except (KeyError, TypeError, ValueError, AttributeError):
-                    continue
-                if code in seen:
-                    continue
-                seen.add(code)
-                count += 1
-                out.append(candidate(target.qualname, plan.qualname, genome, code))
-    return out
+@strategy("relations", 0, once=True)
+def relations(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """Metamorphic relation checks of a changed public function (idempotence, normalisation,
+    path agreement, additivity, permutation, token sensitivity; docs/RELATIONS.md): a relation
+    that holds on one version and breaks on the other is a difference no single output shows.
+    Served once, in the first round, on top of the round's candidates."""
+    for plan in ctx.target.plans:
+        for genome in plan_genomes(plan):
+            yield plan, genome
 
 
-def candidate(target: str, entry: str, genome: Dict[str, Any], code: str) -> Dict[str, Any]:
-    label = genome["relation"]["kind"]
+def relation_label(genome: Dict[str, Any]) -> str:
+    """``kind`` or ``kind/variant`` of a relation genome."""
+    label = str(genome["relation"]["kind"])
     if genome["relation"].get("variant"):
-        label += "/" + genome["relation"]["variant"]
-    return {"target": target, "entry": entry, "genome": copy.deepcopy(genome), "code": code,
-            "relation": label}
+        label += "/" + str(genome["relation"]["variant"])
+    return label

@@ -1,44 +1,105 @@
-"""The candidate search: fair spread over targets, fresh and feedback-driven candidates.
+"""The candidate search: the targets' strategies taking turns, deduplication, caps.
 
-For every target still uncovered, candidates come from its entry plans: first mutants of the
-feedback tests that came closest to an uncovered changed line (:mod:`gen.feedback`), then fresh
-candidates (:mod:`gen.strategies`), each plan's stream interleaved with the others.  The
-project's own tests that reach the changed code (:mod:`gen.project_tests`) come before them, as
-converted, and their mutants after them.  Targets are
-served round-robin so that each gets its share; codes already tried (feedback tests) or already
-emitted are skipped; an entry point that exists on one side only gets at most two candidates
-over the whole run (they show ``api_change`` differences, which the pipeline groups).
+Each target wanted by the request is served by the strategies active at its level
+(:mod:`gen.registry`): the request's ``schedule`` gives each target its level and the strategies
+that plateaued on it, ``disabled_strategies`` switches strategies off everywhere.  Within a target
+the strategies take turns, one candidate each; the targets take turns too, those served least so
+far first, so every target gets its share.  Codes already tried (feedback tests) or already
+emitted are skipped without costing a turn; an entry point that exists on one side only gets at
+most two candidates over the whole run (they show ``api_change`` differences, which the pipeline
+groups).  Strategies served once (the relation checks) come on top in the first round.  The
+request-fed ``project_tests`` strategy (:mod:`gen.project_tests`) serves the project's own
+tests that reach the changed code: converted first, before the round's candidates, and their
+mutants after them.  Every candidate names the strategy that made it, in its genome and beside
+it.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
-from .feedback import feedback_stream
-from .genome import derive_seed, is_genome
+from .genome import is_genome
 from .plans import EntryPlan, Target, Workspace
+from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.candidates import ProjectTests, tried_codes
-from .relation_plans import relation_candidates
+from .registry import MAX_LEVEL, Context, Strategy, active, check_names
+from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
 from .snippet import render_genome
-from .strategies import fresh
 from .values import reset_keys
 
 ONE_SIDED_CAP = 2
-MAX_SKIPS = 600  # duplicates skipped per turn before a stream counts as exhausted
+MAX_SKIPS = 5000  # consecutive duplicates a strategy may skip before it counts as exhausted
+
+
+class _Emitter:
+    """Turns a strategy's genomes into new candidates: rendered, deduplicated, capped."""
+
+    def __init__(self, tried: Set[str], one_sided: Dict[str, int]) -> None:
+        self.seen = set(tried)
+        self.one_sided = one_sided
+
+    def fresh(self, target: Target, name: str, stream: Iterator[Tuple[EntryPlan, Dict[str, Any]]]
+              ) -> Iterator[Dict[str, Any]]:
+        skipped = 0
+        for plan, genome in stream:
+            if skipped >= MAX_SKIPS:
+                return
+            candidate = self.make(target, name, plan, genome)
+            if candidate is None:
+                skipped += 1
+                continue
+            skipped = 0
+            yield candidate
+
+    def make(self, target: Target, name: str, plan: EntryPlan, genome: Dict[str, Any]
+             ) -> Optional[Dict[str, Any]]:
+        if plan.versions != "both" and self.one_sided.get(plan.qualname, 0) >= ONE_SIDED_CAP:
+            return None
+        genome = dict(genome)
+        genome["strategy"] = name
+        try:
+            code = render_genome(genome)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        if code in self.seen:
+            return None
+        self.seen.add(code)
+        if plan.versions != "both":
+            self.one_sided[plan.qualname] = self.one_sided.get(plan.qualname, 0) + 1
+        out = {"target": target.qualname, "entry": plan.qualname, "genome": genome,
+               "code": code, "strategy": name}
+        if genome.get("relation") is not None:
+            out["relation"] = relation_label(genome)
+        return out
 
 
 def _round_robin(streams: List[Iterator[Any]]) -> Iterator[Any]:
-    active = list(streams)
-    while active:
+    active_streams = list(streams)
+    while active_streams:
         still = []
-        for stream in active:
+        for stream in active_streams:
             try:
                 yield next(stream)
             except StopIteration:
                 continue
             still.append(stream)
-        active = still
+        active_streams = still
+
+
+def _schedule(request: Dict[str, Any]) -> Optional[Dict[str, Tuple[int, List[str]]]]:
+    """target -> (level, plateaued strategies) from the request's ``schedule``, or None."""
+    schedule = request.get("schedule")
+    if not isinstance(schedule, dict):
+        return None
+    out: Dict[str, Tuple[int, List[str]]] = {}
+    for name, entry in schedule.items():
+        entry = entry if isinstance(entry, dict) else {}
+        level = entry.get("level", 0)
+        level = level if isinstance(level, int) and not isinstance(level, bool) else 0
+        plateaued = entry.get("plateaued") or []
+        out[str(name)] = (max(0, min(level, MAX_LEVEL)),
+                          check_names(plateaued if isinstance(plateaued, list) else []))
+    return out
 
 
 def generate(request: Dict[str, Any]) -> Dict[str, Any]:
@@ -47,16 +108,20 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
     max_candidates = max(0, int(request.get("max_candidates", 50) or 0))
+    disabled = check_names(request.get("disabled_strategies") or [])
+    schedule = _schedule(request)
     feedback = request.get("feedback") or {}
     tests = [t for t in feedback.get("tests") or [] if isinstance(t, dict)]
     uncovered_all = feedback.get("uncovered")
+    uncovered_all = uncovered_all if isinstance(uncovered_all, dict) else {}
     workspace = Workspace(request)
     targets = workspace.build()
-    if isinstance(uncovered_all, dict) and uncovered_all:
+    if schedule is not None:
+        wanted = [t for t in targets if t.qualname in schedule]
+    elif uncovered_all:
         wanted = [t for t in targets if t.qualname in uncovered_all]
     else:
         wanted = targets
-        uncovered_all = {}
     plans_by_key: Dict[str, EntryPlan] = {}
     for target in targets:
         for plan in target.plans:
@@ -65,92 +130,91 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
 
     tried: Set[str] = set()
     one_sided: Dict[str, int] = {}
-    for test in tests:
-        genome = test.get("genome")
-        if is_genome(genome):
-            try:
-                tried.add(render_genome(genome))
-            except (KeyError, TypeError, ValueError, AttributeError):
-                pass
-            plan_key = ((genome.get("entry") or {}).get("plan")) or ""
-            plan = plans_by_key.get(plan_key)
-            if plan is not None and plan.versions != "both":
-                one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
-
-    tried |= tried_codes(tests)
-    # the project's own tests that reach the changed code: converted first, mutated after
-    project = ProjectTests(request).round_candidates(
-        seed, round_index, tried, set(uncovered_all) if uncovered_all else None)
-
-    # targets that had the fewest tests so far go first: with more targets than candidates,
-    # every round serves the ones the previous rounds could not reach
     served: Dict[str, int] = {}
     for test in tests:
-        name = test.get("target")
-        if isinstance(name, str):
-            served[name] = served.get(name, 0) + 1
+        genome = test.get("genome")
+        if isinstance(test.get("target"), str):
+            served[test["target"]] = served.get(test["target"], 0) + 1
+        if not is_genome(genome):
+            continue
+        try:
+            tried.add(render_genome(genome))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+        plan = plans_by_key.get(((genome.get("entry") or {}).get("plan")) or "")
+        if plan is not None and plan.versions != "both":
+            one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
+
+    tried |= tried_codes(tests)
+    # targets that had the fewest tests so far go first: with more targets than candidates,
+    # every round serves the ones the previous rounds could not reach
     wanted = sorted(wanted, key=lambda t: (served.get(t.qualname, 0), t.qualname))
+    project = _project_tests(request, schedule, disabled, wanted, tried)
+    emitter = _Emitter(tried, one_sided)
     streams = []
+    once: List[Tuple[Context, Strategy]] = []
     for target in wanted:
         if not target.plans:
             continue
-        streams.append(_target_stream(target, seed, round_index, tests,
-                                      uncovered_all.get(target.qualname), plans_by_key))
+        level, plateaued = schedule.get(target.qualname, (0, [])) if schedule is not None \
+            else (MAX_LEVEL, [])
+        ctx = Context(target, seed, round_index, request, tests,
+                      uncovered_all.get(target.qualname), plans_by_key)
+        parts = []
+        for strat in active(level, disabled, plateaued):
+            if strat.request_fed:  # served per request, below
+                continue
+            if strat.once:
+                once.append((ctx, strat))
+            else:
+                parts.append(emitter.fresh(target, strat.name, strat.stream(ctx)))
+        streams.append(_round_robin(parts))
     out: List[Dict[str, Any]] = []
-    seen = set(tried)
-
-    def next_new(stream: Iterator[Tuple[Target, EntryPlan, Dict[str, Any]]]
-                 ) -> Optional[Dict[str, Any]]:
-        """The stream's next candidate that is new (duplicates do not cost a turn)."""
-        for _attempt in range(MAX_SKIPS):
-            try:
-                target, plan, genome = next(stream)
-            except StopIteration:
-                return None
-            if plan.versions != "both" and \
-                    one_sided.get(plan.qualname, 0) >= ONE_SIDED_CAP:
-                continue
-            try:
-                code = render_genome(genome)
-            except (KeyError, TypeError, ValueError, AttributeError):
-                continue
-            if code in seen:
-                continue
-            seen.add(code)
-            if plan.versions != "both":
-                one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
-            return {"target": target.qualname, "entry": plan.qualname, "genome": genome,
-                    "code": code}
-        return None
-
-    active = list(streams)
-    while active and len(out) < max_candidates:
+    live = list(streams)
+    while live and len(out) < max_candidates:
         still = []
-        for stream in active:
+        for stream in live:
             if len(out) >= max_candidates:
                 break
-            candidate = next_new(stream)
+            candidate = next(stream, None)
             if candidate is not None:
                 out.append(candidate)
                 still.append(stream)
-        active = still
-    if round_index == 0:  # relation checks once, besides the coverage-driven candidates
-        out.extend(relation_candidates(wanted, seen))
+        live = still
+    if round_index == 0:  # strategies served once come on top of the round's candidates
+        out.extend(_once(once, emitter))
     originals = [c for c in project if not c["genome"]["mutant"]]
     return {"candidates": originals + out + [c for c in project if c["genome"]["mutant"]]}
 
 
-def _target_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[str, Any]],
-                   uncovered: Any, plans_by_key: Dict[str, EntryPlan]
-                   ) -> Iterator[Tuple[Target, EntryPlan, Dict[str, Any]]]:
-    parts: List[Iterator[Tuple[Target, EntryPlan, Dict[str, Any]]]] = []
-    if tests and isinstance(uncovered, dict):
-        parts.append(feedback_stream(target, seed, round_index, tests, uncovered,
-                                      plans_by_key))
-    fresh_streams = []
-    for plan in target.plans:
-        rng = random.Random(derive_seed(seed, round_index, "fresh", plan.key))
-        fresh_streams.append(((target, plan, g) for g in fresh(plan, rng)))
-    parts.append(_round_robin(fresh_streams))
-    for part in parts:
-        yield from part
+def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
+                   disabled: List[str], wanted: List[Target], tried: Set[str]
+                   ) -> List[Dict[str, Any]]:
+    """The request-fed ``project_tests`` strategy's candidates: for every wanted target it has
+    not plateaued on (all targets when the request narrows none), unless it is disabled.  Their
+    codes join ``tried``, so no other strategy emits them again."""
+    if PROJECT_TESTS in disabled:
+        return []
+    aimed: Optional[Set[str]] = None
+    if schedule is not None:
+        aimed = {t.qualname for t in wanted
+                 if PROJECT_TESTS not in schedule.get(t.qualname, (0, []))[1]}
+    elif (request.get("feedback") or {}).get("uncovered"):
+        aimed = {t.qualname for t in wanted}
+    seed = request.get("seed", 0)
+    round_index = int(request.get("round") or 0)
+    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed)
+
+
+def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:
+    """The candidates of the strategies served once, at most PER_TARGET per target and strategy
+    and PER_REQUEST in all."""
+    out: List[Dict[str, Any]] = []
+    for ctx, strat in entries:
+        count = 0
+        for candidate in emitter.fresh(ctx.target, strat.name, strat.stream(ctx)):
+            if count >= PER_TARGET or len(out) >= PER_REQUEST:
+                break
+            count += 1
+            out.append(candidate)
+    return out

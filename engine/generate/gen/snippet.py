@@ -25,9 +25,17 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from pymodel.syntax import BUILTIN_NAMES
 
-from .imports import merge_imports
+from .imports import bound_names, merge_imports
 from .relation_snippet import render_relation
 from .values import Value, is_mutable, render
+
+
+class _AnyName:
+    """Aliases for a dry run: every argument is bound to some variable."""
+
+    @staticmethod
+    def get(_name: str) -> str:
+        return "x"
 
 UNARY = {
     "__len__": "len({o})", "__bool__": "bool({o})", "__str__": "str({o})",
@@ -76,9 +84,10 @@ class _Renderer:
             self.imports.add(str(self.entry["import"]))
         self.lines: List[str] = []
         self.prints: List[str] = []
+        self.bound: Dict[str, str] = {}  # argument name (receiver: "") -> its variable
         self.taken: Set[str] = set(BUILTIN_NAMES) | {"result", "value", "Sub"}
         for line in list(self.imports):
-            self.taken.update(re.findall(r"\w+", line))
+            self.taken.update(bound_names(line))
         self.obj = str(self.entry.get("obj") or "obj")
         self.taken.add(self.obj)
         self.ctor_code: Optional[str] = None
@@ -88,12 +97,12 @@ class _Renderer:
             [item.get("args") or [] for item in genome.get("setup") or []]
         for group in groups:
             for arg in group:
-                render(arg["value"], scratch, "")
+                render(arg["value"], scratch, "", _AnyName())  # type: ignore[arg-type]
         for line in scratch:
-            self.taken.update(re.findall(r"\w+", line))
+            self.taken.update(bound_names(line))
 
     def value(self, value: Value) -> str:
-        return render(value, self.imports, self.ctor_code)
+        return render(value, self.imports, self.ctor_code, self.bound)
 
     def bind(self, name: str, value: Value, watch: bool) -> str:
         """Inline immutable values; bind mutable ones to a variable (printed after the call)."""
@@ -106,6 +115,7 @@ class _Renderer:
             var = "%s_%d" % (re.sub(r"\W", "_", name) or "arg", index)
             index += 1
         self.taken.add(var)
+        self.bound[name] = var
         self.lines.append("%s = %s" % (var, code))
         if watch:
             self.prints.append(show(var, "vars" if value.get("show") == "vars" else "repr"))
@@ -135,6 +145,7 @@ class _Renderer:
             self.ctor_code = "%s(%s)" % (expr, ", ".join(parts))
             if op != "construct":
                 self.lines.append("%s = %s" % (self.obj, self.ctor_code))
+                self.bound[""] = self.obj
                 for setup in self.genome.get("setup") or []:
                     args = [("%s=%s" % (a["name"], self.value(a["value"])) if a.get("pass") ==
                              "kw" else self.value(a["value"])) for a in setup.get("args") or []]

@@ -12,7 +12,13 @@ A value is a dict with a kind ``k``:
   the result is a mutable object, e.g. an instance of a project class);
 * ``{"k": "expr", "code": "Color.RED", "imports": [...]}`` - any other expression (enum members,
   lambdas);
-* ``{"k": "like_obj"}`` - a second instance built exactly like the snippet's receiver object.
+* ``{"k": "like_obj"}`` - a second instance built exactly like the snippet's receiver object;
+* ``{"k": "alias", "of": "items"}`` - the very object an earlier argument ``items`` is bound to
+  (``"of": ""``: the receiver itself), for aliasing.
+
+``call`` and ``expr`` values may carry ``"defs"``: the source of small helper classes or
+functions the expression needs (a ``Mapping`` that is not a dict, say), written after the
+imports of the snippet.
 
 An optional ``"src"`` field records where the value came from (``mined``, ``doc``, ``default``,
 ``hint``, ``pool``); it never changes the rendered code.
@@ -65,17 +71,28 @@ def vdict(items: List[Tuple[Value, Value]], src: Optional[str] = None) -> Value:
 
 def vcall(fn: str, imports: List[str], args: List[Value],
           kwargs: Optional[List[Tuple[str, Value]]] = None, obj: bool = False,
-          src: Optional[str] = None) -> Value:
-    return _src({"k": "call", "fn": fn, "imports": sorted(set(imports)), "args": list(args),
-                 "kwargs": [[n, v] for n, v in (kwargs or [])], "obj": bool(obj)}, src)
+          src: Optional[str] = None, defs: Optional[List[str]] = None) -> Value:
+    value = {"k": "call", "fn": fn, "imports": sorted(set(imports)), "args": list(args),
+             "kwargs": [[n, v] for n, v in (kwargs or [])], "obj": bool(obj)}
+    if defs:
+        value["defs"] = sorted(set(defs))
+    return _src(value, src)
 
 
-def vexpr(code: str, imports: Optional[List[str]] = None, src: Optional[str] = None) -> Value:
-    return _src({"k": "expr", "code": code, "imports": sorted(set(imports or []))}, src)
+def vexpr(code: str, imports: Optional[List[str]] = None, src: Optional[str] = None,
+          defs: Optional[List[str]] = None) -> Value:
+    value = {"k": "expr", "code": code, "imports": sorted(set(imports or []))}
+    if defs:
+        value["defs"] = sorted(set(defs))
+    return _src(value, src)
 
 
 def vlike_obj() -> Value:
     return {"k": "like_obj"}
+
+
+def valias(of: str) -> Value:
+    return {"k": "alias", "of": of}
 
 
 def vdecimal(text: str, src: Optional[str] = None) -> Value:
@@ -129,8 +146,11 @@ def reset_keys() -> None:
 # Rendering
 
 
-def render(value: Value, imports: Set[str], like: Optional[str] = None) -> str:
-    """Python source for ``value``; the imports it needs are added to ``imports``."""
+def render(value: Value, imports: Set[str], like: Optional[str] = None,
+           aliases: Optional[Dict[str, str]] = None) -> str:
+    """Python source for ``value``; the imports (and helper definitions) it needs are added to
+    ``imports``; ``aliases`` names the variables earlier arguments (and the receiver, "") are
+    bound to."""
     kind = value.get("k")
     if kind == "int":
         return repr(int(value["v"]))
@@ -148,7 +168,7 @@ def render(value: Value, imports: Set[str], like: Optional[str] = None) -> str:
     if kind == "none":
         return "None"
     if kind in CONTAINERS:
-        parts = [render(item, imports, like) for item in value["items"]]
+        parts = [render(item, imports, like, aliases) for item in value["items"]]
         if kind == "list":
             return "[%s]" % ", ".join(parts)
         if kind == "tuple":
@@ -158,18 +178,27 @@ def render(value: Value, imports: Set[str], like: Optional[str] = None) -> str:
         inner = "{%s}" % ", ".join(parts)
         return inner if kind == "set" else "frozenset(%s)" % inner
     if kind == "dict":
-        return "{%s}" % ", ".join("%s: %s" % (render(k, imports, like), render(v, imports, like))
+        return "{%s}" % ", ".join("%s: %s" % (render(k, imports, like, aliases),
+                                               render(v, imports, like, aliases))
                                   for k, v in value["items"])
     if kind == "call":
         imports.update(value.get("imports", []))
-        parts = [render(a, imports, like) for a in value.get("args", [])]
-        parts += ["%s=%s" % (n, render(v, imports, like)) for n, v in value.get("kwargs", [])]
+        imports.update(value.get("defs", []))
+        parts = [render(a, imports, like, aliases) for a in value.get("args", [])]
+        parts += ["%s=%s" % (n, render(v, imports, like, aliases))
+                  for n, v in value.get("kwargs", [])]
         return "%s(%s)" % (value["fn"], ", ".join(parts))
     if kind == "expr":
         imports.update(value.get("imports", []))
+        imports.update(value.get("defs", []))
         return str(value["code"])
     if kind == "like_obj":
         return like if like is not None else "None"
+    if kind == "alias":
+        target = (aliases or {}).get(str(value.get("of")))
+        if target is None:
+            raise ValueError("alias of an argument that is not bound: %r" % (value.get("of"),))
+        return target
     raise ValueError("unknown value kind: %r" % (kind,))
 
 
@@ -192,6 +221,8 @@ def is_value(value: Any, depth: int = 0) -> bool:
         return isinstance(value.get("v"), bool)
     if kind in ("none", "like_obj"):
         return True
+    if kind == "alias":
+        return isinstance(value.get("of"), str)
     if kind in CONTAINERS:
         items = value.get("items")
         return isinstance(items, list) and all(is_value(i, depth + 1) for i in items)
@@ -200,6 +231,8 @@ def is_value(value: Any, depth: int = 0) -> bool:
         return isinstance(items, list) and all(
             isinstance(p, list) and len(p) == 2 and is_value(p[0], depth + 1) and
             is_value(p[1], depth + 1) for p in items)
+    if not _defs_ok(value.get("defs", [])):
+        return False
     if kind == "call":
         return isinstance(value.get("fn"), str) and \
             isinstance(value.get("imports", []), list) and \
@@ -214,6 +247,11 @@ def is_value(value: Any, depth: int = 0) -> bool:
             isinstance(value.get("imports", []), list) and \
             all(isinstance(i, str) for i in value.get("imports", []))
     return False
+
+
+def _defs_ok(defs: Any) -> bool:
+    return isinstance(defs, list) and all(isinstance(d, str) and
+                                          d.startswith(("class ", "def ")) for d in defs)
 
 
 def is_mutable(value: Value) -> bool:
@@ -244,7 +282,7 @@ def size(value: Value) -> int:
         return 2 + len(str(value["v"]))
     if kind in ("str", "bytes"):
         return 1 + len(str(value["v"]))
-    if kind in ("bool", "none", "like_obj"):
+    if kind in ("bool", "none", "like_obj", "alias"):
         return 1
     if kind in CONTAINERS:
         return 1 + sum(size(i) + 1 for i in value["items"])
@@ -266,8 +304,8 @@ def from_python(obj: Any, src: Optional[str] = None, depth: int = 0) -> Optional
         return vnone(src)
     if isinstance(obj, bool):
         return vbool(obj, src)
-    if isinstance(obj, int):
-        return vint(obj, src) if abs(obj) < 10 ** 30 else None
+    if isinstance(obj, int):  # the pipeline's JSON keeps 64-bit integers exact, no more
+        return vint(obj, src) if abs(obj) < 2 ** 63 else None
     if isinstance(obj, float):
         return vfloat(obj, src)
     if isinstance(obj, str):

@@ -16,6 +16,7 @@ import sys
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from ..genome import derive_seed
+from ..registry import Context, strategy
 from .convert import convert
 from .fixtures import Unconvertible
 from .literals import mutants
@@ -25,6 +26,13 @@ STRATEGY = "project_tests"
 MAX_TESTS = 80
 MUTANTS_FIRST_ROUND = 24
 MUTANTS_PER_ROUND = 16
+
+
+@strategy(STRATEGY, 0, request_fed=True)
+def project_tests(ctx: Context) -> Iterator[Any]:
+    """The project's own tests that reached a changed line of the old version (the request's
+    ``project_tests``), converted into differential snippets, then their literals mutated."""
+    return iter(())
 
 
 def enabled(request: Dict[str, Any]) -> bool:
@@ -103,7 +111,7 @@ class ProjectTests:
         genome = {"strategy": STRATEGY, "target": item["target"], "code": code,
                   "origin": {"file": item["file"], "test": item["test"]}, "mutant": mutant}
         return {"target": item["target"], "entry": item["test"], "genome": genome,
-                "code": code}
+                "code": code, "strategy": STRATEGY}
 
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
                          wanted: Optional[Set[str]]) -> List[Dict[str, Any]]:

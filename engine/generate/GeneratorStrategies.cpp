@@ -1,0 +1,31 @@
+#include "GeneratorStrategies.h"
+
+namespace difftriage::engine {
+
+QStringList switchableStrategies()
+{
+    // In the registry's order (level, then turn): keep in step with gen/registry.py.
+    return {
+        // BEGIN strategy names
+        QStringLiteral("project_tests"),
+        QStringLiteral("coverage_feedback"),
+        QStringLiteral("signature_diff"),
+        QStringLiteral("base"),
+        QStringLiteral("call_sites"),
+        QStringLiteral("boundaries"),
+        QStringLiteral("one_at_a_time"),
+        QStringLiteral("cross_links"),
+        QStringLiteral("setup_calls"),
+        QStringLiteral("relations"),
+        QStringLiteral("optional_params"),
+        QStringLiteral("shapes"),
+        QStringLiteral("sizes"),
+        QStringLiteral("type_variety"),
+        QStringLiteral("value_relations"),
+        QStringLiteral("protocol_objects"),
+        QStringLiteral("random_combinations"),
+        // END strategy names
+    };
+}
+
+} // namespace difftriage::engine

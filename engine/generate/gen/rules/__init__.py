@@ -1,0 +1,20 @@
+"""The input-model rules: one small, named strategy each (docs/SEARCH.md lists them).
+
+* :mod:`gen.rules.optional` - ``optional_params``: every optional and keyword-only parameter
+  set, flags both ways, the keywords a ``**kwargs`` parameter takes;
+* :mod:`gen.rules.variety` - ``type_variety``: more types per parameter;
+* :mod:`gen.rules.shapes` - ``shapes``: containers and elements shaped the way the function and
+  its callees use the parameter (:mod:`gen.shape_infer`);
+* :mod:`gen.rules.sizes` - ``sizes``: sizes and values just below, at and above the constants
+  the code compares against;
+* :mod:`gen.rules.value_relations` - ``value_relations``: equal, ordered, reversed and repeated
+  values, and one object passed twice;
+* :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
+  ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);
+* :mod:`gen.rules.signature_diff` - ``signature_diff``: calls that exercise exactly what changed
+  in the signature between the versions.
+
+Every rule is a level-1 strategy except ``signature_diff`` (level 0: it aims at the change
+itself).  Each has an ablation test: a scratch repository whose difference is missed with the
+rule switched off and found with it on (tests/engine/tst_inputmodel.cpp).
+"""

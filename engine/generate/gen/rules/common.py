@@ -1,0 +1,83 @@
+"""What the input-model rules share: slots with their parameters, the base call, literals."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from pymodel.params import Param
+
+from ..genome import make_genome
+from ..plans import EntryPlan, Slot
+from ..strategies import receivers
+from ..values import Value, from_python, literal_of, tag
+
+Where = str  # "call" or "ctor"
+
+
+def slots(plan: EntryPlan, ctor_too: bool = True) -> List[Tuple[Where, Slot]]:
+    out: List[Tuple[Where, Slot]] = [("call", s) for s in plan.call]
+    if ctor_too:
+        out += [("ctor", s) for s in plan.ctor or []]
+    return out
+
+
+def param_of(plan: EntryPlan, where: Where, name: str) -> Optional[Param]:
+    """The parameter behind a slot (None for synthetic slots such as ``other``)."""
+    source = plan.source
+    if source is None:
+        return None
+    params = source.params if where == "call" else (source.ctor_params or [])
+    return next((p for p in params if p.name == name), None)
+
+
+def base_receiver(plan: EntryPlan) -> Dict[str, Value]:
+    return receivers(plan)[0]
+
+
+def call_with(plan: EntryPlan, call: Dict[str, Value], ctor: Dict[str, Value]
+              ) -> Dict[str, Any]:
+    return make_genome(plan, call, ctor)
+
+
+def with_one(plan: EntryPlan, where: Where, name: str, value: Value,
+             call: Optional[Dict[str, Value]] = None,
+             ctor: Optional[Dict[str, Value]] = None) -> Dict[str, Any]:
+    """A call with one argument (of the call or of the receiver) set, on top of the others."""
+    call = dict(call or {})
+    ctor = dict(base_receiver(plan) if ctor is None else ctor)
+    (call if where == "call" else ctor)[name] = value
+    return make_genome(plan, call, ctor)
+
+
+def default_value(param: Optional[Param]) -> Optional[Value]:
+    """The parameter's default as a value, when it is a literal."""
+    if param is None or param.default is None:
+        return None
+    if isinstance(param.default, ast.Constant) and param.default.value is None:
+        return {"k": "none"}
+    lit = literal_of(param.default)
+    return from_python(lit) if lit is not None else None
+
+
+def kinds(slot: Slot, limit: int = 16) -> List[str]:
+    """The coarse types among a slot's leading values, in order of first appearance."""
+    out: List[str] = []
+    for value in slot.values[:limit]:
+        t = tag(value)
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def interleave(streams: List[Iterator[Any]]) -> Iterator[Any]:
+    live = list(streams)
+    while live:
+        still = []
+        for stream in live:
+            try:
+                yield next(stream)
+            except StopIteration:
+                continue
+            still.append(stream)
+        live = still

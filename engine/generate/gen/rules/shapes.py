@@ -1,0 +1,146 @@
+"""``shapes``: containers, elements and objects shaped the way the code uses the parameter.
+
+A parameter the function iterates as ``for name, qty in rows``, indexes as ``row["weight"]``,
+or reads as ``item.price`` gets values of that shape (:mod:`gen.shape_infer` reads the function
+and, two calls deep, the project functions it passes the value to): a list of ``(str, int)``
+pairs, a list of dicts with a ``weight`` key, an object with a ``price`` attribute
+(``SimpleNamespace``).  Untyped, such a parameter otherwise gets flat pools (``[1, 2]``) that
+fail the same way on both versions before reaching the change.
+
+The calls: every shaped parameter set to its typical value at once (the shaped base call), then
+each shaped parameter's variants one at a time on that base: an empty container, one element,
+three elements, a mapping without one of its keys or with one more, other leaf values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Tuple
+
+from ..plans import EntryPlan
+from ..registry import Context, strategy
+from ..shape_infer import Shape, infer
+from ..strategies import per_plan
+from ..values import (Value, dedupe, key, vbool, vbytes, vcall, vdict, vfloat, vint, vnone,
+                      vseq, vstr)
+from .common import base_receiver, call_with, param_of
+
+NAMESPACE = ["from types import SimpleNamespace"]
+MAX_VARIANTS = 10
+LEAVES = {
+    "str": [vstr("abc"), vstr("A b"), vstr(""), vstr("x-1")],
+    "bytes": [vbytes(b"abc"), vbytes(b"")],
+    "number": [vint(2), vfloat(2.5), vint(0), vint(-1), vfloat(0.125)],
+    "bool": [vbool(True), vbool(False)],
+    "any": [vint(1), vstr("abc"), vfloat(2.5), vnone()],
+}
+
+
+@strategy("shapes", 1, rule=True)
+def shapes(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """Parameters given values shaped the way the function and its callees use them: lists of
+    pairs for `for a, b in rows`, dicts with the keys the code reads, objects with the
+    attributes it reads, elements of the types the code treats them as; all shaped parameters
+    at once, then each one's variants (empty, one element, three, a key missing or added)."""
+    return per_plan(ctx, "shapes", lambda plan, _rng: _plan_stream(plan))
+
+
+def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
+    source = plan.source
+    if source is None:
+        return
+    ctor = base_receiver(plan)
+    shaped: Dict[str, List[Value]] = {}
+    for slot in plan.call:
+        param = param_of(plan, "call", slot.name)
+        if param is None or param.owner is None or slot.kind == "var_positional":
+            continue
+        shape = infer(source.tree, param.module, param.owner, slot.name, param.owner_class)
+        if shape.structured():
+            known = {key(v) for v in slot.values}
+            values = [v for v in values_of(shape) if key(v) not in known]
+            if values:
+                shaped[slot.name] = values
+    if not shaped:
+        return
+    base = {name: values[0] for name, values in shaped.items()}
+    yield call_with(plan, base, ctor)
+    for rank in range(1, MAX_VARIANTS):
+        for name, values in shaped.items():
+            if rank < len(values):
+                yield call_with(plan, dict(base, **{name: values[rank]}), ctor)
+
+
+def values_of(shape: Shape, depth: int = 0) -> List[Value]:
+    """Values of a shape, the typical one first, then variants."""
+    kind = shape.kind()
+    if depth > 4:
+        return LEAVES["any"][:1]
+    if kind == "map":
+        return _maps(shape, depth)
+    if kind == "tuple":
+        return _tuples(shape, depth)
+    if kind == "seq":
+        element = values_of(shape.element, depth + 1) if shape.element is not None \
+            else LEAVES["any"]
+        return _lists(element, max(shape.length, 2))
+    if kind == "obj":
+        return _objects(shape, depth)
+    return list(LEAVES.get(kind, LEAVES["any"]))
+
+
+def _lists(element: List[Value], typical: int) -> List[Value]:
+    cycle = element or LEAVES["any"]
+    typical_items = [cycle[i % len(cycle)] for i in range(typical)]
+    out = [vseq("list", typical_items), vseq("list", []), vseq("list", cycle[:1]),
+           vseq("list", [cycle[(i + 1) % len(cycle)] for i in range(3)]),
+           vseq("list", [cycle[0]] * 2)]
+    out += [vseq("list", [alt]) for alt in cycle[1:4]]
+    return dedupe(out)
+
+
+def _tuples(shape: Shape, depth: int) -> List[Value]:
+    size = max(shape.length, max(shape.items) + 1 if shape.items else 0)
+    columns = [values_of(shape.items[i], depth + 1) if i in shape.items else LEAVES["any"]
+               for i in range(size)]
+    base = [column[0] for column in columns]
+    out = [vseq("tuple", base)]
+    for index, column in enumerate(columns):
+        for alt in column[1:3]:
+            out.append(vseq("tuple", base[:index] + [alt] + base[index + 1:]))
+    out.append(vseq("list", base))
+    return dedupe(out)
+
+
+def _maps(shape: Shape, depth: int) -> List[Value]:
+    if shape.keys:
+        columns = {name: values_of(part, depth + 1) for name, part in sorted(shape.keys.items())}
+        base = [(vstr(name), values[0]) for name, values in columns.items()]
+        out = [vdict(base)]
+        for index, (name, values) in enumerate(columns.items()):
+            out.append(vdict(base[:index] + base[index + 1:]))  # the key missing
+            for alt in values[1:3]:
+                out.append(vdict(base[:index] + [(vstr(name), alt)] + base[index + 1:]))
+        out.append(vdict(base + [(vstr("extra"), vint(1))]))
+        return dedupe(out)
+    keys = values_of(shape.key, depth + 1) if shape.key is not None else LEAVES["str"]
+    values = values_of(shape.value, depth + 1) if shape.value is not None else LEAVES["any"]
+    keys = [k for k in keys if k.get("k") in ("str", "int", "float", "bytes", "bool", "tuple")]
+    keys = keys or LEAVES["str"]
+    out = [vdict([(keys[0], values[0]), (keys[1 % len(keys)], values[1 % len(values)])]),
+           vdict([]), vdict([(keys[0], values[0])])]
+    out += [vdict([(keys[0], alt)]) for alt in values[1:4]]
+    return dedupe(out)
+
+
+def _objects(shape: Shape, depth: int) -> List[Value]:
+    columns = {name: values_of(part, depth + 1) for name, part in sorted(shape.attrs.items())
+               if name.isidentifier() and not name.startswith("__")}
+    if not columns:
+        return [vcall("SimpleNamespace", NAMESPACE, [])]
+    base = [(name, values[0]) for name, values in columns.items()]
+    out = [vcall("SimpleNamespace", NAMESPACE, [], base, obj=True)]
+    for index, (name, values) in enumerate(columns.items()):
+        for alt in values[1:3]:
+            out.append(vcall("SimpleNamespace", NAMESPACE, [],
+                             base[:index] + [(name, alt)] + base[index + 1:], obj=True))
+    return dedupe(out)

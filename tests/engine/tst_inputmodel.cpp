@@ -1,0 +1,157 @@
+// The input model's rules proven by ablation (docs/SEARCH.md, "Ablation"): for each rule, a
+// scratch repository whose behavioural difference the quick search misses with that rule
+// switched off and finds with it on.
+#include "CliRun.h"
+#include "ScratchRepo.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using difftriage::test::CliRun;
+using difftriage::test::ScratchRepo;
+
+namespace {
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object()
+                                          : QJsonObject();
+}
+
+// The strategies of the tests behind the report's differences.
+QStringList findersOf(const QJsonObject &report)
+{
+    QHash<QString, QString> strategyOf;
+    for (const QJsonValue test : report.value(QStringLiteral("tests")).toArray())
+        strategyOf.insert(test[QStringLiteral("id")].toString(),
+                          test[QStringLiteral("strategy")].toString());
+    QStringList finders;
+    for (const QJsonValue difference : report.value(QStringLiteral("differences")).toArray())
+        finders << strategyOf.value(difference[QStringLiteral("test_id")].toString());
+    return finders;
+}
+
+} // namespace
+
+class InputModelTest final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_runs = 0;
+
+    // A fresh tree cache per analysis, the quick effort, the default seed.
+    QJsonObject analyze(const ScratchRepo &repo, const QString &base, const QString &head,
+                        const QStringList &extra)
+    {
+        const QString report = m_dir.filePath(QStringLiteral("report-%1.json").arg(++m_runs));
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"),
+                           m_dir.filePath(QStringLiteral("cache-%1").arg(m_runs)));
+        const CliRun run = difftriage::test::runCli(
+            QStringList{QStringLiteral("analyze"), QStringLiteral("--repo"), repo.path(),
+                        QStringLiteral("--base"), base, QStringLiteral("--head"), head,
+                        QStringLiteral("--effort"), QStringLiteral("quick"),
+                        QStringLiteral("--python"), qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
+                        QStringLiteral("--report"), report} +
+                extra,
+            environment);
+        if (run.exitCode != 0)
+            qWarning("analyze failed: %s", run.err.constData());
+        return readJson(report);
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void ruleFindsWhatOthersMiss_data()
+    {
+        QTest::addColumn<QByteArray>("before");
+        QTest::addColumn<QByteArray>("after");
+        // A parameter became keyword-only: only a positional call tells the versions apart.
+        QTest::newRow("signature_diff")
+            << QByteArray("def scale(value, factor=2):\n    return value * factor\n")
+            << QByteArray("def scale(value, *, factor=2):\n    return value * factor\n");
+        // An option read from **options: nothing in the signature names it.
+        QTest::newRow("optional_params") << QByteArray("def render(text, **options):\n"
+                                                       "    if options.get('mode') == 'loud':\n"
+                                                       "        return text.upper() + '!'\n"
+                                                       "    return text\n")
+                                         << QByteArray("def render(text, **options):\n"
+                                                       "    if options.get('mode') == 'loud':\n"
+                                                       "        return text.upper() + '!!'\n"
+                                                       "    return text\n");
+        // Rows of pairs, as the loop unpacks them: flat values fail alike on both versions.
+        QTest::newRow("shapes") << QByteArray(
+                                       "def total(rows):\n"
+                                       "    return sum(price * count for price, count in rows)\n")
+                                << QByteArray(
+                                       "def total(rows):\n"
+                                       "    return sum(price + count for price, count in rows)\n");
+        // A boundary in words, not characters.
+        QTest::newRow("sizes") << QByteArray("def label(text):\n"
+                                             "    if len(text.split()) > 11:\n"
+                                             "        return 'long'\n"
+                                             "    return 'short'\n")
+                               << QByteArray("def label(text):\n"
+                                             "    if len(text.split()) >= 11:\n"
+                                             "        return 'long'\n"
+                                             "    return 'short'\n");
+        // Bytes where the annotation says str.
+        QTest::newRow("type_variety")
+            << QByteArray("def shout(text: str):\n    return text.upper()\n")
+            << QByteArray("def shout(text: str):\n"
+                          "    return text.upper() if isinstance(text, str) else text\n");
+        // One list passed as both arguments.
+        QTest::newRow("value_relations") << QByteArray("def combine(first: list, second: list):\n"
+                                                       "    if first is second:\n"
+                                                       "        return list(first)\n"
+                                                       "    return first + second\n")
+                                         << QByteArray("def combine(first: list, second: list):\n"
+                                                       "    return first + second\n");
+        // An iterable that can be read only once.
+        QTest::newRow("protocol_objects")
+            << QByteArray("def summary(values):\n"
+                          "    values = list(values)\n"
+                          "    return sum(values), len(values)\n")
+            << QByteArray("def summary(values):\n"
+                          "    return sum(values), len(list(values))\n");
+    }
+
+    void ruleFindsWhatOthersMiss()
+    {
+        QFETCH(QByteArray, before);
+        QFETCH(QByteArray, after);
+        const QString rule = QString::fromLatin1(QTest::currentDataTag());
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/core.py"), before);
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/core.py"), after);
+        const QString head = repo.commit(QStringLiteral("change"));
+
+        const QJsonObject without =
+            analyze(repo, base, head, {QStringLiteral("--disable-strategy"), rule});
+        QVERIFY2(!without.isEmpty(), "no report without the rule");
+        QCOMPARE(without[QStringLiteral("search")][QStringLiteral("disabled_strategies")]
+                     .toArray()
+                     .toVariantList(),
+                 QVariantList{rule});
+        QVERIFY2(findersOf(without).isEmpty(),
+                 qPrintable(QStringLiteral("found without %1 by %2")
+                                .arg(rule, findersOf(without).join(QLatin1Char(',')))));
+
+        // Found by the rule's own test, or by coverage feedback mutating one of them.
+        const QJsonObject with = analyze(repo, base, head, {});
+        QVERIFY2(!findersOf(with).isEmpty(),
+                 qPrintable(QStringLiteral("not found with %1").arg(rule)));
+    }
+};
+
+QTEST_GUILESS_MAIN(InputModelTest)
+#include "tst_inputmodel.moc"

@@ -165,7 +165,8 @@ QString HtmlExporter::renderCluster(const QList<const ReportDifference *> &membe
                                "verdict: <span class=\"verdict\">%2</span>")
                     .arg(esc(difference->id), esc(label(difference->verdict)));
         if (difference->suggestedVerdict != Verdict::None)
-            html += QStringLiteral(" · suggested: %1").arg(esc(label(difference->suggestedVerdict)));
+            html +=
+                QStringLiteral(" · suggested: %1").arg(esc(label(difference->suggestedVerdict)));
         if (difference->suggestionConfidence)
             html += QStringLiteral(" <span class=\"muted\">(%1)</span>")
                         .arg(esc(label(*difference->suggestionConfidence)));

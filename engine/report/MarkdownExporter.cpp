@@ -109,12 +109,12 @@ QString MarkdownExporter::renderCluster(const QList<const ReportDifference *> &m
         text += QStringLiteral("%1# %2 · verdict: **%3**")
                     .arg(heading, difference->id, label(difference->verdict));
         if (difference->suggestedVerdict != Verdict::None)
-            text += QStringLiteral(" (suggested: %1%2)")
-                        .arg(label(difference->suggestedVerdict),
-                             difference->suggestionConfidence
-                                 ? QStringLiteral(", %1").arg(
-                                       label(*difference->suggestionConfidence))
-                                 : QString());
+            text +=
+                QStringLiteral(" (suggested: %1%2)")
+                    .arg(label(difference->suggestedVerdict),
+                         difference->suggestionConfidence
+                             ? QStringLiteral(", %1").arg(label(*difference->suggestionConfidence))
+                             : QString());
         text += QStringLiteral("\n\n");
         if (const QString attribution = describeAttribution(*difference); !attribution.isEmpty())
             text += QStringLiteral("*%1*\n\n").arg(attribution);

@@ -3,6 +3,7 @@
 #include "report/ExportSources.h"
 #include "report/ExportText.h"
 #include "report/IntroducerGroups.h"
+#include "report/MarkdownText.h"
 
 #include <QHash>
 #include <QStringList>
@@ -16,18 +17,6 @@ QString percent(double fraction)
     return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%');
 }
 
-// A fence longer than any backtick run inside, so outputs containing ``` stay verbatim.
-QString fenced(const QString &text, const QString &language = {})
-{
-    QString fence = QStringLiteral("```");
-    while (text.contains(fence))
-        fence += QLatin1Char('`');
-    QString body = text;
-    if (!body.endsWith(QLatin1Char('\n')))
-        body += QLatin1Char('\n');
-    return fence + language + QLatin1Char('\n') + body + fence + QLatin1Char('\n');
-}
-
 QString sideMarkdown(const QString &label, const ReportSide &side)
 {
     QString text = QStringLiteral("**%1**").arg(label);
@@ -36,7 +25,7 @@ QString sideMarkdown(const QString &label, const ReportSide &side)
                     .arg(*side.errorType, side.errorMessage.value_or(QString()));
     else if (side.status != RunStatus::Ok)
         text += QStringLiteral(": %1").arg(engine::label(side.status));
-    return text + QStringLiteral("\n\n") + fenced(side.output) + QLatin1Char('\n');
+    return text + QStringLiteral("\n\n") + markdownFence(side.output) + QLatin1Char('\n');
 }
 
 } // namespace
@@ -131,7 +120,7 @@ QString MarkdownExporter::renderCluster(const QList<const ReportDifference *> &m
             text += QStringLiteral("_%1_\n\n").arg(describeOrigin(*difference->projectTest));
         if (!difference->note.isEmpty())
             text += QStringLiteral("> %1\n\n").arg(difference->note);
-        text += fenced(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
+        text += markdownFence(difference->testCode, QStringLiteral("python")) + QLatin1Char('\n');
         text += sideMarkdown(QStringLiteral("Old"), difference->oldSide) +
                 sideMarkdown(QStringLiteral("New"), difference->newSide);
     }
@@ -149,8 +138,8 @@ QString MarkdownExporter::renderRelationReviews() const
                     .arg(review.target, review.label, label(review.decision));
         if (!review.note.isEmpty())
             text += QStringLiteral("> %1\n\n").arg(review.note);
-        text += fenced(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
-                fenced(review.output) + QLatin1Char('\n');
+        text += markdownFence(review.testCode, QStringLiteral("python")) + QLatin1Char('\n') +
+                markdownFence(review.output) + QLatin1Char('\n');
     }
     return text;
 }

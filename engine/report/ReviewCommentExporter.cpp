@@ -1,5 +1,7 @@
 #include "report/ReviewCommentExporter.h"
 
+#include "report/MarkdownText.h"
+
 #include <QCoreApplication>
 #include <QMap>
 #include <algorithm>
@@ -17,17 +19,6 @@ QString code(const QString &text)
     const bool pad = text.startsWith(QLatin1Char('`')) || text.endsWith(QLatin1Char('`'));
     return fence + (pad ? QStringLiteral(" ") : QString()) + text +
            (pad ? QStringLiteral(" ") : QString()) + fence;
-}
-
-QString block(const QString &text, const QString &language = {})
-{
-    QString fence = QStringLiteral("```");
-    while (text.contains(fence))
-        fence += QLatin1Char('`');
-    QString body = text;
-    if (!body.endsWith(QLatin1Char('\n')))
-        body += QLatin1Char('\n');
-    return fence + language + QLatin1Char('\n') + body + fence + QLatin1Char('\n');
 }
 
 // A quotation of the reviewer's note, line by line.
@@ -111,7 +102,7 @@ QString ReviewCommentExporter::renderDifference(const ReportDifference &differen
         text += quoted(difference.note) + QLatin1Char('\n');
     text += QStringLiteral("<details><summary>") + tr("Test and outcomes") +
             QStringLiteral("</summary>\n\n") +
-            block(difference.testCode, QStringLiteral("python")) + QLatin1Char('\n');
+            markdownFence(difference.testCode, QStringLiteral("python")) + QLatin1Char('\n');
     for (const auto &[name, side] :
          {std::pair{tr("Old"), &difference.oldSide}, std::pair{tr("New"), &difference.newSide}}) {
         text += QStringLiteral("**%1**").arg(name);
@@ -120,7 +111,7 @@ QString ReviewCommentExporter::renderDifference(const ReportDifference &differen
             text += QStringLiteral(": ") + headline;
         text += QStringLiteral("\n\n");
         if (!side->output.isEmpty())
-            text += block(side->output) + QLatin1Char('\n');
+            text += markdownFence(side->output) + QLatin1Char('\n');
     }
     return text + QStringLiteral("</details>\n\n");
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Real screenshots of DiffTriage's main views on the demo repository, for the README.
 # Usage: scripts/screenshots.sh [BUILD_DIR] [OUT_DIR]
-# Runs the GUI on Qt's offscreen platform (no display needed; Xvfb works too: set
-# QT_QPA_PLATFORM=xcb and run under xvfb-run) and grabs each view with QWidget::grab. The demo PRs
+# Runs the GUI under xvfb-run on a 1600×1000 screen (Qt's offscreen platform when xvfb-run is
+# missing or QT_QPA_PLATFORM is set) and grabs each view with QWidget::grab. The demo PRs
 # are analysed on first use and their analyses kept in a throwaway data directory.
 set -eu
 
@@ -22,9 +22,18 @@ cat >"$work/config/difftriage/DiffTriage.conf" <<CONF
 python=$python
 CONF
 
-XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" \
-    QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} LANG=${SCREENSHOT_LANG:-en_US.UTF-8} \
-    "$build/bin/difftriage" --screenshots "$work/shots" "$work/demo"
+# A screen as large as the window: the window fits itself to its screen when it opens, and the
+# offscreen platform's default screen (800×600) would squeeze the docks to their minimum.
+if [ -z "${QT_QPA_PLATFORM:-}" ] && command -v xvfb-run >/dev/null; then
+    set -- xvfb-run -a -s "-screen 0 1600x1000x24"
+    platform=xcb
+else
+    set --
+    platform=${QT_QPA_PLATFORM:-offscreen}
+fi
+XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" QT_QPA_PLATFORM=$platform \
+    LANG=${SCREENSHOT_LANG:-en_US.UTF-8} \
+    "$@" "$build/bin/difftriage" --screenshots "$work/shots" "$work/demo"
 
 # Keep the first PR's full set and the main window of the others.
 for file in "$work"/shots/*.png; do

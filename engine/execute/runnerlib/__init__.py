@@ -8,7 +8,8 @@
 ``forkserver``     forking, child setup and limits, supervising, killing, reaping, outcomes
 ``capture``        output capture: per-snippet sinks (run_batch), capped pipe streams
 ``child``          the child's result channel, limits spec, code cache import hook, teardown
-``probe``          coverage of the requested lines: sys.monitoring and settrace probes
+``probe``          coverage of the requested lines: sys.monitoring, compiled probes, settrace
+``instrument``     compiles requested files with line probes (the ``probes`` tracer, < 3.12)
 ``confine``        each test's own Landlock domain: what it may read, whom it may signal
 ``snippet``        ``SnippetRunner``: runs one snippet and its tests, or one project test
 ``collect``        which tests a module holds: functions, test classes, TestCases, doctests
@@ -31,15 +32,15 @@ import sys
 
 import executable_lines
 
-from . import (capture, cases, child, collect, common, confine, fixtures, forkserver, osutil,
-               probe, protocol, pytest_support, snippet, suite, worker)
+from . import (capture, cases, child, collect, common, confine, fixtures, forkserver,
+               instrument, osutil, probe, protocol, pytest_support, snippet, suite, worker)
 from .worker import Worker
 
 __all__ = ["Worker"]
 
 for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
-                child, confine, probe, snippet, pytest_support, collect, cases, fixtures,
-                suite, executable_lines):
+                child, confine, instrument, probe, snippet, pytest_support, collect, cases,
+                fixtures, suite, executable_lines):
     if _module.__file__:
         common.register_own_module(_module.__name__, _module.__file__)
 del _module

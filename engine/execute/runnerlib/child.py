@@ -4,7 +4,9 @@
   starts ``S``, results ``R``, runner errors ``E``, imported files ``I``).
 * ``ChildSpec``: the limits of one child, built by the worker and inherited through fork.
 * The code cache: project modules the worker compiled once, served to later children by a path
-  hook on the import root (``install_import_root_hook``), validated by mtime and size.
+  hook on the import root (``install_import_root_hook``), validated by mtime and size.  The
+  requested files of the current request come from ``PROBED_CODE`` instead: compiled with
+  coverage probes (``instrument``), never written to disk.
 * ``finish_child_streams``: joins non-daemon threads, runs atexit hooks and flushes at the end.
 """
 
@@ -49,6 +51,8 @@ class ChildSpec:
 
 
 CODE_CACHE: Dict[str, Tuple[int, int, types.CodeType]] = {}  # path -> (mtime_ns, size, code)
+# path -> (mtime_ns, size, code with probes): the current request's requested files.
+PROBED_CODE: Dict[str, Tuple[int, int, types.CodeType]] = {}
 UNCACHED_LOADS: List[str] = []  # project files a child compiled itself (reported to the worker)
 KEEP_ALIVE: List[Any] = []
 _IMPORT_ROOT_PREFIX = ""
@@ -58,14 +62,15 @@ class _CachedSourceLoader(importlib.machinery.SourceFileLoader):
     """Serves project modules from code objects the worker compiled (inherited through fork)."""
 
     def get_code(self, fullname: str) -> Any:  # type: ignore[override]
-        cached = CODE_CACHE.get(self.path)
-        if cached is not None:
-            try:
-                st = os.stat(self.path)
-                if (st.st_mtime_ns, st.st_size) == cached[:2]:
-                    return cached[2]
-            except OSError:
-                pass
+        for cache in (PROBED_CODE, CODE_CACHE):
+            cached = cache.get(self.path)
+            if cached is not None:
+                try:
+                    st = os.stat(self.path)
+                    if (st.st_mtime_ns, st.st_size) == cached[:2]:
+                        return cached[2]
+                except OSError:
+                    pass
         if self.path.endswith(".py"):
             UNCACHED_LOADS.append(self.path)
         return super().get_code(fullname)

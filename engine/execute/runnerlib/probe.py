@@ -2,8 +2,10 @@
 
 A ``CoverageTarget`` describes one requested file (which line events count, mapped to statement
 start lines); a ``CoverageProbe`` records which requested statements run and streams each first
-hit to the worker.  Two implementations: ``sys.monitoring`` (3.12+) and ``sys.settrace`` with
-``threading.settrace`` (before 3.12).  See RUNNER_PROTOCOL.md, "Coverage".
+hit to the worker.  Three implementations: ``sys.monitoring`` (3.12+); ``probes`` (the default
+before 3.12): probes the worker compiled into the requested files (``instrument``), with
+``sys.settrace`` only for the files it could not instrument; and ``sys.settrace`` with
+``threading.settrace`` alone.  See RUNNER_PROTOCOL.md, "Coverage".
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 import sys
 import threading  # the settrace probe hooks new threads through threading.settrace
 import types
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+
+from . import instrument
 
 if sys.version_info < (3, 10):
     import dis  # line tables of code objects (co_lines is 3.10+)
@@ -20,7 +24,7 @@ if sys.version_info < (3, 10):
 class CoverageTarget:
     """One requested file: which line events count, mapped to statement start lines."""
 
-    __slots__ = ("relpath", "names", "requested", "want", "statements", "error")
+    __slots__ = ("relpath", "names", "requested", "want", "statements", "error", "probe_slots")
 
     def __init__(self, relpath: str, names: Set[str], requested: List[int],
                  want: Dict[int, int], statements: Set[int], error: Optional[str]) -> None:
@@ -30,6 +34,7 @@ class CoverageTarget:
         self.want = want            # line -> statement start, only for requested statements
         self.statements = statements
         self.error = error
+        self.probe_slots: Dict[int, int] = {}  # slot -> statement, when compiled with probes
 
     def covered_lines(self, hit_statements: Set[int]) -> List[int]:
         return [line for line in self.requested if self.want.get(line) in hit_statements]
@@ -57,8 +62,13 @@ class CoverageProbe:
         self.targets = targets
         self.emit = emit
         self.mode = mode
-        self.by_name: Dict[str, int] = {}
+        self.by_name: Dict[str, int] = {}  # files the trace function / sys.monitoring watch
+        self.slot_owner: Dict[int, Tuple[int, int]] = {}  # probe slot -> (target, statement)
         for index, target in enumerate(targets):
+            if mode == "probes" and target.probe_slots:
+                for slot, statement in target.probe_slots.items():
+                    self.slot_owner[slot] = (index, statement)
+                continue
             for name in target.names:
                 self.by_name[name] = index
         self.pending: List[Set[int]] = [set(t.statements) for t in targets]
@@ -98,8 +108,23 @@ class CoverageProbe:
         self.active = True
         if self.mode == "sys.monitoring":
             self._start_monitoring()
-        else:
-            self._start_settrace()
+            return
+        if self.mode == "probes":
+            self._arm_probes()
+            if not any(self.pending[i] for i in set(self.by_name.values())):
+                return  # every file with something pending has probes: no trace function
+        self._start_settrace()
+
+    def _arm_probes(self) -> None:
+        instrument.SINK.listener = self._slot_hit
+        flags = instrument.FLAGS
+        for slot, (index, statement) in self.slot_owner.items():
+            flags[slot] = statement in self.pending[index]
+
+    def _slot_hit(self, slot: int) -> None:
+        owner = self.slot_owner.get(slot)
+        if owner is not None and self.active:
+            self._hit(*owner)
 
     def stop(self) -> None:
         if not self.active:
@@ -115,6 +140,10 @@ class CoverageProbe:
                 pass
             del self._local_codes[:]
         else:
+            if self.mode == "probes":
+                flags = instrument.FLAGS
+                for slot in self.slot_owner:
+                    flags[slot] = False
             sys.settrace(None)
             threading.settrace(None)  # type: ignore[arg-type]
 
@@ -205,4 +234,4 @@ class CoverageProbe:
 
 
 def tracer_mode() -> str:
-    return "sys.monitoring" if hasattr(sys, "monitoring") else "settrace"
+    return "sys.monitoring" if hasattr(sys, "monitoring") else "probes"

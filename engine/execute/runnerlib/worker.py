@@ -24,13 +24,14 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 import executable_lines  # next to runner.py, which puts its directory on sys.path for the import
 
 from .capture import StreamCapture, capture_python_streams
-from .child import (CODE_CACHE, UNCACHED_LOADS, ChildChannel, finish_child_streams,
-                    install_import_root_hook)
+from .child import (CODE_CACHE, PROBED_CODE, UNCACHED_LOADS, ChildChannel,
+                    finish_child_streams, install_import_root_hook)
 from .common import (OWN_FILES, OWN_MODULES, PROTOCOL_VERSION, RUNNER_ERROR_EXIT,
                      TMP_PLACEHOLDER, TREE_PLACEHOLDER, PathScrubber, clean_text, qualified_name,
                      safe_str)
 from .confine import TestConfinement
 from .forkserver import ChildProcess, ForkServer
+from .instrument import Instrumented, instrument
 from .osutil import (PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, end_descendants,
                      make_private_dir, prctl, remove_tree)
 from .probe import CoverageProbe, CoverageTarget, tracer_mode
@@ -51,7 +52,7 @@ class Worker(ForkServer):
         self.real_root = os.path.realpath(self.root)
         self.real_import_root = os.path.realpath(self.import_root)
         self.tracer = tracer or tracer_mode()
-        if self.tracer not in ("sys.monitoring", "settrace") or (
+        if self.tracer not in ("sys.monitoring", "settrace", "probes") or (
                 self.tracer == "sys.monitoring" and not hasattr(sys, "monitoring")):
             raise SystemExit("runner.py: tracer %r is not available here" % self.tracer)
         uid: Optional[int] = None
@@ -63,6 +64,8 @@ class Worker(ForkServer):
             uid, gid = entry.pw_uid, entry.pw_gid
         self.drop_user = drop_user
         self.smap_cache: Dict[str, Tuple[Optional[Dict[int, int]], Optional[str]]] = {}
+        # (path, mtime_ns, size, statements) -> the file compiled with probes, or None
+        self.probed_cache: Dict[Tuple[str, int, int, frozenset], Optional[Instrumented]] = {}
         self.compiled_bytes = 0
         self.compile_refused: Set[str] = set()
         self.subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1)
@@ -443,6 +446,7 @@ class Worker(ForkServer):
     # -- coverage and the code cache ----------------------------------------------------------
 
     def _coverage_targets(self, request: Any) -> List[CoverageTarget]:
+        PROBED_CODE.clear()
         if not request:
             return []
         if not isinstance(request, dict):
@@ -459,8 +463,40 @@ class Worker(ForkServer):
             statements = {smap[n] for n in requested if n in smap}
             want = {line: start for line, start in smap.items() if start in statements}
             names = {path, os.path.realpath(path)}
-            targets.append(CoverageTarget(relpath, names, requested, want, statements, error))
+            target = CoverageTarget(relpath, names, requested, want, statements, error)
+            if self.tracer == "probes" and statements:
+                self._compile_probes(target, path)
+            targets.append(target)
         return targets
+
+    def _compile_probes(self, target: CoverageTarget, path: str) -> None:
+        """Serve ``path`` to this request's children compiled with probes, when it can be.
+
+        Files the children's import system does not load through the import-root hook (outside
+        the import root, or test files and conftests that pytest compiles itself), and files
+        with a statement that has no place for a probe, stay with the trace function."""
+        real = os.path.realpath(path)
+        base = os.path.basename(real)
+        if not real.startswith(self.real_import_root.rstrip("/") + "/") or \
+                not base.endswith(".py") or base.startswith("test_") or \
+                base.endswith("_test.py") or base == "conftest.py":
+            return
+        try:
+            with open(path, "rb") as handle:
+                st = os.fstat(handle.fileno())
+                key = (real, st.st_mtime_ns, st.st_size, frozenset(target.statements))
+                if key not in self.probed_cache:
+                    if len(self.probed_cache) >= 256:  # one entry per file and line set asked
+                        self.probed_cache.clear()
+                    self.probed_cache[key] = instrument(handle.read(), path, target.statements)
+        except OSError:
+            return
+        probed = self.probed_cache[key]
+        if probed is None:
+            return
+        target.probe_slots = probed.slots
+        for name in target.names:
+            PROBED_CODE[name] = (st.st_mtime_ns, st.st_size, probed.code)
 
     def _statement_map(self, path: str) -> Tuple[Optional[Dict[int, int]], Optional[str]]:
         cached = self.smap_cache.get(path)

@@ -1,0 +1,405 @@
+"""Tests for runnerlib/instrument.py, the coverage probes compiled into requested files.
+
+The ``probes`` tracer must report exactly what the ``settrace`` probe reports.  Each module of a
+small corpus (generators, async, class bodies, decorators, nested functions, try/except/finally,
+``except*``, ``with``, loops with ``else``, multi-line statements, ``from __future__``, threads)
+runs once under each probe in this process, every statement requested, and the two hit sets are
+compared directly.  Further tests check what instrumented code keeps (line numbers, tracebacks,
+docstrings, ``inspect.getsource``) and, through a real worker, that no trace function is installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import inspect
+import sys
+import textwrap
+import traceback
+import types
+from pathlib import Path
+from typing import Any, Dict, List, Set, Tuple
+
+import pytest
+
+from helpers_dir import HELPERS
+
+sys.path[:0] = [str(HELPERS)]
+import executable_lines  # noqa: E402  (shipped next to runner.py)
+from runnerlib import instrument  # noqa: E402
+from runnerlib.probe import CoverageProbe, CoverageTarget  # noqa: E402
+
+from test_runner import CORE_REL, WorkerProcess, all_core_lines  # noqa: E402
+
+CORPUS: Dict[str, str] = {
+    "functions": '''
+        """Module docstring."""
+        from __future__ import annotations
+        import os
+
+        GLOBAL = 1
+
+
+        def deco(tag):
+            def wrap(func):
+                func.tag = tag
+                return func
+            return wrap
+
+
+        @deco(
+            "a")
+        @staticmethod
+        def decorated(x: int) -> int:
+            """Docstring."""
+            global GLOBAL
+            GLOBAL += x
+            if x > 2:
+                return x
+            elif x < 0:
+                return -x
+            else:
+                pass
+            return (x +
+                    1)
+
+
+        def outer(n):
+            total = 0
+
+            def inner(k):
+                nonlocal total
+                total += k
+            for i in range(n):
+                inner(i)
+            else:
+                total += 100
+            while n > 0:
+                n -= 1
+                if n == 5:
+                    break
+            else:
+                total -= 1
+            squares = [v * v for v in range(3)
+                       if v]
+            key = lambda item: (
+                item)
+            return sorted(squares, key=key), total
+
+
+        def never():
+            return 1
+
+
+        def run():
+            decorated.__func__(1)
+            decorated.__func__(-3)
+            outer(3)
+    ''',
+    "generators": '''
+        def gen(n):
+            for i in range(n):
+                yield i
+            yield from range(2)
+            return "done"
+
+
+        def unstarted():
+            yield 1
+
+
+        async def agen(n):
+            for i in range(n):
+                yield i
+
+
+        async def coro(n):
+            await asyncio.sleep(0)
+            items = [i async for i in agen(n)]
+            async with Ctx():
+                pass
+            return items
+
+
+        class Ctx:
+            async def __aenter__(self):
+                return self
+
+            async def __aexit__(self, *exc):
+                return False
+
+
+        import asyncio
+
+
+        def run():
+            list(gen(3))
+            unstarted()
+            asyncio.run(coro(2))
+    ''',
+    "classes": '''
+        class Base:
+            """Doc."""
+            attr = 1
+            if attr:
+                other = 2
+            else:
+                other = 3
+
+            def method(self):
+                return self.attr
+
+            @property
+            def prop(self):
+                return 2
+
+            class Inner:
+                x = [i for i in range(2)]
+
+
+        class Child(Base):
+            def method(self):
+                return super().method() + 1
+
+
+        def run():
+            Child().method()
+            Base().prop
+    ''',
+    "exceptions": '''
+        import threading
+
+
+        def handlers(kind):
+            try:
+                if kind == 1:
+                    raise ValueError("v")
+                if kind == 2:
+                    raise KeyError("k")
+                value = 1
+            except ValueError:
+                value = 2
+            except (KeyError,
+                    TypeError) as exc:
+                value = 3
+            except:
+                value = 4
+            else:
+                value += 10
+            finally:
+                value = value * 2
+            return value
+
+
+        def bare():
+            try:
+                raise OSError()
+            except:
+                return 1
+
+
+        def unreached():
+            try:
+                return 1
+            except ZeroDivisionError:
+                return 2
+
+
+        def groups():
+            seen = []
+            try:
+                raise ExceptionGroup("g", [ValueError(1)])
+            except* ValueError:
+                seen.append(1)
+            except* TypeError:
+                seen.append(2)  # (a lone ``pass`` here gets a line event from 3.11 anyway)
+            return seen
+
+
+        def with_block(path):
+            with open(path) as handle:
+                data = handle.read()
+            return data
+
+
+        def threaded():
+            box = []
+            thread = threading.Thread(target=lambda: box.append(
+                1))
+            thread.start()
+            thread.join()
+            return box
+
+
+        def run():
+            handlers(0); handlers(1); handlers(2)
+            bare(); unreached(); threaded()
+            with_block(__file__)
+            if sys.version_info >= (3, 11):
+                groups()
+
+
+        import sys
+    ''',
+}
+
+
+def _source(name: str) -> str:
+    source = textwrap.dedent(CORPUS[name]).lstrip("\n")
+    if name == "exceptions" and sys.version_info < (3, 11):
+        source = source.replace("except* ValueError", "except ValueError")
+        source = source.replace("except* TypeError", "except TypeError")
+    return source
+
+
+def _targets(path: Path, source: str) -> Tuple[List[CoverageTarget], Set[int]]:
+    smap = executable_lines.statement_map(source, str(path))
+    statements = set(smap.values())
+    target = CoverageTarget("m.py", {str(path)}, sorted(smap), dict(smap), statements, None)
+    return [target], statements
+
+
+def _run_module(code: types.CodeType, path: Path, name: str) -> None:
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    sys.modules[name] = module
+    try:
+        exec(code, module.__dict__)
+        module.run()
+    finally:
+        sys.modules.pop(name, None)
+
+
+def _hits(mode: str, path: Path, source: str) -> List[int]:
+    targets, statements = _targets(path, source)
+    hits: Set[int] = set()
+    if mode == "probes":
+        probed = instrument.instrument(source.encode(), str(path), statements)
+        assert probed is not None
+        targets[0].probe_slots = probed.slots
+        code = probed.code
+    else:
+        code = compile(source, str(path), "exec", dont_inherit=True)
+    probe = CoverageProbe(targets, lambda index, statement: hits.add(statement), mode)
+    probe.start()
+    try:
+        if mode == "probes":
+            assert sys.gettrace() is None
+        _run_module(code, path, "corpus_" + mode)
+    finally:
+        probe.stop()
+    return targets[0].covered_lines(hits)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the probes tracer is for Python < 3.12")
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_probes_hit_exactly_what_settrace_hits(name: str, tmp_path: Path) -> None:
+    path = tmp_path / (name + ".py")
+    source = _source(name)
+    path.write_text(source)
+    via_settrace = _hits("settrace", path, source)
+    via_probes = _hits("probes", path, source)
+    assert via_probes == via_settrace
+    lines = source.splitlines()
+    after_never = [i + 1 for i, line in enumerate(lines, 1) if line.startswith("def never")]
+    for line in after_never:
+        assert line not in via_probes  # the comparison is not vacuous: some lines never run
+    assert len(via_probes) > 10
+
+
+def test_match_case_lines_fall_back() -> None:
+    source = "def f(x):\n    match x:\n        case 1:\n            return 1\n"
+    if sys.version_info < (3, 10):
+        pytest.skip("match needs Python 3.10")
+    smap = executable_lines.statement_map(source, "m.py")
+    assert 3 in smap.values()
+    assert instrument.instrument(source.encode(), "m.py", [3]) is None
+    assert instrument.instrument(source.encode(), "m.py", [2, 4]) is not None
+
+
+def _load_instrumented(path: Path, name: str, statements: Set[int]) -> Any:
+    probed = instrument.instrument(path.read_bytes(), str(path), statements)
+    assert probed is not None
+    spec = importlib.util.spec_from_file_location(name, str(path))
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    exec(probed.code, module.__dict__)
+    return module
+
+
+def test_instrumented_code_keeps_lines_tracebacks_and_docstrings(tmp_path: Path) -> None:
+    path = tmp_path / "keep.py"
+    source = ('"""Module doc."""\n'
+              "from __future__ import annotations\n"
+              "\n"
+              "def fails(x):\n"
+              '    """Function doc."""\n'
+              "    y = x + 1\n"
+              "    raise ValueError(y)\n"
+              "\n"
+              "class K:\n"
+              '    """Class doc."""\n'
+              "    def m(self) -> Undefined:\n"
+              "        return inspect_me()\n")
+    path.write_text(source)
+    smap = executable_lines.statement_map(source, str(path))
+    module = _load_instrumented(path, "keep_instrumented", set(smap.values()))
+    try:
+        assert module.__doc__ == "Module doc."
+        assert module.fails.__doc__ == "Function doc."
+        assert module.K.__doc__ == "Class doc."
+        assert module.K.m.__annotations__ == {"return": "Undefined"}  # the __future__ import
+        assert inspect.getsource(module.fails).startswith("def fails(x):")
+        assert module.fails.__code__.co_firstlineno == 4
+        with pytest.raises(ValueError) as caught:
+            module.fails(1)
+        frames = traceback.extract_tb(caught.value.__traceback__)
+        assert (frames[-1].lineno, frames[-1].line) == (7, "raise ValueError(y)")
+        assert "__dt" not in " ".join(vars(module))  # nothing new in the namespace
+        assert sorted(n for n in vars(module) if not n.startswith("__")) == \
+            ["K", "annotations", "fails"]
+    finally:
+        sys.modules.pop("keep_instrumented", None)
+
+
+def test_probes_are_free_once_hit(tmp_path: Path) -> None:
+    """A hit probe is disarmed: the sink sees each statement once, however often it runs."""
+    path = tmp_path / "loop.py"
+    source = "def spin(n):\n    total = 0\n    for i in range(n):\n        total += i\n" \
+             "    return total\n\ndef run():\n    spin(1000)\n"
+    path.write_text(source)
+    targets, statements = _targets(path, source)
+    probed = instrument.instrument(source.encode(), str(path), statements)
+    assert probed is not None
+    targets[0].probe_slots = probed.slots
+    seen: List[int] = []
+    probe = CoverageProbe(targets, lambda index, statement: seen.append(statement), "probes")
+    probe.start()
+    _run_module(probed.code, path, "loop_probes")
+    probe.stop()
+    assert sorted(seen) == [1, 2, 3, 4, 5, 7, 8]
+    assert all(not instrument.FLAGS[slot] for slot in probed.slots)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the probes tracer is for Python < 3.12")
+def test_worker_probes_agree_with_settrace_without_a_trace_function(tmp_path: Path) -> None:
+    snippet = ("import sys\nimport fixpkg.core as core\n"
+               "core.check(0); core.check(50); core.bump(); core.spin(3)\n"
+               "print(sys.gettrace())\n")
+    covered = {}
+    for tracer in ("probes", "settrace"):
+        worker = WorkerProcess(tmp_path / tracer, ["--tracer", tracer])
+        try:
+            assert worker.request("hello")["tracer"] == tracer
+            response = worker.run(snippet, coverage={CORE_REL: all_core_lines()})
+            assert response["status"] == "ok", response
+            covered[tracer] = response["covered"]
+            if tracer == "probes":
+                assert response["stdout"] == "None\n"  # no trace function while measuring
+                again = worker.run(snippet, coverage={CORE_REL: all_core_lines()})
+                assert again["covered"] == response["covered"]  # the cached compilation
+        finally:
+            worker.close()
+    assert covered["probes"] == covered["settrace"]
+    assert len(covered["probes"][CORE_REL]) > 5

@@ -403,3 +403,28 @@ def test_worker_probes_agree_with_settrace_without_a_trace_function(tmp_path: Pa
             worker.close()
     assert covered["probes"] == covered["settrace"]
     assert len(covered["probes"][CORE_REL]) > 5
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the probes tracer is for Python < 3.12")
+def test_a_file_loaded_without_probes_falls_back_to_the_trace_function(tmp_path: Path) -> None:
+    """The child's loader reports a requested file it could not serve with probes (changed on
+    disk since the worker compiled it); the probe then traces that file instead."""
+    path = tmp_path / "stale.py"
+    source = "def run():\n    x = 1\n    return x\n"
+    path.write_text(source)
+    targets, statements = _targets(path, source)
+    probed = instrument.instrument(source.encode(), str(path), statements)
+    assert probed is not None
+    targets[0].probe_slots = probed.slots
+    hits: Set[int] = set()
+    probe = CoverageProbe(targets, lambda index, statement: hits.add(statement), "probes")
+    probe.start()
+    try:
+        assert sys.gettrace() is None
+        probe.trace_instead(str(path))
+        assert sys.gettrace() is not None
+        _run_module(compile(source, str(path), "exec"), path, "stale_plain")
+    finally:
+        probe.stop()
+    assert sys.gettrace() is None
+    assert targets[0].covered_lines(hits) == [1, 2, 3]

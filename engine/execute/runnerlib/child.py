@@ -18,7 +18,7 @@ import json
 import os
 import sys
 import types
-from typing import Any, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from .common import write_all
 
@@ -53,6 +53,8 @@ class ChildSpec:
 CODE_CACHE: Dict[str, Tuple[int, int, types.CodeType]] = {}  # path -> (mtime_ns, size, code)
 # path -> (mtime_ns, size, code with probes): the current request's requested files.
 PROBED_CODE: Dict[str, Tuple[int, int, types.CodeType]] = {}
+# Called with a requested file's path when it is loaded without its probes (changed on disk).
+ON_UNPROBED_LOAD: List[Callable[[str], None]] = []
 UNCACHED_LOADS: List[str] = []  # project files a child compiled itself (reported to the worker)
 KEEP_ALIVE: List[Any] = []
 _IMPORT_ROOT_PREFIX = ""
@@ -62,8 +64,10 @@ class _CachedSourceLoader(importlib.machinery.SourceFileLoader):
     """Serves project modules from code objects the worker compiled (inherited through fork)."""
 
     def get_code(self, fullname: str) -> Any:  # type: ignore[override]
-        for cache in (PROBED_CODE, CODE_CACHE):
-            cached = cache.get(self.path)
+        probed = PROBED_CODE.get(self.path)
+        if probed is None and PROBED_CODE:  # the import root may spell the tree another way
+            probed = PROBED_CODE.get(os.path.realpath(self.path))
+        for cached in (probed, CODE_CACHE.get(self.path)):
             if cached is not None:
                 try:
                     st = os.stat(self.path)
@@ -71,6 +75,9 @@ class _CachedSourceLoader(importlib.machinery.SourceFileLoader):
                         return cached[2]
                 except OSError:
                     pass
+                if cached is probed:
+                    for hook in ON_UNPROBED_LOAD:
+                        hook(os.path.realpath(self.path))
         if self.path.endswith(".py"):
             UNCACHED_LOADS.append(self.path)
         return super().get_code(fullname)

@@ -75,6 +75,7 @@ class CoverageProbe:
         self.remaining = sum(len(p) for p in self.pending)
         self.code_statements: Dict[types.CodeType, frozenset] = {}
         self.active = False
+        self._tracing = False  # the trace function is installed
         self._tool: Optional[int] = None
         self._local_codes: List[types.CodeType] = []
 
@@ -121,6 +122,20 @@ class CoverageProbe:
         for slot, (index, statement) in self.slot_owner.items():
             flags[slot] = statement in self.pending[index]
 
+    def trace_instead(self, filename: str) -> None:
+        """A requested file was loaded without its probes (it changed on disk after the worker
+        compiled it): the trace function measures it from now on."""
+        for index, target in enumerate(self.targets):
+            if filename not in target.names or not target.probe_slots:
+                continue
+            for slot in target.probe_slots:
+                if self.slot_owner.pop(slot, None) is not None:
+                    instrument.FLAGS[slot] = False
+            for name in target.names:
+                self.by_name[name] = index
+            if self.active and not self._tracing and self.pending[index]:
+                self._start_settrace()
+
     def _slot_hit(self, slot: int) -> None:
         owner = self.slot_owner.get(slot)
         if owner is not None and self.active:
@@ -146,6 +161,7 @@ class CoverageProbe:
                     flags[slot] = False
             sys.settrace(None)
             threading.settrace(None)  # type: ignore[arg-type]
+            self._tracing = False
 
     def _start_settrace(self) -> None:
         by_name = self.by_name
@@ -187,6 +203,7 @@ class CoverageProbe:
 
         threading.settrace(global_trace)
         sys.settrace(global_trace)
+        self._tracing = True
 
     def _start_monitoring(self) -> None:
         mon = sys.monitoring  # type: ignore[attr-defined]

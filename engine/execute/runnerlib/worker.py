@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 import executable_lines  # next to runner.py, which puts its directory on sys.path for the import
 
 from .capture import StreamCapture, capture_python_streams
-from .child import (CODE_CACHE, PROBED_CODE, UNCACHED_LOADS, ChildChannel,
+from .child import (CODE_CACHE, ON_UNPROBED_LOAD, PROBED_CODE, UNCACHED_LOADS, ChildChannel,
                     finish_child_streams, install_import_root_hook)
 from .common import (OWN_FILES, OWN_MODULES, PROTOCOL_VERSION, RUNNER_ERROR_EXIT,
                      TMP_PLACEHOLDER, TREE_PLACEHOLDER, PathScrubber, clean_text, qualified_name,
@@ -580,7 +580,9 @@ class Worker(ForkServer):
         for name in OWN_MODULES:  # runner internals stay out of the test's reach
             sys.modules.pop(name, None)
         sys.path.insert(0, self.import_root)
-        return CoverageProbe(targets, channel.hit, self.tracer)
+        probe = CoverageProbe(targets, channel.hit, self.tracer)
+        ON_UNPROBED_LOAD[:] = [probe.trace_instead]
+        return probe
 
     def _probe_import(self, name: str) -> Dict[str, Any]:
         entry: Dict[str, Any] = {"module": name, "file": None, "relpath": None,

@@ -80,7 +80,10 @@ def _index(slot: int) -> ast.expr:
 
 
 def _probe_stmt(slot: int, at: ast.AST) -> ast.stmt:
-    return _located(ast.Expr(value=_probe_expr(slot, at)), at)
+    """``if FLAGS[slot]: SINK.hit(slot)``: disarmed, a constant load, a subscript and a jump."""
+    expr = _probe_expr(slot, at)
+    flag, call = expr.values  # type: ignore[attr-defined]
+    return _located(ast.If(test=flag, body=[ast.Expr(value=call)], orelse=[]), at)
 
 
 def _located(node: ast.AST, at: ast.AST) -> ast.AST:
@@ -165,7 +168,8 @@ class _Placer:
             handler.body.insert(0, probe)  # a bare except: catches whatever reaches it
             return
         # ``except (probe, E)[1]:`` runs the probe whenever an exception reaches the handler.
-        pair = ast.Tuple(elts=[probe.value, handler.type], ctx=ast.Load())  # type: ignore
+        pair = ast.Tuple(elts=[_probe_expr(self.slots[handler.lineno], handler), handler.type],
+                         ctx=ast.Load())
         pick = ast.Subscript(value=pair, slice=_index(1), ctx=ast.Load())
         _located(pick.slice, handler.type)  # type: ignore[arg-type]
         pick.lineno, pick.col_offset = handler.type.lineno, handler.type.col_offset

@@ -307,14 +307,72 @@ def test_probes_hit_exactly_what_settrace_hits(name: str, tmp_path: Path) -> Non
     assert len(via_probes) > 10
 
 
-def test_match_case_lines_fall_back() -> None:
-    source = "def f(x):\n    match x:\n        case 1:\n            return 1\n"
-    if sys.version_info < (3, 10):
-        pytest.skip("match needs Python 3.10")
-    smap = executable_lines.statement_map(source, "m.py")
-    assert 3 in smap.values()
-    assert instrument.instrument(source.encode(), "m.py", [3]) is None
-    assert instrument.instrument(source.encode(), "m.py", [2, 4]) is not None
+MATCHING = '''
+def kind(value):
+    match value:
+        case None:
+            return "none"
+        case int(number) if number > 10:
+            return "big"
+        case [first, *rest]:
+            return "seq"
+        case {"key": found}:
+            return "map"
+        case str() | bytes():
+            return "text"
+        case _:
+            return "other"
+
+
+def never_matched(value):
+    match value:
+        case 1:
+            return 1
+
+
+def run():
+    for value in (5, [1, 2], {"key": 1}):
+        kind(value)
+'''
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10) or sys.version_info >= (3, 12),
+                    reason="match needs 3.10; the probes tracer is for Python < 3.12")
+def test_case_lines_hit_exactly_what_settrace_hits(tmp_path: Path) -> None:
+    path = tmp_path / "matching.py"
+    path.write_text(MATCHING)
+    via_settrace = _hits("settrace", path, MATCHING)
+    assert {4, 6, 12, 14} <= set(via_settrace) and not {5, 7, 13} & set(via_settrace)
+    assert _hits("probes", path, MATCHING) == via_settrace
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the probes tracer is for Python < 3.12")
+def test_probed_and_traced_files_together(tmp_path: Path) -> None:
+    """A file without probes (outside the import root...) is traced while the other is probed."""
+    sources = {"probed": "def run():\n    return 1\n", "traced": "def run():\n    return 2\n"}
+    targets: List[CoverageTarget] = []
+    codes = {}
+    for name, source in sources.items():
+        path = tmp_path / (name + ".py")
+        path.write_text(source)
+        target = _targets(path, source)[0][0]
+        codes[name] = (compile(source, str(path), "exec"), path)
+        if name == "probed":
+            probed = instrument.instrument(source.encode(), str(path), target.statements)
+            assert probed is not None
+            target.probe_slots = probed.slots
+            codes[name] = (probed.code, path)
+        targets.append(target)
+    hits: Dict[int, Set[int]] = {0: set(), 1: set()}
+    probe = CoverageProbe(targets, lambda index, statement: hits[index].add(statement), "probes")
+    probe.start()
+    try:
+        assert sys.gettrace() is not None  # for the traced file
+        for name, (code, path) in codes.items():
+            _run_module(code, path, "together_" + name)
+    finally:
+        probe.stop()
+    assert hits == {0: {1, 2}, 1: {1, 2}}
 
 
 def _load_instrumented(path: Path, name: str, statements: Set[int]) -> Any:

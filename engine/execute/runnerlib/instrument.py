@@ -13,9 +13,10 @@ tracebacks, ``inspect.getsource`` and docstrings stay as they were.
 
 Placement: before the statement (a ``def``/``class`` also carries its decorators' lines); inside
 an ``except E:`` handler's type expression, so the line counts whenever an exception reaches it as
-it does for a trace function; after the ``from __future__`` block for those imports.  A ``case``
-line has no place for a probe: ``instrument`` reports the statements it placed and the caller
-falls back to the trace function for a file with a requested statement left unplaced.
+it does for a trace function; in the guard of an always-failing ``case _`` before a requested
+``case`` (it runs exactly when that pattern is tried); after the ``from __future__`` block for
+those imports.  ``instrument`` refuses a file with a requested statement left unplaced (none
+known) and the caller falls back to the trace function for it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import ast
 import sys
 import types
 import warnings
-from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 # Slot 0 is never used: the sentinel below is a 1-tuple, so ``SENTINEL[slot]`` cannot be
 # constant-folded and compiles to a subscript of the constant that is then swapped for FLAGS.
@@ -156,8 +157,26 @@ class _Placer:
                 setattr(stmt, field, self.block(value))
         for handler in getattr(stmt, "handlers", None) or []:
             self.handler(handler)
-        for case in getattr(stmt, "cases", None) or []:
+        cases = getattr(stmt, "cases", None)
+        if cases:
+            stmt.cases = self.cases(cases)  # type: ignore[attr-defined]
+
+    def cases(self, cases: List[Any]) -> List[Any]:
+        """Before a requested ``case``, ``case _ if <probe>:`` (always false): its guard runs
+        exactly when the next pattern is tried, as the trace function sees that line."""
+        out = []
+        for case in cases:
             case.body = self.block(case.body)
+            line = case.pattern.lineno
+            if self._take(line):
+                probe = ast.match_case(  # type: ignore[attr-defined]
+                    pattern=_located(ast.MatchAs(pattern=None, name=None),  # type: ignore
+                                     case.pattern),
+                    guard=_probe_expr(self.slots[line], case.pattern),
+                    body=[_located(ast.Pass(), case.pattern)])
+                out.append(probe)
+            out.append(case)
+        return out
 
     def handler(self, handler: ast.ExceptHandler) -> None:
         handler.body = self.block(handler.body)

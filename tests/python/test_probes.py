@@ -10,7 +10,7 @@ docstrings, ``inspect.getsource``) and, through a real worker, that no trace fun
 
 from __future__ import annotations
 
-import asyncio
+import importlib
 import importlib.util
 import inspect
 import sys
@@ -486,3 +486,27 @@ def test_a_file_loaded_without_probes_falls_back_to_the_trace_function(tmp_path:
         probe.stop()
     assert sys.gettrace() is None
     assert targets[0].covered_lines(hits) == [1, 2, 3]
+
+
+STDLIB_CALLS = {
+    "textwrap": "fill('hello world ' * 20, width=30); dedent('  a\\n  b'); shorten('x y ' * 9, 12)",
+    "shlex": "split('a \"b c\" d\\\\ e'); quote('a b'); join(['x', 'y z'])",
+    "difflib": "list(unified_diff(['a', 'b', 'c'], ['a', 'c', 'd']));"
+               " get_close_matches('appel', ['ape', 'apple'])",
+    "argparse": "p = ArgumentParser(); p.add_argument('--x', type=int);"
+                " p.add_argument('y', nargs='*'); p.parse_args(['--x', '3', 'a'])",
+    "csv": "import io; list(reader(io.StringIO('a,b\\n1,\"2,3\"\\n')));"
+           " Sniffer().sniff('a;b\\n1;2\\n')",
+}
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the probes tracer is for Python < 3.12")
+@pytest.mark.parametrize("name", sorted(STDLIB_CALLS))
+def test_probes_match_settrace_on_standard_library_modules(name: str) -> None:
+    """Real, larger code: a standard-library module's body and a few of its functions."""
+    module = importlib.import_module(name)
+    path = Path(inspect.getsourcefile(module) or "")
+    source = path.read_text(encoding="utf-8") + "\n\ndef run():\n    " + STDLIB_CALLS[name] + "\n"
+    via_settrace = _hits("settrace", path, source)
+    assert len(via_settrace) > 100
+    assert _hits("probes", path, source) == via_settrace

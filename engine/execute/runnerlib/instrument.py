@@ -25,7 +25,7 @@ import ast
 import sys
 import types
 import warnings
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar
 
 # Slot 0 is never used: the sentinel below is a 1-tuple, so ``SENTINEL[slot]`` cannot be
 # constant-folded and compiles to a subscript of the constant that is then swapped for FLAGS.
@@ -87,7 +87,10 @@ def _probe_stmt(slot: int, at: ast.AST) -> ast.stmt:
     return _located(ast.If(test=flag, body=[ast.Expr(value=call)], orelse=[]), at)
 
 
-def _located(node: ast.AST, at: ast.AST) -> ast.AST:
+_Node = TypeVar("_Node", bound=ast.AST)
+
+
+def _located(node: _Node, at: ast.AST) -> _Node:
     """Give ``node`` and its children the first line of ``at``, so line tables stay the same."""
     line = getattr(at, "lineno", 1)
     col = getattr(at, "col_offset", 0)

@@ -17,10 +17,11 @@ Design notes (measurements in RUNNER_PROTOCOL.md):
 * The worker imports little (17 MB RSS on 3.11), freezes its heap for the GC before each fork and
   never imports project code, so forks are cheap and module-level lines of the project run, and
   are covered, in every child.
-* Coverage: ``sys.monitoring`` on 3.12+, otherwise a ``sys.settrace`` probe that only line-traces
-  code objects of the requested files that still contain an unhit requested statement, and removes
-  itself once every requested statement was hit.  Hits are streamed to the worker as they happen,
-  so a test that times out or calls ``os._exit`` still reports its coverage.
+* Coverage: ``sys.monitoring`` on 3.12+; before that, probes the worker compiles into the
+  requested files (an installed trace function slows every frame on <= 3.11), with a
+  ``sys.settrace`` probe for the files they cannot serve, which only line-traces code objects that
+  still contain an unhit requested statement.  Hits are streamed to the worker as they happen, so a
+  test that times out or calls ``os._exit`` still reports its coverage.
 * Project sources imported by a child are compiled once by the worker and handed to later children
   through fork (a path hook for the import root serves the cached code objects), so children do not
   recompile the project on every run; nothing is written to disk.

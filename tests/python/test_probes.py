@@ -13,10 +13,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 import textwrap
 import traceback
 import types
+import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Set, Tuple
 
@@ -510,3 +512,41 @@ def test_probes_match_settrace_on_standard_library_modules(name: str) -> None:
     via_settrace = _hits("settrace", path, source)
     assert len(via_settrace) > 100
     assert _hits("probes", path, source) == via_settrace
+
+
+def test_the_loader_serves_probed_code_and_replays_compile_warnings(tmp_path: Path) -> None:
+    """Children load a requested file as compiled with probes, with the warnings compiling the
+    file itself gives; a filter that makes them errors, or a changed file, hands the file back
+    to the ordinary compilation and tells the probe (which then traces it)."""
+    from runnerlib import child
+
+    path = tmp_path / "escapes.py"
+    source = "PATTERN = '\\d+'\n\ndef run():\n    return PATTERN\n"
+    path.write_text(source)
+    probed = instrument.instrument(source.encode(), str(path), {1, 3, 4})
+    assert probed is not None
+    assert [(c.__name__, line) for _, c, line in probed.warnings] == [("DeprecationWarning", 1)]
+    st = path.stat()
+    handed_back: List[str] = []
+    child.PROBED_CODE[str(path)] = (st.st_mtime_ns, st.st_size, probed.code, probed.warnings)
+    child.ON_UNPROBED_LOAD[:] = [handed_back.append]
+    loader = child._CachedSourceLoader("escapes", str(path))
+    try:
+        with pytest.warns(DeprecationWarning, match="invalid escape sequence"):
+            assert loader.get_code("escapes") is probed.code
+        assert handed_back == []
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with pytest.raises(SyntaxError):  # what compiling the file itself does
+                loader.get_code("escapes")
+        assert handed_back == [os.path.realpath(path)]
+        child.PROBED_CODE[str(path)] = (st.st_mtime_ns + 1, st.st_size, probed.code, [])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            plain = loader.get_code("escapes")
+        assert plain is not probed.code and plain.co_filename == str(path)
+        assert len(handed_back) == 2
+    finally:
+        child.PROBED_CODE.clear()
+        child.ON_UNPROBED_LOAD[:] = []
+        child.UNCACHED_LOADS[:] = []

@@ -21,6 +21,7 @@ import types
 from typing import Any, Callable, Dict, List, Tuple
 
 from .common import write_all
+from .instrument import CompileWarning, replay_warnings
 
 
 class ChildChannel:
@@ -51,8 +52,9 @@ class ChildSpec:
 
 
 CODE_CACHE: Dict[str, Tuple[int, int, types.CodeType]] = {}  # path -> (mtime_ns, size, code)
-# path -> (mtime_ns, size, code with probes): the current request's requested files.
-PROBED_CODE: Dict[str, Tuple[int, int, types.CodeType]] = {}
+# path -> (mtime_ns, size, code with probes, compile warnings to replay): the current request's
+# requested files.
+PROBED_CODE: Dict[str, Tuple[int, int, types.CodeType, List[CompileWarning]]] = {}
 # Called with a requested file's path when it is loaded without its probes (changed on disk).
 ON_UNPROBED_LOAD: List[Callable[[str], None]] = []
 UNCACHED_LOADS: List[str] = []  # project files a child compiled itself (reported to the worker)
@@ -67,20 +69,26 @@ class _CachedSourceLoader(importlib.machinery.SourceFileLoader):
         probed = PROBED_CODE.get(self.path)
         if probed is None and PROBED_CODE:  # the import root may spell the tree another way
             probed = PROBED_CODE.get(os.path.realpath(self.path))
-        for cached in (probed, CODE_CACHE.get(self.path)):
-            if cached is not None:
-                try:
-                    st = os.stat(self.path)
-                    if (st.st_mtime_ns, st.st_size) == cached[:2]:
-                        return cached[2]
-                except OSError:
-                    pass
-                if cached is probed:
-                    for hook in ON_UNPROBED_LOAD:
-                        hook(os.path.realpath(self.path))
+        if probed is not None:
+            if _unchanged(self.path, probed[0], probed[1]) and \
+                    replay_warnings(probed[3], self.path):
+                return probed[2]
+            for hook in ON_UNPROBED_LOAD:  # measured by the trace function instead
+                hook(os.path.realpath(self.path))
+        cached = CODE_CACHE.get(self.path)
+        if cached is not None and _unchanged(self.path, cached[0], cached[1]):
+            return cached[2]
         if self.path.endswith(".py"):
             UNCACHED_LOADS.append(self.path)
         return super().get_code(fullname)
+
+
+def _unchanged(path: str, mtime_ns: int, size: int) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return (st.st_mtime_ns, st.st_size) == (mtime_ns, size)
 
 
 def install_import_root_hook(import_root: str) -> None:

@@ -215,34 +215,69 @@ def _swap_constants(code: types.CodeType) -> types.CodeType:
     return code.replace(co_consts=tuple(consts))
 
 
+# A compile-time warning of the original source: (message, category, line).
+CompileWarning = Tuple[str, type, int]
+
+
 class Instrumented:
-    """A file compiled with probes: its code and which statements got a probe (by slot)."""
+    """A file compiled with probes: its code, which statements got a probe (by slot), and the
+    warnings compiling the original source gave, which the child replays as its compile would."""
 
-    __slots__ = ("code", "slots")
+    __slots__ = ("code", "slots", "warnings")
 
-    def __init__(self, code: types.CodeType, slots: Dict[int, int]) -> None:
+    def __init__(self, code: types.CodeType, slots: Dict[int, int],
+                 compile_warnings: List[CompileWarning]) -> None:
         self.code = code
         self.slots = slots  # slot -> statement start line
+        self.warnings = compile_warnings
+
+
+def _original_warnings(data: bytes, filename: str) -> Optional[List[CompileWarning]]:
+    """What compiling the file as it is warns (None: a warning that cannot be replayed)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        compile(data, filename, "exec", dont_inherit=True)
+    found: List[CompileWarning] = []
+    for warning in caught:
+        if warning.filename != filename or not isinstance(warning.message, Warning):
+            return None
+        found.append((str(warning.message), warning.category, warning.lineno))
+    return found
 
 
 def instrument(data: bytes, filename: str, statements: Iterable[int]) -> Optional[Instrumented]:
     """Compile ``data`` with a probe before each of ``statements``.
 
-    None when a statement has no place for a probe (a ``case`` line), or when compiling warns
-    or fails (the child then compiles the file itself and shows the warnings as usual)."""
+    None when a statement has no place for a probe (none known), when compiling fails, or when
+    it warns in a way ``replay_warnings`` could not reproduce; the child then compiles the file
+    itself and the trace function measures it."""
     wanted = sorted(set(statements))
     slots = {line: slot_for(filename, line) for line in wanted}
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        original = _original_warnings(data, filename)
+        if original is None:
+            return None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the original's warnings are replayed instead
             tree = ast.parse(data, filename)
             placer = _Placer(slots)
             placer.module(tree)
             if placer.placed != set(wanted):
                 return None
             code = compile(tree, filename, "exec", dont_inherit=True)
-        if caught:
-            return None
     except (SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
         return None
-    return Instrumented(_swap_constants(code), {slot: line for line, slot in slots.items()})
+    return Instrumented(_swap_constants(code), {slot: line for line, slot in slots.items()},
+                        original)
+
+
+def replay_warnings(compile_warnings: List[CompileWarning], filename: str) -> bool:
+    """Issue the original compile's warnings as the compiler does (warn_explicit, no module or
+    registry).  False when the filters turn one into an exception: the compiler would then raise
+    SyntaxError, so the caller compiles the file itself."""
+    for message, category, line in compile_warnings:
+        try:
+            warnings.warn_explicit(message, category, filename, line)
+        except Exception:  # noqa: B902 - a warning filter set to "error"
+            return False
+    return True

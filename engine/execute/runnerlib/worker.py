@@ -496,7 +496,7 @@ class Worker(ForkServer):
             return
         target.probe_slots = probed.slots
         for name in target.names:
-            PROBED_CODE[name] = (st.st_mtime_ns, st.st_size, probed.code)
+            PROBED_CODE[name] = (st.st_mtime_ns, st.st_size, probed.code, probed.warnings)
 
     def _statement_map(self, path: str) -> Tuple[Optional[Dict[int, int]], Optional[str]]:
         cached = self.smap_cache.get(path)

@@ -17,10 +17,10 @@ Design notes (measurements in RUNNER_PROTOCOL.md):
 * The worker imports little (17 MB RSS on 3.11), freezes its heap for the GC before each fork and
   never imports project code, so forks are cheap and module-level lines of the project run, and
   are covered, in every child.
-* Coverage: ``sys.monitoring`` on 3.12+; before that, probes the worker compiles into the
+* Coverage: ``sys.monitoring`` on 3.12+; on 3.10-3.11, probes the worker compiles into the
   requested files (an installed trace function slows every frame on <= 3.11), with a
-  ``sys.settrace`` probe for the files they cannot serve, which only line-traces code objects that
-  still contain an unhit requested statement.  Hits are streamed to the worker as they happen, so a
+  ``sys.settrace`` probe for the files they cannot serve (and on 3.8-3.9), which only line-traces
+  code objects that still contain an unhit requested statement.  Hits are streamed to the worker as they happen, so a
   test that times out or calls ``os._exit`` still reports its coverage.
 * Project sources imported by a child are compiled once by the worker and handed to later children
   through fork (a path hook for the import root serves the cached code objects), so children do not

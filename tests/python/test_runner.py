@@ -124,7 +124,7 @@ def fresh_worker(worker_tmp: Path) -> Iterator[WorkerProcess]:
 def test_hello(hello: Dict[str, Any]) -> None:
     assert hello["protocol"] == 1
     assert hello["implementation"] == "cpython"
-    assert hello["tracer"] in ("sys.monitoring", "probes")
+    assert hello["tracer"] in ("sys.monitoring", "probes", "settrace")
     assert isinstance(hello["pid"], int) and isinstance(hello["pytest"], bool)
 
 

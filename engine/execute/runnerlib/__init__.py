@@ -9,7 +9,7 @@
 ``capture``        output capture: per-snippet sinks (run_batch), capped pipe streams
 ``child``          the child's result channel, limits spec, code cache import hook, teardown
 ``probe``          coverage of the requested lines: sys.monitoring, compiled probes, settrace
-``instrument``     compiles requested files with line probes (the ``probes`` tracer, < 3.12)
+``instrument``     compiles requested files with line probes (``probes``, 3.10-3.11)
 ``confine``        each test's own Landlock domain: what it may read, whom it may signal
 ``snippet``        ``SnippetRunner``: runs one snippet and its tests, or one project test
 ``collect``        which tests a module holds: functions, test classes, TestCases, doctests

@@ -1,4 +1,4 @@
-"""Line probes compiled into the code of requested files (the ``probes`` tracer, Python < 3.12).
+"""Line probes compiled into the code of requested files (the ``probes`` tracer, 3.10-3.11).
 
 On CPython <= 3.11 an installed trace function slows every frame, traced or not, so the worker
 instead compiles each requested file with a probe before each requested statement::

@@ -3,7 +3,7 @@
 A ``CoverageTarget`` describes one requested file (which line events count, mapped to statement
 start lines); a ``CoverageProbe`` records which requested statements run and streams each first
 hit to the worker.  Three implementations: ``sys.monitoring`` (3.12+); ``probes`` (the default
-before 3.12): probes the worker compiled into the requested files (``instrument``), with
+3.10-3.11): probes the worker compiled into the requested files (``instrument``), with
 ``sys.settrace`` only for the files it could not instrument; and ``sys.settrace`` with
 ``threading.settrace`` alone.  See RUNNER_PROTOCOL.md, "Coverage".
 """
@@ -251,4 +251,9 @@ class CoverageProbe:
 
 
 def tracer_mode() -> str:
-    return "sys.monitoring" if hasattr(sys, "monitoring") else "probes"
+    """The default probe.  Before 3.10 line events skip some statements that run (a
+    ``while True:`` header, some ``break``s), which the compiled probes would report: settrace
+    keeps the reports identical to what they were there."""
+    if hasattr(sys, "monitoring"):
+        return "sys.monitoring"
+    return "probes" if sys.version_info >= (3, 10) else "settrace"

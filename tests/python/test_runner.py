@@ -43,7 +43,7 @@ def marker(name: str) -> int:
 class WorkerProcess:
     """A worker subprocess plus a request helper that never blocks forever."""
 
-    def __init__(self, tmp: Path, extra: Optional[List[str]] = None) -> None:
+    def __init__(self, tmp: Path, extra: Optional[List[str]] = None, root: Path = TREE) -> None:
         self.tmp = tmp
         tmp.mkdir(parents=True, exist_ok=True)
         os.chmod(tmp, 0o755)  # reachable by --drop-user nobody
@@ -52,7 +52,7 @@ class WorkerProcess:
             "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
             "HOME": str(tmp), "TMPDIR": str(tmp),
         }
-        cmd = [WORKER_PYTHON, "-I", str(RUNNER), "--root", str(TREE), "--import-root", "src"]
+        cmd = [WORKER_PYTHON, "-I", str(RUNNER), "--root", str(root), "--import-root", "src"]
         self.proc = subprocess.Popen(cmd + (extra or []), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env, cwd=str(tmp))
         self.next_id = 0
@@ -721,3 +721,22 @@ def test_landlock_confines_each_test(worker_tmp: Path, abi: int) -> None:
         confined.assert_alive()
     finally:
         confined.close()
+
+
+def test_pytest_leaves_the_trees_own_copy_of_its_dependencies(worker_tmp: Path) -> None:
+    """A project that pytest itself imports (pluggy here) is still tested from its tree."""
+    tree = worker_tmp / "shadow-tree"
+    (tree / "src" / "pluggy").mkdir(parents=True, exist_ok=True)
+    (tree / "src" / "pluggy" / "__init__.py").write_text("WHERE = 'tree'\n", encoding="utf-8")
+    os.chmod(tree, 0o755)
+    process = WorkerProcess(worker_tmp / "shadow", root=tree)
+    try:
+        if not process.request("hello")["pytest"]:
+            pytest.skip("pytest is not importable by the worker's interpreter")
+        code = "import pytest\nimport pluggy\nprint(getattr(pluggy, 'WHERE', 'elsewhere'))\n"
+        for snippet in (code, "import pluggy\nprint(getattr(pluggy, 'WHERE', 'elsewhere'))\n"):
+            response = process.run(snippet)
+            assert response["status"] == "ok", response
+            assert response["stdout"] == "tree\n", response
+    finally:
+        process.close()

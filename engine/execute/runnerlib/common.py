@@ -8,6 +8,7 @@ and modules (filled in by ``runnerlib/__init__.py`` and ``runner.py``).
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Dict, Iterable, List, Set, Tuple
 
 PROTOCOL_VERSION = 1
@@ -142,3 +143,28 @@ def _replace_whole(text: str, path: str, placeholder: str) -> str:
             out.append(text[start:index])
             out.append(placeholder)
         start = end
+
+
+def shadowed_by_tree(names: Iterable[str], import_root: str, tree: str) -> List[str]:
+    """The modules among ``names`` that the tree's own code should provide, loaded from elsewhere.
+
+    pytest imports some libraries (attrs, pluggy, packaging, ...) from the system.  When the
+    project under test *is* one of them, the copy pytest left in ``sys.modules`` would answer
+    the test's ``import`` instead of the tree's: these are the entries to drop.
+    """
+    provided: Dict[str, bool] = {}
+    shadowed: List[str] = []
+    tree = os.path.realpath(tree)
+    for name in names:
+        top = name.partition(".")[0]
+        if top not in provided:
+            base = os.path.join(import_root, top)
+            provided[top] = os.path.isdir(base) or os.path.isfile(base + ".py")
+        if not provided[top]:
+            continue
+        module = sys.modules.get(name)
+        location = getattr(module, "__file__", None)
+        if location and os.path.realpath(location).startswith(tree + os.sep):
+            continue
+        shadowed.append(name)
+    return shadowed

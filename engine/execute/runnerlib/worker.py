@@ -28,7 +28,7 @@ from .child import (CODE_CACHE, ON_UNPROBED_LOAD, PROBED_CODE, UNCACHED_LOADS, C
                     finish_child_streams, install_import_root_hook)
 from .common import (OWN_FILES, OWN_MODULES, PROTOCOL_VERSION, RUNNER_ERROR_EXIT,
                      TMP_PLACEHOLDER, TREE_PLACEHOLDER, PathScrubber, clean_text, qualified_name,
-                     safe_str)
+                     safe_str, shadowed_by_tree)
 from .confine import TestConfinement
 from .forkserver import ChildProcess, ForkServer
 from .instrument import Instrumented, instrument
@@ -568,11 +568,17 @@ class Worker(ForkServer):
         """
         if "pytest" in code_text and self.pytest_available and "pytest" not in sys.modules:
             try:
+                loaded = set(sys.modules)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     importlib.import_module("pytest")
             except Exception:
                 self.pytest_available = False
+                return
+            # pytest keeps its own references; the tests import the tree's copy afresh.
+            for name in shadowed_by_tree(set(sys.modules) - loaded, self.import_root,
+                                         self.root):
+                del sys.modules[name]
 
     def _child_prepare(self, targets: List[CoverageTarget],
                        channel: ChildChannel) -> CoverageProbe:

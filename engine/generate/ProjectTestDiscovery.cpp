@@ -113,12 +113,31 @@ Status collect(const ProjectTestDiscoveryInput &input, QList<CandidateFile> &fil
     return Ok{};
 }
 
+// The old lines a test must run to reach the change: the changed ones, and the stand-ins that
+// find-tests gives for functions changed only by added lines (none changed on the old side).
+QMap<QString, QList<int>> reachLines(const ProjectTestDiscoveryInput &input, const json &found)
+{
+    QMap<QString, QList<int>> lines = input.targets->changedLines(QStringLiteral("old"));
+    const json &extra = field(found, "reach_lines");
+    if (!extra.is_object())
+        return lines;
+    for (const auto &[file, numbers] : extra.items()) {
+        if (!numbers.is_array())
+            continue;
+        QList<int> &list = lines[QString::fromStdString(file)];
+        for (const json &number : numbers)
+            if (number.is_number_integer() && !list.contains(number.get<int>()))
+                list << number.get<int>();
+        std::sort(list.begin(), list.end());
+    }
+    return lines;
+}
+
 Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString, QString>> &order,
-           ProjectTestSeeds &seeds)
+           const QMap<QString, QList<int>> &lines, ProjectTestSeeds &seeds)
 {
     QElapsedTimer clock;
     clock.start();
-    const QMap<QString, QList<int>> lines = input.targets->changedLines(QStringLiteral("old"));
     const int chunk = std::max(4, 2 * input.executor->workersPerVersion());
     for (qsizetype start = 0; start < order.size(); start += chunk) {
         if (cancelled(input))
@@ -196,7 +215,7 @@ Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput 
         order = order.mid(0, input.budget.maxTests);
         seeds.budgetSpent = true;
     }
-    if (Status ran = run(input, order, seeds); !ran)
+    if (Status ran = run(input, order, reachLines(input, *found), seeds); !ran)
         return ran.error();
     if (seeds.reaching.isEmpty() || cancelled(input))
         return seeds;

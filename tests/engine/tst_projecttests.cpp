@@ -1,8 +1,9 @@
 // Seeds from the project's own tests, end to end through `difftriage-cli analyze`: scratch
 // repositories whose changed code is reached only through objects their own tests build (a
-// user-defined subclass, a decorator registry and a unittest set-up). Each analysis runs twice,
-// with the project_tests strategy switched off and on: the difference is missed without it and
-// found with it, and the report says which project test it came from.
+// user-defined subclass, a decorator registry and a unittest set-up), also when the change only
+// adds lines. Each analysis runs twice, with the project_tests strategy switched off and on: the
+// difference is missed without it and found with it, and the report says which project test it
+// came from.
 #include "CliRun.h"
 #include "ScratchRepo.h"
 
@@ -149,6 +150,22 @@ Change fieldsProject(ScratchRepo &repo)
     return {base, repo.commit(QStringLiteral("leave empty values out"))};
 }
 
+// The change only adds lines (a record without the field is skipped): the old version has no
+// changed line, so the old body's statements stand in for reaching it.
+Change addedLinesProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("units/__init__.py"), "");
+    repo.write(QStringLiteral("units/fields.py"), Fields);
+    repo.write(QStringLiteral("tests/test_fields.py"), FieldTests);
+    const QString base = repo.commit(QStringLiteral("fields and schemas"));
+    repo.write(QStringLiteral("units/fields.py"),
+               QByteArray(Fields).replace("            value = field.convert",
+                                          "            if name not in record:\n"
+                                          "                continue\n"
+                                          "            value = field.convert"));
+    return {base, repo.commit(QStringLiteral("skip fields the record lacks"))};
+}
+
 Change queueProject(ScratchRepo &repo)
 {
     repo.write(QStringLiteral("jobs/__init__.py"), "");
@@ -250,6 +267,15 @@ private slots:
                  QStringLiteral("tests/test_fields.py::test_dump_prints_nothing"));
         QVERIFY2(why.value(QStringLiteral("reason")).toString().contains(QStringLiteral("capsys")),
                  qPrintable(why.value(QStringLiteral("reason")).toString()));
+    }
+
+    // A change made only of added lines is still reached by the project's test that calls it.
+    void addedLinesReachedThroughAProjectTest()
+    {
+        ScratchRepo repo;
+        const Change change = addedLinesProject(repo);
+        checkAblation(repo, change,
+                      QStringLiteral("tests/test_fields.py::test_dump_converts_each_field"));
     }
 
     // A unittest set-up registers a job through a decorator and fills the queue in steps.

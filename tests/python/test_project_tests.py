@@ -496,3 +496,35 @@ def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_pa
             "doctests_only": True} in answer["files"]  # its doctests
     assert json.dumps(answer) == json.dumps(find_tests({
         "targets": TARGETS, "old_root": str(root), "import_roots": {"old": "src"}}))
+
+
+def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_lines(
+        tmp_path: Path) -> None:
+    root = tmp_path / "old"
+    write(root, {"src/pkg/__init__.py": '''
+        import functools
+
+
+        @functools.lru_cache()
+        def scaled(value,
+                   factor=2):
+            """Docstring lines never run."""
+            total = value * factor
+            return total
+
+
+        def untouched(value):
+            return value
+    '''})
+    targets = {"changed_functions": [
+        {"qualname": "pkg.scaled", "name": "scaled", "versions": "both",
+         "files": {"old": "src/pkg/__init__.py"}, "modules": {"old": "pkg"},
+         "changed_lines": {"old": [], "new": [8]}, "lines": {"old": [4, 9]}},
+        {"qualname": "pkg.untouched", "name": "untouched", "versions": "both",
+         "files": {"old": "src/pkg/__init__.py"}, "modules": {"old": "pkg"},
+         "changed_lines": {"old": [13], "new": [13]}, "lines": {"old": [12, 13]}}],
+        "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    # the body's statements; never the decorator, the def (with its continuation) or docstring
+    assert answer["reach_lines"] == {"src/pkg/__init__.py": [8, 9]}

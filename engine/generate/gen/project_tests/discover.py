@@ -6,7 +6,8 @@ a changed module or function, and scores each with ``ast``: importing a changed 
 most, then naming a changed function or class, then an entry point that reaches one, then
 importing the changed package.  Each file lists the tests (functions, test classes) whose own
 text names one of those: the engine runs them first.  The changed modules and their packages are
-offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  Nothing is imported
+offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines``
+adds the old lines that stand in for a function changed only by added lines (``reach.py``).  Nothing is imported
 or executed; the reading is bounded.
 """
 
@@ -18,6 +19,7 @@ import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..callsites import SKIP_DIRS, TEST_DIRS
+from .reach import reach_lines
 from .sources import TreeSources
 
 MAX_FILES_SCANNED = 600
@@ -136,7 +138,8 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
     for relpath in sorted(_doctest_modules(interest, sources)):
         files.append({"file": relpath, "score": 3, "prefer": [], "doctests_only": True})
     files.sort(key=lambda f: (-f["score"], f["file"]))
-    return {"files": files[:max(0, max_files)]}
+    return {"files": files[:max(0, max_files)],
+            "reach_lines": reach_lines(request.get("targets") or {}, sources)}
 
 
 def _doctest_modules(interest: Interest, sources: TreeSources) -> Set[str]:

@@ -5,8 +5,10 @@
 #include "execute/Executor.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
+#include <limits>
 
 namespace difftriage::engine {
 
@@ -55,18 +57,51 @@ QString baseName(const QString &test)
     return test.section(QLatin1Char('['), 0, 0).section(QStringLiteral("::"), 0, 0);
 }
 
-// The tests that name the changed code first, then the others; each group round-robin over
-// the files, best file first, so a budget reaches every file.
-QList<std::pair<QString, QString>> runOrder(const QList<CandidateFile> &files)
+// The words of a test's name, lower-cased: `TestOutputFormat::test_python[1]` gives test,
+// output, format, python and 1.
+QSet<QString> nameWords(const QString &test)
 {
+    static const QRegularExpression word(QStringLiteral("[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+"));
+    QSet<QString> words;
+    for (auto it = word.globalMatch(test); it.hasNext();)
+        words.insert(it.next().captured().toLower());
+    return words;
+}
+
+// How a test ranks for the run: the tests that name the changed code first, then the others
+// by how many words of the changed names their own names share (most first).
+int rank(const CandidateFile &file, const QString &test, const QSet<QString> &words)
+{
+    if (file.doctestsOnly || file.prefer.contains(baseName(test)))
+        return std::numeric_limits<int>::max();
+    return static_cast<int>(nameWords(test).intersect(words).size());
+}
+
+// The tests by rank; within a rank round-robin over the files, best file first, so a budget
+// reaches every file.
+QList<std::pair<QString, QString>> runOrder(const QList<CandidateFile> &files,
+                                            const QSet<QString> &words)
+{
+    QList<QList<int>> ranks;
+    QList<int> distinct;
+    for (const CandidateFile &file : files) {
+        QList<int> fileRanks;
+        for (const QString &test : file.tests) {
+            fileRanks << rank(file, test, words);
+            if (!distinct.contains(fileRanks.last()))
+                distinct << fileRanks.last();
+        }
+        ranks << fileRanks;
+    }
+    std::sort(distinct.begin(), distinct.end(), std::greater<>());
     QList<std::pair<QString, QString>> order;
-    for (const bool preferred : {true, false}) {
+    for (const int wanted : distinct) {
         QList<QStringList> queues;
-        for (const CandidateFile &file : files) {
+        for (qsizetype i = 0; i < files.size(); ++i) {
             QStringList queue;
-            for (const QString &test : file.tests)
-                if ((file.doctestsOnly || file.prefer.contains(baseName(test))) == preferred)
-                    queue << test;
+            for (qsizetype t = 0; t < files[i].tests.size(); ++t)
+                if (ranks[i][t] == wanted)
+                    queue << files[i].tests[t];
             queues << queue;
         }
         for (bool more = true; more;) {
@@ -210,7 +245,9 @@ Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput 
     seeds.filesSearched = static_cast<int>(files.size());
     if (Status collected = collect(input, files, seeds); !collected)
         return collected.error();
-    QList<std::pair<QString, QString>> order = runOrder(files);
+    const QStringList words = stringListField(*found, "words");
+    QList<std::pair<QString, QString>> order =
+        runOrder(files, QSet<QString>(words.cbegin(), words.cend()));
     if (order.size() > input.budget.maxTests) {
         order = order.mid(0, input.budget.maxTests);
         seeds.budgetSpent = true;

@@ -498,6 +498,22 @@ def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_pa
         "targets": TARGETS, "old_root": str(root), "import_roots": {"old": "src"}}))
 
 
+def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words(
+        tmp_path: Path) -> None:
+    root = project(tmp_path, {
+        "tests/test_api.py": "import shop\n\n\ndef test_total():\n    shop.total()\n",
+        "tests/test_other.py": "import json\n\n\ndef test_dump():\n    json.dumps(1)\n"})
+    targets = {"changed_functions": [
+        {"qualname": "shop.pricing.CartTotal._apply_discount", "modules": {"old": "shop.pricing"},
+         "files": {"old": "src/shop/pricing.py"}, "changed_lines": {"old": [3]}}],
+        "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    assert [f["file"] for f in answer["files"] if not f["doctests_only"]] == ["tests/test_api.py"]
+    # split from the changed names; the package's own name and common words left out
+    assert answer["words"] == ["apply", "cart", "discount", "pricing", "total"]
+
+
 def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_lines(
         tmp_path: Path) -> None:
     root = tmp_path / "old"

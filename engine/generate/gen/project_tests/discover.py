@@ -2,13 +2,14 @@
 
 ``find_test_files`` walks the old tree for test files (``test_*.py``, ``*_test.py``, any ``.py``
 under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps those whose text names
-a changed module or function, and scores each with ``ast``: importing a changed module counts
-most, then naming a changed function or class, then an entry point that reaches one, then
+a changed module, function or package, and scores each with ``ast``: importing a changed module
+counts most, then naming a changed function or class, then an entry point that reaches one, then
 importing the changed package.  Each file lists the tests (functions, test classes) whose own
-text names one of those: the engine runs them first.  The changed modules and their packages are
-offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines``
-adds the old lines that stand in for a function changed only by added lines (``reach.py``).  Nothing is imported
-or executed; the reading is bounded.
+text names one of those: the engine runs them first, then those whose names share the most
+``words`` with the changed names.  The changed modules and their packages are offered too when
+their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines`` adds the old lines
+that stand in for a function changed only by added lines (``reach.py``).  Nothing is imported or
+executed; the reading is bounded.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from ..callsites import SKIP_DIRS, TEST_DIRS
 from .reach import reach_lines
 from .sources import TreeSources
 
+WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+COMMON_WORDS = {"test", "tests", "init", "self", "main", "get", "set", "new", "old", "the", "and",
+                "for", "call"}
 MAX_FILES_SCANNED = 600
 MAX_TOTAL_BYTES = 8_000_000
 
@@ -76,10 +80,24 @@ class Interest:
                     self.entries.update(p for p in path[0].split(".")[-2:] if p.isidentifier())
         self.entries -= self.functions
         self.packages = {m.split(".")[0] for m in self.modules}
-        words = sorted(self.functions | self.entries | {m.split(".")[-1] for m in self.modules},
+        # Test files that only import the package may still reach the change through its
+        # public API (a registry, a subclass chosen at run time): the package's name lets them in.
+        words = sorted(self.functions | self.entries | self.packages |
+                       {m.split(".")[-1] for m in self.modules},
                        key=lambda w: (-len(w), w))
         self.pattern = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, words))) \
             if words else None
+
+
+    def name_words(self) -> List[str]:
+        """The words of the changed names (``OutputHtmlFilter`` gives output, html, filter), to
+        run first the tests whose names share them: tests are named after what they test."""
+        found: Set[str] = set()
+        for name in self.functions | self.entries | {p for m in self.modules
+                                                     for p in m.split(".")}:
+            found.update(w.lower() for w in WORD.findall(name))
+        return sorted(w for w in found if len(w) >= 3 and w not in COMMON_WORDS and
+                      w not in self.packages)
 
 
 def _imports(tree: ast.Module) -> Set[str]:
@@ -138,7 +156,7 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
     for relpath in sorted(_doctest_modules(interest, sources)):
         files.append({"file": relpath, "score": 3, "prefer": [], "doctests_only": True})
     files.sort(key=lambda f: (-f["score"], f["file"]))
-    return {"files": files[:max(0, max_files)],
+    return {"files": files[:max(0, max_files)], "words": interest.name_words(),
             "reach_lines": reach_lines(request.get("targets") or {}, sources)}
 
 

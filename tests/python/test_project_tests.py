@@ -457,6 +457,16 @@ def test_mutants_move_literals_but_not_labels() -> None:
     assert len(found) == len(set(found))
 
 
+def test_mutants_splice_the_changed_codes_strings_into_string_literals_first() -> None:
+    code = "from shop import quote\n\nprint(repr(quote('ab')))\n"
+    plain = list(mutants(code, 1))
+    spliced = list(mutants(code, 1, ["\\"]))
+    assert not any("\\" in m for m in plain)
+    assert spliced[0] == "from shop import quote\n\nprint(repr(quote('ab\\\\')))\n"
+    assert "quote('a\\\\b')" in spliced[1]
+    assert set(plain) <= set(spliced)
+
+
 def test_shrinking_cuts_statements_and_unused_definitions() -> None:
     code = ("from shop import Cart, discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
             "cart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n")

@@ -107,6 +107,12 @@ class Mined:
                 out.extend(expand(c.value))
         return _uniq(out)
 
+    def changed_strings(self, longest: int = 3) -> List[str]:
+        """The short strings the changed lines themselves use (the characters they escape,
+        split on or look for), strongest first."""
+        return [c.value for c in self._sorted() if isinstance(c.value, str) and
+                0 < len(c.value) <= longest and c.weight >= W_CHANGED and not c.length]
+
     def raw(self) -> List[Any]:
         return _uniq([c.value for c in self._sorted() if not c.length])
 

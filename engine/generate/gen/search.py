@@ -203,7 +203,8 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
         aimed = {t.qualname for t in wanted}
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
-    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed)
+    inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
+    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts)
 
 
 def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:

@@ -114,8 +114,12 @@ class ProjectTests:
                 "code": code, "strategy": STRATEGY}
 
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
-                         wanted: Optional[Set[str]]) -> List[Dict[str, Any]]:
-        """The originals (round 0) and then mutants not seen yet, for the wanted targets."""
+                         wanted: Optional[Set[str]],
+                         inserts: Optional[Dict[str, List[str]]] = None
+                         ) -> List[Dict[str, Any]]:
+        """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
+        target's ``inserts`` (the short strings its changed code handles) go into the mutants'
+        string literals first."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -125,7 +129,8 @@ class ProjectTests:
         items = [i for i in self.converted if wanted is None or i["target"] in wanted]
         limit = MUTANTS_FIRST_ROUND if round_index == 0 else MUTANTS_PER_ROUND
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
-            (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"])))
+            (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
+                           (inserts or {}).get(item["target"], [])))
             for item in items]
         added = 0
         while streams and added < limit:

@@ -6,14 +6,15 @@ docstrings, f-strings, subscript keys and the labels the snippet prints.  Each m
 site by one of its neighbours (:func:`gen.mutate.neighbours`: ``c±1``, boundaries, case and
 padding variants, one element more or fewer ...); ``mutants`` yields them the first neighbour of
 every site first, then the second of every site, and so on, so a budget spreads over the whole
-test.  Later mutants replace two sites at once (seeded), after the single ones.
+test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
+literal's first alternatives splice in the short strings the changed code handles (``inserts``).
 """
 
 from __future__ import annotations
 
 import ast
 import random
-from typing import Any, Iterator, List, Optional, Set, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..mutate import neighbours
 from ..values import from_python, literal_of, render
@@ -89,12 +90,27 @@ def replace_site(site: Site, node: ast.AST) -> None:
         getattr(parent, field)[index] = node
 
 
-def _alternatives(node: ast.AST) -> List[ast.expr]:
-    value = from_python(literal_value(node))
+def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
+    """``text`` with each of ``inserts`` at its end and in its middle."""
+    out: List[Any] = []
+    for insert in inserts:
+        middle = len(text) // 2
+        for variant in (text + insert, text[:middle] + insert + text[middle:]):
+            if variant != text and variant not in out:
+                out.append(variant)
+    return out
+
+
+def _alternatives(node: ast.AST, inserts: Sequence[str]) -> List[ast.expr]:
+    raw = literal_value(node)
+    value = from_python(raw)
     if value is None:
         return []
     out = []
-    for alternative in neighbours(value)[:NEIGHBOURS_PER_SITE]:
+    spliced = [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
+        else []
+    for alternative in [v for v in spliced if v is not None] + \
+            neighbours(value)[:NEIGHBOURS_PER_SITE]:
         imports: Set[str] = set()
         text = render(alternative, imports)
         if imports:
@@ -119,16 +135,20 @@ def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[
             replace_site(site, node)
 
 
-def mutants(code: str, seed: int) -> Iterator[str]:
-    """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs."""
+def mutants(code: str, seed: int, inserts: Sequence[str] = ()) -> Iterator[str]:
+    """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
+
+    ``inserts`` are the short strings the changed code handles (the characters it escapes,
+    splits on or looks for): spliced into every string literal first, since a test's own
+    strings rarely hold them."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
         return
     found = sites(tree)
-    options = [_alternatives(site_node(site)) for site in found]
+    options = [_alternatives(site_node(site), inserts) for site in found]
     given: Set[str] = {code}
-    for rank in range(NEIGHBOURS_PER_SITE):
+    for rank in range(max([len(o) for o in options] + [0])):
         for site, alternatives in zip(found, options):
             if rank < len(alternatives):
                 text = _render(tree, [(site, alternatives[rank])])

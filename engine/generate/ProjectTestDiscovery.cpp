@@ -23,6 +23,7 @@ struct CandidateFile
     QString file;
     bool doctestsOnly = false;
     QSet<QString> prefer; // functions and classes that name the changed code
+    QSet<QString> xfail;  // those marked to fail: what the old version is known to get wrong
     QStringList tests;
 };
 
@@ -68,12 +69,14 @@ QSet<QString> nameWords(const QString &test)
     return words;
 }
 
-// How a test ranks for the run: the tests that name the changed code first, then the others
-// by how many words of the changed names their own names share (most first).
+// How a test ranks for the run: the tests marked to fail first, then those that name the
+// changed code, then the others by how many words of the changed names their own names share.
 int rank(const CandidateFile &file, const QString &test, const QSet<QString> &words)
 {
-    if (file.doctestsOnly || file.prefer.contains(baseName(test)))
+    if (file.xfail.contains(baseName(test)))
         return std::numeric_limits<int>::max();
+    if (file.doctestsOnly || file.prefer.contains(baseName(test)))
+        return std::numeric_limits<int>::max() - 1;
     return static_cast<int>(nameWords(test).intersect(words).size());
 }
 
@@ -237,9 +240,11 @@ Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput 
     QList<CandidateFile> files;
     for (const json &item : arrayField(*found, "files")) {
         const QStringList prefer = stringListField(item, "prefer");
+        const QStringList xfail = stringListField(item, "xfail");
         files << CandidateFile{stringField(item, "file"),
                                boolField(item, "doctests_only"),
                                QSet<QString>(prefer.cbegin(), prefer.cend()),
+                               QSet<QString>(xfail.cbegin(), xfail.cend()),
                                {}};
     }
     seeds.filesSearched = static_cast<int>(files.size());

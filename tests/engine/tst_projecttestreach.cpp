@@ -67,6 +67,28 @@ QByteArray renderTests()
     return text;
 }
 
+// Seventy tests name the changed function but stop at its guard; the one marked to fail, last in
+// the file, is the one that runs the changed line.
+constexpr char Clock[] = R"(def parse_time(text):
+    if not text:
+        raise ValueError("empty")
+    hours, _, minutes = text.partition(":")
+    return int(hours), int(minutes or 0)
+)";
+
+QByteArray clockTests()
+{
+    QByteArray text = "import pytest\n\nfrom clock import parse_time\n";
+    for (int i = 0; i < 70; ++i)
+        text += QByteArray("\n\ndef test_empty_%1():\n    with pytest.raises(ValueError):\n"
+                           "        parse_time(\"\")\n")
+                    .replace("%1", QByteArray::number(i));
+    text += "\n\n@pytest.mark.xfail(reason=\"seconds are not read yet\")\n"
+            "def test_seconds():\n"
+            "    assert parse_time(\"1:02:03\") == (1, 2, 3)\n";
+    return text;
+}
+
 QJsonObject readJson(const QString &path)
 {
     QFile file(path);
@@ -81,9 +103,46 @@ class ProjectTestReachTest final : public QObject
     Q_OBJECT
 
     QTemporaryDir m_dir;
+    QByteArray m_out; // the last analysis's text output, for failure messages
+
+    QJsonObject analyze(const ScratchRepo &repo, const QString &base, const QString &head,
+                        const QString &name)
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"), m_dir.filePath(name + ".cache"));
+        const QString report = m_dir.filePath(name);
+        const CliRun run = difftriage::test::runCli(
+            {QStringLiteral("analyze"), QStringLiteral("--repo"), repo.path(),
+             QStringLiteral("--base"), base, QStringLiteral("--head"), head,
+             QStringLiteral("--python"), qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
+             QStringLiteral("--report"), report},
+            environment);
+        m_out = run.out + run.err;
+        return run.exitCode == 0 ? readJson(report) : QJsonObject();
+    }
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // The test marked to fail runs before seventy others that name the changed code.
+    void testMarkedToFailRunsFirst()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("clock/__init__.py"), Clock);
+        repo.write(QStringLiteral("tests/test_clock.py"), clockTests());
+        const QString base = repo.commit(QStringLiteral("parse hours and minutes"));
+        repo.write(QStringLiteral("clock/__init__.py"),
+                   QByteArray(Clock).replace("hours, _, minutes = text.partition(\":\")",
+                                             "hours, minutes = text.split(\":\")"));
+        const QString head = repo.commit(QStringLiteral("reject seconds"));
+        const QJsonObject document = analyze(repo, base, head, QStringLiteral("clock.json"));
+        const QJsonArray reaching = document.value(QStringLiteral("project_tests"))
+                                        .toObject()
+                                        .value(QStringLiteral("reaching"))
+                                        .toArray();
+        QVERIFY2(reaching.contains(QStringLiteral("tests/test_clock.py::test_seconds")),
+                 m_out.constData());
+    }
 
     void testReachedOnlyThroughThePackage()
     {
@@ -97,25 +156,14 @@ private slots:
         repo.write(QStringLiteral("textfmt/writers.py"), changed.replace(OldEscape, NewEscape));
         const QString head = repo.commit(QStringLiteral("escape backslashes in quoted parts"));
 
-        QProcessEnvironment environment;
-        environment.insert(QStringLiteral("XDG_CACHE_HOME"),
-                           m_dir.filePath(QStringLiteral("cache")));
-        const QString report = m_dir.filePath(QStringLiteral("report.json"));
-        const CliRun run = difftriage::test::runCli(
-            {QStringLiteral("analyze"), QStringLiteral("--repo"), repo.path(),
-             QStringLiteral("--base"), base, QStringLiteral("--head"), head,
-             QStringLiteral("--python"), qEnvironmentVariable("DIFFTRIAGE_TEST_PYTHON"),
-             QStringLiteral("--report"), report},
-            environment);
-        QVERIFY2(run.exitCode == 0, run.err.constData());
-        const QJsonObject document = readJson(report);
+        const QJsonObject document = analyze(repo, base, head, QStringLiteral("render.json"));
         const QString origin =
             QStringLiteral("tests/test_render.py::TestQuotedStyle::test_quotes_inside");
         const QJsonObject summary = document.value(QStringLiteral("project_tests")).toObject();
         QVERIFY2(summary.value(QStringLiteral("reaching")).toArray().contains(origin),
-                 run.out.constData());
+                 m_out.constData());
         const QJsonArray differences = document.value(QStringLiteral("differences")).toArray();
-        QVERIFY2(!differences.isEmpty(), run.out.constData());
+        QVERIFY2(!differences.isEmpty(), m_out.constData());
         const QJsonObject first = differences.first().toObject();
         QCOMPARE(first.value(QStringLiteral("project_test"))
                      .toObject()

@@ -502,7 +502,7 @@ def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_pa
     assert set(files) == {"tests/test_discount.py", "tests/test_cart.py", "src/shop/__init__.py"}
     assert files["tests/test_discount.py"]["prefer"] == ["test_big"]  # names the change
     assert files["tests/test_discount.py"]["score"] > files["src/shop/__init__.py"]["score"]
-    assert {"file": "src/shop/__init__.py", "score": 3, "prefer": [],
+    assert {"file": "src/shop/__init__.py", "score": 3, "prefer": [], "xfail": [],
             "doctests_only": True} in answer["files"]  # its doctests
     assert json.dumps(answer) == json.dumps(find_tests({
         "targets": TARGETS, "old_root": str(root), "import_roots": {"old": "src"}}))
@@ -511,7 +511,9 @@ def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_pa
 def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words(
         tmp_path: Path) -> None:
     root = project(tmp_path, {
-        "tests/test_api.py": "import shop\n\n\ndef test_total():\n    shop.total()\n",
+        "tests/test_api.py": "import shop\nimport pytest\n\n\ndef test_total():\n"
+                             "    shop.total()\n\n\n@pytest.mark.xfail()\ndef test_known():\n"
+                             "    shop.total(1)\n",
         "tests/test_other.py": "import json\n\n\ndef test_dump():\n    json.dumps(1)\n"})
     targets = {"changed_functions": [
         {"qualname": "shop.pricing.CartTotal._apply_discount", "modules": {"old": "shop.pricing"},
@@ -520,6 +522,9 @@ def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words
     answer = find_tests({"targets": targets, "old_root": str(root),
                          "import_roots": {"old": "src"}})
     assert [f["file"] for f in answer["files"] if not f["doctests_only"]] == ["tests/test_api.py"]
+    api = next(f for f in answer["files"] if f["file"] == "tests/test_api.py")
+    assert api["xfail"] == ["test_known"]  # run before every other test
+    assert api["prefer"] == ["test_known"]
     # split from the changed names; the package's own name and common words left out
     assert answer["words"] == ["apply", "cart", "discount", "pricing", "total"]
 

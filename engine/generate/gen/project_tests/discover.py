@@ -5,11 +5,12 @@ under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps tho
 a changed module, function or package, and scores each with ``ast``: importing a changed module
 counts most, then naming a changed function or class, then an entry point that reaches one, then
 importing the changed package.  Each file lists the tests (functions, test classes) whose own
-text names one of those: the engine runs them first, then those whose names share the most
-``words`` with the changed names.  The changed modules and their packages are offered too when
-their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines`` adds the old lines
-that stand in for a function changed only by added lines (``reach.py``).  Nothing is imported or
-executed; the reading is bounded.
+text names one of those, or that are marked to fail (``xfail``, ``expectedFailure``; listed again
+in ``xfail``): the engine runs those marked to fail first, then the others, then those whose names
+share the most ``words`` with the changed names.  The changed modules and their packages are
+offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines``
+adds the old lines that stand in for a function changed only by added lines (``reach.py``).
+Nothing is imported or executed; the reading is bounded.
 """
 
 from __future__ import annotations
@@ -117,7 +118,8 @@ def _mentions(node: ast.AST) -> Set[str]:
 
 
 def score_file(tree: ast.Module, interest: Interest) -> Tuple[int, List[str]]:
-    """(score, names of the tests that mention a changed or entry name)."""
+    """(score, names of the tests that mention a changed or entry name or are expected to
+    fail)."""
     imported = _imports(tree)
     mentioned = _mentions(tree)
     score = 4 * len(imported & interest.modules)
@@ -129,8 +131,27 @@ def score_file(tree: ast.Module, interest: Interest) -> Tuple[int, List[str]]:
     hot = interest.functions | interest.entries
     prefer = [node.name for node in tree.body
               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-              and _mentions(node) & hot]
+              and (_mentions(node) & hot or _expected_to_fail(node))]
     return score, prefer
+
+
+def expected_to_fail(tree: ast.Module) -> List[str]:
+    """The file's tests (functions, classes) marked to fail."""
+    return [node.name for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and _expected_to_fail(node)]
+
+
+def _expected_to_fail(node: ast.AST) -> bool:
+    """Marked ``xfail`` or ``expectedFailure``: behaviour the project knows the old version
+    gets wrong, which a change in the code it exercises is likely to alter."""
+    for decorator in getattr(node, "decorator_list", []):
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = target.attr if isinstance(target, ast.Attribute) else \
+            target.id if isinstance(target, ast.Name) else ""
+        if name in ("xfail", "expectedFailure"):
+            return True
+    return False
 
 
 def find_test_files(request: Dict[str, Any], sources: TreeSources,
@@ -152,9 +173,10 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
             score, prefer = score_file(scope.tree, interest)
             if score > 0:
                 files.append({"file": relpath, "score": score, "prefer": prefer,
-                              "doctests_only": False})
+                              "xfail": expected_to_fail(scope.tree), "doctests_only": False})
     for relpath in sorted(_doctest_modules(interest, sources)):
-        files.append({"file": relpath, "score": 3, "prefer": [], "doctests_only": True})
+        files.append({"file": relpath, "score": 3, "prefer": [], "xfail": [],
+                      "doctests_only": True})
     files.sort(key=lambda f: (-f["score"], f["file"]))
     return {"files": files[:max(0, max_files)], "words": interest.name_words(),
             "reach_lines": reach_lines(request.get("targets") or {}, sources)}

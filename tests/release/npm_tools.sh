@@ -11,6 +11,11 @@ ensure_npm_tools() {
     echo "node and npm are missing: scripts/setup-debian.sh installs them" >&2
     exit 1
   fi
+  # Node trusts its own bundled CAs only; a machine whose traffic passes a proxy with a local CA
+  # has it in the system store, which Debian's npm then needs too.
+  if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r /etc/ssl/certs/ca-certificates.crt ]; then
+    export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+  fi
   mkdir -p "$tools"
   (
     flock 9

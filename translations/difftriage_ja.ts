@@ -120,6 +120,205 @@
     </message>
 </context>
 <context>
+    <name>Reason</name>
+    <message>
+        <source>the PR says %1</source>
+        <translation>PR に %1 とある</translation>
+    </message>
+    <message>
+        <source>the PR says %1 but also %2</source>
+        <translation>PR に %1 とあるが %2 ともある</translation>
+    </message>
+    <message>
+        <source>the PR announces a change (%1)</source>
+        <translation>PR が変更を告げている (%1)</translation>
+    </message>
+    <message>
+        <source>the title announces a change (%1)</source>
+        <translation>タイトルが変更を告げている (%1)</translation>
+    </message>
+    <message>
+        <source>the PR says it fixes something (%1)</source>
+        <translation>PR は何かを修正すると述べている (%1)</translation>
+    </message>
+    <message>
+        <source>the PR describes a tidy-up (%1) and announces no change</source>
+        <translation>PR は整理 (%1) を述べ、振る舞いの変更を告げていない</translation>
+    </message>
+    <message>
+        <source>the PR does not say what behaviour it means to change</source>
+        <translation>PR はどの振る舞いを変えるつもりか述べていない</translation>
+    </message>
+    <message>
+        <source>the PR names %1</source>
+        <translation>PR が %1 を名指ししている</translation>
+    </message>
+    <message>
+        <source>the PR mentions &quot;%1&quot; (from %2)</source>
+        <translation>PR が「%1」(%2 から) に触れている</translation>
+    </message>
+    <message>
+        <source>the PR mentions %1 but not %2</source>
+        <translation>PR は %1 に触れているが %2 には触れていない</translation>
+    </message>
+    <message>
+        <source>the PR does not mention %1</source>
+        <translation>PR は %1 に触れていない</translation>
+    </message>
+    <message>
+        <source>the PR says %1 %2</source>
+        <translation>PR に %1 は %2 とある</translation>
+    </message>
+    <message>
+        <source>the PR says %1 stays %2</source>
+        <translation>PR に %1 は %2 のままとある</translation>
+    </message>
+    <message>
+        <source>the PR mentions %1</source>
+        <translation>PR が %1 に触れている</translation>
+    </message>
+    <message>
+        <source>the PR does not name %1: handlers catching %2 may miss it</source>
+        <translation>PR は %1 を名指ししていない: %2 を捕捉するハンドラーが取りこぼすおそれがある</translation>
+    </message>
+    <message>
+        <source>the PR describes %1 as a failure it fixes</source>
+        <translation>PR は %1 を修正する不具合として述べている</translation>
+    </message>
+    <message>
+        <source>the PR does not say it should raise</source>
+        <translation>PR は例外を送出すべきとは述べていない</translation>
+    </message>
+    <message>
+        <source>both versions raise %1; only its message differs</source>
+        <translation>両バージョンとも %1 を送出し、メッセージだけが異なる</translation>
+    </message>
+    <message>
+        <source>the exception changes from %1 to %2</source>
+        <translation>例外が %1 から %2 に変わる</translation>
+    </message>
+    <message>
+        <source>the new version raises %1 where the old one did not</source>
+        <translation>旧版では送出しなかった %1 を新版が送出する</translation>
+    </message>
+    <message>
+        <source>the old version raised %1, the new one does not</source>
+        <translation>旧版は %1 を送出したが、新版は送出しない</translation>
+    </message>
+    <message>
+        <source>%1 looks like a bug that went away</source>
+        <translation>%1 はなくなったバグに見える</translation>
+    </message>
+    <message>
+        <source>the new version accepts what the old one rejected</source>
+        <translation>旧版が拒否した入力を新版は受け付ける</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached on the new side: an entry point was removed</source>
+        <translation>%1 は新版から到達できない: 入口が削除された</translation>
+    </message>
+    <message>
+        <source>%1 can be reached on the new side only: an entry point was added</source>
+        <translation>%1 は新版からのみ到達できる: 入口が追加された</translation>
+    </message>
+    <message>
+        <source>only whitespace differs in the output</source>
+        <translation>出力は空白だけが異なる</translation>
+    </message>
+    <message>
+        <source>only letter case differs in the output</source>
+        <translation>出力は大文字と小文字だけが異なる</translation>
+    </message>
+    <message>
+        <source>only the order differs in the output</source>
+        <translation>出力は順序だけが異なる</translation>
+    </message>
+    <message>
+        <source>the output differs</source>
+        <translation>出力が異なる</translation>
+    </message>
+    <message>
+        <source>only the warnings differ</source>
+        <translation>警告だけが異なる</translation>
+    </message>
+    <message>
+        <source>only the new version times out or crashes, on every rerun</source>
+        <translation>新版だけが、再実行のたびにタイムアウトまたはクラッシュする</translation>
+    </message>
+    <message>
+        <source>only the old version timed out or crashed</source>
+        <translation>旧版だけがタイムアウトまたはクラッシュした</translation>
+    </message>
+    <message>
+        <source>relation %1 holds on the old version and breaks on the new one</source>
+        <translation>関係 %1 は旧版で成立し、新版で成立しない</translation>
+    </message>
+    <message>
+        <source>relation %1 breaks on the old version and holds on the new one</source>
+        <translation>関係 %1 は旧版で成立せず、新版で成立する</translation>
+    </message>
+    <message>
+        <source>as for %1, of the same cluster</source>
+        <translation>同じクラスターの %1 と同様</translation>
+    </message>
+    <message>
+        <source>LLM classifier gave no answer (%1); the offline heuristic&apos;s suggestion is shown</source>
+        <translation>LLM 分類器から回答がない (%1): オフラインのヒューリスティックの提案を表示</translation>
+    </message>
+    <message>
+        <source>noteworthy</source>
+        <translation>注目に値する</translation>
+    </message>
+    <message>
+        <source>minor</source>
+        <translation>軽微</translation>
+    </message>
+    <message>
+        <source>deterministic</source>
+        <translation>決定的</translation>
+    </message>
+    <message>
+        <source>non-deterministic</source>
+        <translation>非決定的</translation>
+    </message>
+    <message>
+        <source>public</source>
+        <translation>公開</translation>
+    </message>
+    <message>
+        <source>project-internal</source>
+        <translation>プロジェクト内部</translation>
+    </message>
+    <message>
+        <source>legal input</source>
+        <translation>正当な入力</translation>
+    </message>
+    <message>
+        <source>illegal input</source>
+        <translation>不正な入力</translation>
+    </message>
+    <message>
+        <source>intended</source>
+        <translation>意図どおり</translation>
+    </message>
+    <message>
+        <source>unintended</source>
+        <translation>意図しない</translation>
+    </message>
+    <message>
+        <source>the old output is expected</source>
+        <translation>旧版の出力が期待どおり</translation>
+    </message>
+    <message>
+        <source>the new output is expected</source>
+        <translation>新版の出力が期待どおり</translation>
+    </message>
+    <message>
+        <source>neither output is clearly the expected one</source>
+        <translation>どちらの出力が期待どおりか明らかでない</translation>
+    </message>
+</context>
+<context>
     <name>ReviewCommentExporter</name>
     <message>
         <source>(no output)</source>
@@ -546,6 +745,26 @@
     <message>
         <source>changed again before the head</source>
         <translation>ヘッドまでに再び変化</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>マージ済み</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>オープン</translation>
+    </message>
+    <message>
+        <source>branch</source>
+        <translation>ブランチ</translation>
+    </message>
+    <message>
+        <source>chosen revisions</source>
+        <translation>指定したリビジョン</translation>
+    </message>
+    <message>
+        <source>direct commit</source>
+        <translation>直接コミット</translation>
     </message>
 </context>
 <context>

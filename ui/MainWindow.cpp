@@ -333,7 +333,7 @@ void MainWindow::showReport(const engine::Report &report)
     m_report = report;
     // The sandbox the analysis ran in: a degraded one is worth knowing about.
     m_sandbox->setText(tr("Sandbox: %1").arg(engine::label(report.sandbox)));
-    m_sandbox->setToolTip(report.sandboxNote);
+    m_sandbox->setToolTip(report.sandboxNoteTranslated.value_or(report.sandboxNote));
     // How much the search spent and why it stopped: a quick or cut-short analysis says so.
     const QString stopped = engine::label(report.stopReason);
     m_search->setText(

@@ -160,7 +160,7 @@ QVariant PrListModel::data(const QModelIndex &index, int role) const
             return spec.number.value_or(0);
         return spec.number ? QStringLiteral("#%1").arg(*spec.number) : QString();
     case StateColumn:
-        return engine::toString(spec.state);
+        return engine::label(spec.state);
     case TriageColumn: {
         const TriageStatus status = triageStatus(index.row());
         if (role == SortRole)

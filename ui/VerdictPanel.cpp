@@ -1,6 +1,7 @@
 #include "VerdictPanel.h"
 
 #include "core/Vocabulary.h"
+#include "triage/intent/ReasonPhrases.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -119,7 +120,7 @@ void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &
             text += QStringLiteral(" <i>(%1)</i>")
                         .arg(details.join(QStringLiteral(", ")).toHtmlEscaped());
         for (const QString &reason : difference->suggestionReasons)
-            text += QStringLiteral("<br>• ") + reason.toHtmlEscaped();
+            text += QStringLiteral("<br>• ") + engine::translatedReason(reason).toHtmlEscaped();
         m_suggestion->setText(relation + text);
     } else {
         m_suggestion->setText(difference ? relation + tr("No suggestion for this difference.")

@@ -20,7 +20,7 @@ QString describe(const ChangeSpec &spec)
         spec.state == ChangeState::Merged ? QString() : QStringLiteral(" [%1]").arg(spec.ref);
     return QStringLiteral("%1  %2  %3  %4  %5%6\n")
         .arg(number, -6)
-        .arg(toString(spec.state), -6)
+        .arg(spelling(spec.state), -6)
         .arg(spec.date.toString(QStringLiteral("yyyy-MM-dd")))
         .arg(spec.author.left(20), -20)
         .arg(spec.title, where);

@@ -19,7 +19,7 @@ nlohmann::json toJson(const ChangeSpec &spec)
         {"body", spec.body.toStdString()},
         {"author", spec.author.toStdString()},
         {"date", spec.date.toString(Qt::ISODate).toStdString()},
-        {"state", toString(spec.state).toStdString()},
+        {"state", spelling(spec.state).toStdString()},
         {"ref", nullable(spec.ref)},
     };
 }

@@ -164,6 +164,14 @@ constexpr Term<HeadPresence> HeadPresences[] = {
      QT_TRANSLATE_NOOP("Vocabulary", "changed again before the head")},
 };
 
+constexpr Term<ChangeState> ChangeStates[] = {
+    {ChangeState::Merged, "merged", QT_TRANSLATE_NOOP("Vocabulary", "merged")},
+    {ChangeState::Open, "open", QT_TRANSLATE_NOOP("Vocabulary", "open")},
+    {ChangeState::Branch, "branch", QT_TRANSLATE_NOOP("Vocabulary", "branch")},
+    {ChangeState::Manual, "manual", QT_TRANSLATE_NOOP("Vocabulary", "chosen revisions")},
+    {ChangeState::Direct, "direct", QT_TRANSLATE_NOOP("Vocabulary", "direct commit")},
+};
+
 } // namespace
 
 #define DIFFTRIAGE_VOCABULARY(Enum, table)                                                         \
@@ -191,6 +199,7 @@ DIFFTRIAGE_VOCABULARY(GeneratorKind, GeneratorKinds)
 DIFFTRIAGE_VOCABULARY(AttributionStatus, AttributionStatuses)
 DIFFTRIAGE_VOCABULARY(ProbeBehaviour, ProbeBehaviours)
 DIFFTRIAGE_VOCABULARY(HeadPresence, HeadPresences)
+DIFFTRIAGE_VOCABULARY(ChangeState, ChangeStates)
 
 #undef DIFFTRIAGE_VOCABULARY
 

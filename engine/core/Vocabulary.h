@@ -192,6 +192,16 @@ enum class HeadPresence
     ChangedAgain, // the head behaves as neither: a later change changed it again
 };
 
+// How a change reached the repository, as the PR list shows it.
+enum class ChangeState
+{
+    Merged, // a merge or squash commit on the default branch
+    Open,   // a fetched PR ref (refs/pull/N/head) not yet merged
+    Branch, // a local or remote-tracking branch not yet merged
+    Manual, // two revisions the user named
+    Direct, // a commit made straight on the first-parent line, not through a PR
+};
+
 template <typename Enum> struct Term
 {
     Enum value;
@@ -221,6 +231,7 @@ template <> std::span<const Term<GeneratorKind>> terms<GeneratorKind>();
 template <> std::span<const Term<AttributionStatus>> terms<AttributionStatus>();
 template <> std::span<const Term<ProbeBehaviour>> terms<ProbeBehaviour>();
 template <> std::span<const Term<HeadPresence>> terms<HeadPresence>();
+template <> std::span<const Term<ChangeState>> terms<ChangeState>();
 
 // Whether Enum is one of the vocabularies above.
 template <typename Enum> inline constexpr bool IsVocabulary = false;
@@ -243,6 +254,7 @@ template <> inline constexpr bool IsVocabulary<GeneratorKind> = true;
 template <> inline constexpr bool IsVocabulary<AttributionStatus> = true;
 template <> inline constexpr bool IsVocabulary<ProbeBehaviour> = true;
 template <> inline constexpr bool IsVocabulary<HeadPresence> = true;
+template <> inline constexpr bool IsVocabulary<ChangeState> = true;
 
 QString translatedLabel(const char *label);
 

@@ -136,6 +136,11 @@ Status Executor::checkTestConfinement()
     return Ok{};
 }
 
+QString Executor::sandboxNote(NoteLanguage language) const
+{
+    return language == NoteLanguage::English ? m_plan.note : engine::sandboxNote(m_plan, language);
+}
+
 Status Executor::checkStartImports(Side side)
 {
     const QStringList modules = m_workspace->topLevelModules(side);

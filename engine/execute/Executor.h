@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Expected.h"
+#include "execute/SandboxNote.h"
 #include "execute/SandboxPlan.h"
 #include "execute/Side.h"
 #include "execute/TestOutcome.h"
@@ -38,7 +39,7 @@ public:
     bool isStarted() const { return m_started; }
 
     SandboxLevel sandbox() const { return m_plan.level; }
-    QString sandboxNote() const { return m_plan.note; }
+    QString sandboxNote(NoteLanguage language = NoteLanguage::English) const;
     // The paths the trees may appear as in outputs, for Normalizer::addRootPaths.
     QStringList rootPaths() const;
     // start()'s import check of one side: the runner's check_imports answer.

@@ -177,6 +177,9 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
     report.seed = m_options.choices.seed;
     report.sandbox = setup.executor->sandbox();
     report.sandboxNote = setup.executor->sandboxNote();
+    if (const QString translated = setup.executor->sandboxNote(NoteLanguage::Translated);
+        translated != report.sandboxNote)
+        report.sandboxNoteTranslated = translated;
     report.pythonOld = setup.pythonOld.executable + QLatin1Char(' ') + setup.pythonOld.version;
     report.pythonNew = setup.pythonNew.executable + QLatin1Char(' ') + setup.pythonNew.version;
     report.notes = setup.notes;

@@ -184,6 +184,7 @@ json Report::toJson() const
             {"seed", seed},
             {"sandbox", spelled(sandbox)},
             {"sandbox_note", engine::toJson(sandboxNote)},
+            {"sandbox_note_translated", optionalJson(sandboxNoteTranslated)},
             {"python_old", engine::toJson(pythonOld)},
             {"python_new", engine::toJson(pythonNew)},
             {"stop_reason", spelled(stopReason)},
@@ -279,6 +280,7 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     report.sandbox =
         readTerm<SandboxLevel>(document, "sandbox", top, problems).value_or(SandboxLevel::Full);
     report.sandboxNote = stringField(document, "sandbox_note");
+    report.sandboxNoteTranslated = optionalStringField(document, "sandbox_note_translated");
     report.pythonOld = stringField(document, "python_old");
     report.pythonNew = stringField(document, "python_new");
     report.stopReason = readTerm<StopReason>(document, "stop_reason", top, problems)

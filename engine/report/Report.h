@@ -109,6 +109,8 @@ struct Report
     quint64 seed = 1;
     SandboxLevel sandbox = SandboxLevel::Full;
     QString sandboxNote;
+    // The same in the language of the window that ran the analysis; absent when that is English.
+    std::optional<QString> sandboxNoteTranslated;
     StopReason stopReason = StopReason::NothingToAnalyse;
     std::optional<Effort> effort;       // none in reports written before efforts existed
     std::optional<ReportSearch> search; // the schedule and each target's search

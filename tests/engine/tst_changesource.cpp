@@ -55,7 +55,7 @@ QStringList describe(const QList<ChangeSpec> &changes)
     for (const ChangeSpec &spec : changes)
         lines << QStringLiteral("%1 %2 %3")
                      .arg(spec.number ? QString::number(*spec.number) : QStringLiteral("-"),
-                          toString(spec.state), spec.title);
+                          spelling(spec.state), spec.title);
     return lines;
 }
 

@@ -357,6 +357,22 @@ private slots:
         QVERIFY(!MarkdownExporter(report).render().contains(QStringLiteral("Project tests")));
     }
 
+    // The window shows the sandbox note in its own language; the English one stays beside it.
+    void keepsTheTranslatedSandboxNote()
+    {
+        Report report = sampleReport();
+        report.sandboxNote = QStringLiteral("Tests run as the unprivileged user 'nobody'.");
+        QVERIFY(report.toJson()["sandbox_note_translated"].is_null());
+        QString error;
+        QCOMPARE(Report::fromJson(report.toJson(), &error)->sandboxNoteTranslated, std::nullopt);
+        report.sandboxNoteTranslated =
+            QStringLiteral("テストは非特権ユーザー 'nobody' で実行されます。");
+        const auto back = Report::fromJson(report.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->sandboxNote, report.sandboxNote);
+        QCOMPARE(back->sandboxNoteTranslated, report.sandboxNoteTranslated);
+    }
+
     void gateIgnoresAcceptedDifferences()
     {
         Report report = sampleReport();

@@ -2,8 +2,10 @@
 // the words and names it reads them by.
 #include "VocabularyTestSupport.h"
 #include "triage/intent/IntentHeuristic.h"
+#include "triage/intent/ReasonPhrases.h"
 #include "triage/intent/TargetName.h"
 
+#include <QTranslator>
 #include <QtTest>
 
 using namespace difftriage::engine;
@@ -49,6 +51,25 @@ const QString NewAborts = QStringLiteral("only_new_aborts");
 const QString OldAborts = QStringLiteral("only_old_aborts");
 const QString Warnings = QStringLiteral("different_warnings");
 
+// Marks every reason phrase it translates and braces its values, and turns one round: a language
+// that puts the placeholders in another order.
+class MarkingTranslator final : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *source, const char *, int) const override
+    {
+        if (qstrcmp(context, "Reason") != 0)
+            return {};
+        if (qstrcmp(source, reason::ExceptionChanges) == 0)
+            return QStringLiteral("%2 <- %1");
+        static const QRegularExpression placeholder(QStringLiteral("(%[1-9])"));
+        return QStringLiteral("<<") +
+               QString::fromUtf8(source).replace(placeholder, QStringLiteral("{\\1}")) +
+               QStringLiteral(">>");
+    }
+    bool isEmpty() const override { return false; }
+};
+
 } // namespace
 
 class IntentHeuristicTest final : public QObject
@@ -56,6 +77,7 @@ class IntentHeuristicTest final : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void suggests_data();
     void suggests();
     void readsCommitMessages();
@@ -64,7 +86,17 @@ private slots:
     void mentions_data();
     void mentions();
     void annotatesReport();
+    void translatesReasons_data();
+    void translatesReasons();
+
+private:
+    MarkingTranslator m_translator;
 };
+
+void IntentHeuristicTest::initTestCase()
+{
+    QVERIFY(QCoreApplication::installTranslator(&m_translator));
+}
 
 void IntentHeuristicTest::suggests_data()
 {
@@ -444,6 +476,18 @@ void IntentHeuristicTest::suggests()
              qPrintable(spelling(suggestion.verdict) + QStringLiteral(": ") + reasons));
     QVERIFY(!suggestion.reasons.isEmpty());
     QVERIFY2(reasons.contains(reason, Qt::CaseInsensitive), qPrintable(reasons));
+    // Every reason is a phrase of the table, so the window can show it translated, and no value
+    // splits a quotation.
+    static const QRegularExpression value(QStringLiteral("\\{([^{}]*)\\}"));
+    for (const QString &given : suggestion.reasons) {
+        if (given.startsWith(QStringLiteral("the exception changes")))
+            continue;
+        const QString shown = translatedReason(given);
+        QCOMPARE(QString(shown).remove(QLatin1Char('{')).remove(QLatin1Char('}')),
+                 QStringLiteral("<<") + given + QStringLiteral(">>"));
+        for (auto it = value.globalMatch(shown); it.hasNext();)
+            QVERIFY2(it.next().captured(1).count(QLatin1Char('"')) % 2 == 0, qPrintable(shown));
+    }
 }
 
 void IntentHeuristicTest::readsCommitMessages()
@@ -535,6 +579,37 @@ void IntentHeuristicTest::annotatesReport()
     QCOMPARE(back->differences.first().suggestionConfidence, d.suggestionConfidence);
     QCOMPARE(back->differences.first().suggestionSource, d.suggestionSource);
     QCOMPARE(back->differences.first().suggestionReasons, d.suggestionReasons);
+}
+
+void IntentHeuristicTest::translatesReasons_data()
+{
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("one value") << "the PR names pkg.f"
+                               << "<<the PR names {pkg.f}>>";
+    QTest::newRow("the longer phrase wins") << "the PR says \"a\" but also \"b\""
+                                            << "<<the PR says {\"a\"} but also {\"b\"}>>";
+    QTest::newRow("a quotation stays one value")
+        << "the PR says \"no functional change intended\""
+        << "<<the PR says {\"no functional change intended\"}>>";
+    QTest::newRow("a name and a quotation") << "the PR says pkg.f \"now raises\""
+                                            << "<<the PR says {pkg.f} {\"now raises\"}>>";
+    QTest::newRow("values in another order") << "the exception changes from KeyError to ValueError"
+                                             << "ValueError <- KeyError";
+    QTest::newRow("a value holding a placeholder") << "the PR says \"%2 off\""
+                                                   << "<<the PR says {\"%2 off\"}>>";
+    QTest::newRow("a model's answer with its reason")
+        << "noteworthy: the output is user-facing"
+        << "<<noteworthy>>: the output is user-facing";
+    QTest::newRow("a model's own words") << "looks fine to me"
+                                         << "looks fine to me";
+}
+
+void IntentHeuristicTest::translatesReasons()
+{
+    QFETCH(QString, english);
+    QFETCH(QString, shown);
+    QCOMPARE(translatedReason(english), shown);
 }
 
 QTEST_GUILESS_MAIN(IntentHeuristicTest)

@@ -85,7 +85,8 @@ bool allowed(const QString &file, const QString &literal)
 {
     if (file == QLatin1String("engine/core/Vocabulary.cpp") ||
         file == QLatin1String("engine/triage/intent/IntentVocabulary.cpp") ||
-        file == QLatin1String("engine/triage/intent/IntentAnswers.cpp"))
+        file == QLatin1String("engine/triage/intent/IntentAnswers.cpp") ||
+        file == QLatin1String("engine/triage/intent/ReasonPhrases.h")) // the model's answer words
         return true;
     return (file == QLatin1String("engine/report/Report.cpp") && literal == QLatin1String("llm")) ||
            (file == QLatin1String("engine/llm/LlmSettings.cpp") &&

@@ -1,4 +1,5 @@
 #include "triage/intent/IntentAnswers.h"
+#include "triage/intent/ReasonPhrases.h"
 
 #include "core/Json.h"
 
@@ -102,16 +103,16 @@ IntentSuggestion decideIntent(const IntentAnswers &a)
     IntentSuggestion suggestion;
     suggestion.reasons
         << reasonFor(a, "significance",
-                     a.noteworthy ? QStringLiteral("noteworthy") : QStringLiteral("minor"))
+                     a.noteworthy ? phrase(reason::AnswerNoteworthy) : phrase(reason::AnswerMinor))
         << reasonFor(a, "determinism",
-                     a.deterministic ? QStringLiteral("deterministic")
-                                     : QStringLiteral("non-deterministic"))
+                     a.deterministic ? phrase(reason::AnswerDeterministic)
+                                     : phrase(reason::AnswerNonDeterministic))
         << reasonFor(a, "visibility",
-                     a.isPublic ? QStringLiteral("public") : QStringLiteral("project-internal"))
+                     a.isPublic ? phrase(reason::AnswerPublic) : phrase(reason::AnswerProjectInternal))
         << reasonFor(a, "input",
-                     a.legalInput ? QStringLiteral("legal input") : QStringLiteral("illegal input"))
+                     a.legalInput ? phrase(reason::AnswerLegalInput) : phrase(reason::AnswerIllegalInput))
         << reasonFor(a, "intent",
-                     a.intended ? QStringLiteral("intended") : QStringLiteral("unintended"));
+                     a.intended ? phrase(reason::AnswerIntended) : phrase(reason::AnswerUnintended));
     const auto decide = [&](Verdict verdict, Confidence confidence) {
         suggestion.verdict = verdict;
         suggestion.confidence = confidence;
@@ -129,17 +130,17 @@ IntentSuggestion decideIntent(const IntentAnswers &a)
     switch (a.expected) {
     case IntentAnswers::Side::Old:
         suggestion.reasons << reasonFor(a, "expected",
-                                        QStringLiteral("the old output is expected"));
+                                        phrase(reason::OldOutputExpected));
         return decide(Verdict::Regression, Confidence::Medium);
     case IntentAnswers::Side::New:
         suggestion.reasons << reasonFor(a, "expected",
-                                        QStringLiteral("the new output is expected"));
+                                        phrase(reason::NewOutputExpected));
         return decide(Verdict::CoincidentalFix, Confidence::Medium);
     case IntentAnswers::Side::Unclear:
         break;
     }
     suggestion.reasons << reasonFor(a, "expected",
-                                    QStringLiteral("neither output is clearly the expected one"));
+                                    phrase(reason::NeitherOutputExpected));
     return decide(Verdict::SpecUndecided, Confidence::Low);
 }
 

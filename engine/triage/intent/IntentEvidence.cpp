@@ -1,4 +1,5 @@
 #include "triage/intent/IntentEvidence.h"
+#include "triage/intent/ReasonPhrases.h"
 
 namespace difftriage::engine {
 
@@ -25,33 +26,33 @@ void IntentEvidence::becauseOfStance()
 {
     switch (stance) {
     case Stance::NoChange:
-        because(QStringLiteral("the PR says %1").arg(quoted(text.noChangeClaim())));
+        because(phrase(reason::PrSays).arg(quoted(text.noChangeClaim())));
         break;
     case Stance::Mixed:
-        because(QStringLiteral("the PR says %1 but also %2")
+        because(phrase(reason::PrSaysButAlso)
                     .arg(quoted(text.noChangeClaim()), quoted(text.changeClaim())));
         break;
     case Stance::Change:
         // The strongest phrase: "intentionally" over a title's verb over "now …".
         if (!text.changeClaim().isEmpty())
             because(
-                QStringLiteral("the PR announces a change (%1)").arg(quoted(text.changeClaim())));
+                phrase(reason::PrAnnouncesChange).arg(quoted(text.changeClaim())));
         else if (!text.changeVerb().isEmpty())
             because(
-                QStringLiteral("the title announces a change (%1)").arg(quoted(text.changeVerb())));
+                phrase(reason::TitleAnnouncesChange).arg(quoted(text.changeVerb())));
         else
-            because(QStringLiteral("the PR announces a change (%1)")
+            because(phrase(reason::PrAnnouncesChange)
                         .arg(quoted(text.weakChangeClaim())));
         break;
     case Stance::Fix:
-        because(QStringLiteral("the PR says it fixes something (%1)").arg(quoted(text.fixClaim())));
+        because(phrase(reason::PrSaysItFixes).arg(quoted(text.fixClaim())));
         break;
     case Stance::Tidy:
-        because(QStringLiteral("the PR describes a tidy-up (%1) and announces no change")
+        because(phrase(reason::PrDescribesTidyUp)
                     .arg(quoted(text.tidyClaim())));
         break;
     case Stance::Silent:
-        because(QStringLiteral("the PR does not say what behaviour it means to change"));
+        because(phrase(reason::PrSilentOnBehaviour));
         break;
     }
 }
@@ -60,21 +61,21 @@ void IntentEvidence::becauseOfMention()
 {
     switch (mention) {
     case Mention::Name:
-        because(QStringLiteral("the PR names %1").arg(target.qualified));
+        because(phrase(reason::PrNames).arg(target.qualified));
         break;
     case Mention::Words:
-        because(QStringLiteral("the PR mentions \"%1\" (from %2)")
+        because(phrase(reason::PrMentionsWordsOf)
                     .arg(target.words.isEmpty() ? target.aliases.join(QLatin1Char('/'))
                                                 : target.words.join(QLatin1Char(' ')),
                          target.qualified));
         break;
     case Mention::Module:
-        because(QStringLiteral("the PR mentions %1 but not %2")
+        because(phrase(reason::PrMentionsModuleNotTarget)
                     .arg(target.className.isEmpty() ? target.module : target.className,
                          target.qualified));
         break;
     case Mention::None:
-        because(QStringLiteral("the PR does not mention %1").arg(target.qualified));
+        because(phrase(reason::PrDoesNotMention).arg(target.qualified));
         break;
     }
 }

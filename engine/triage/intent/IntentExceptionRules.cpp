@@ -1,5 +1,6 @@
 // The intent heuristic's rules for differences in what is raised, and in what can be reached.
 #include "triage/intent/IntentEvidence.h"
+#include "triage/intent/ReasonPhrases.h"
 
 namespace difftriage::engine {
 
@@ -8,7 +9,7 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
     const DifferenceFacts &facts = e.facts;
     if (facts.messageOnly) {
         e.because(
-            QStringLiteral("both versions raise %1; only its message differs").arg(facts.newError));
+            phrase(reason::OnlyMessageDiffers).arg(facts.newError));
         e.becauseOfStance();
         if (e.stance == Stance::NoChange)
             return e.suggest(Verdict::Regression, Confidence::Medium);
@@ -19,9 +20,9 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
         return e.suggest(Verdict::SpecUndecided, Confidence::Low);
     }
     e.because(
-        QStringLiteral("the exception changes from %1 to %2").arg(facts.oldError, facts.newError));
+        phrase(reason::ExceptionChanges).arg(facts.oldError, facts.newError));
     if (const QString named = m_text.announcementOf(facts.newError); !named.isEmpty()) {
-        e.because(QStringLiteral("the PR names %1").arg(named));
+        e.because(phrase(reason::PrNames).arg(named));
         return e.suggest(Verdict::Intended, Confidence::High);
     }
     e.becauseOfStance();
@@ -30,10 +31,10 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
     if (e.stance == Stance::Mixed || e.stance == Stance::Silent)
         return e.suggest(Verdict::SpecUndecided, Confidence::Low);
     if (const QString verb = m_text.raiseClaimFor(e.target); !verb.isEmpty()) {
-        e.because(QStringLiteral("the PR says %1 %2").arg(e.target.qualified, quoted(verb)));
+        e.because(phrase(reason::PrSaysTargetDoes).arg(e.target.qualified, quoted(verb)));
         return e.suggest(Verdict::Intended, Confidence::Medium);
     }
-    e.because(QStringLiteral("the PR does not name %1: handlers catching %2 may miss it")
+    e.because(phrase(reason::PrDoesNotNameException)
                   .arg(facts.newError, facts.oldError));
     return e.suggest(e.stance == Stance::Tidy ? Verdict::Regression : Verdict::SpecUndecided,
                      e.mention == Mention::Name ? Confidence::Medium : Confidence::Low);
@@ -43,22 +44,22 @@ IntentSuggestion IntentHeuristic::forNewRaise(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
     e.because(
-        QStringLiteral("the new version raises %1 where the old one did not").arg(facts.newError));
+        phrase(reason::NewVersionRaises).arg(facts.newError));
     if (const QString failure = m_text.failureNaming(facts.newError, facts.newMessage);
         !failure.isEmpty()) {
-        e.because(QStringLiteral("the PR describes %1 as a failure it fixes").arg(quoted(failure)));
+        e.because(phrase(reason::PrDescribesFailureFixed).arg(quoted(failure)));
         return e.suggest(Verdict::Regression, Confidence::High);
     }
     if (!m_text.noRaiseClaim().isEmpty()) {
-        e.because(QStringLiteral("the PR says %1").arg(quoted(m_text.noRaiseClaim())));
+        e.because(phrase(reason::PrSays).arg(quoted(m_text.noRaiseClaim())));
         return e.suggest(Verdict::Regression, Confidence::High);
     }
     if (const QString named = m_text.announcementOf(facts.newError); !named.isEmpty()) {
-        e.because(QStringLiteral("the PR names %1").arg(named));
+        e.because(phrase(reason::PrNames).arg(named));
         return e.suggest(Verdict::Intended, Confidence::High);
     }
     if (const QString verb = m_text.raiseClaimFor(e.target); !verb.isEmpty()) {
-        e.because(QStringLiteral("the PR says %1 %2").arg(e.target.qualified, quoted(verb)));
+        e.because(phrase(reason::PrSaysTargetDoes).arg(e.target.qualified, quoted(verb)));
         return e.suggest(Verdict::Intended, Confidence::Medium);
     }
     e.becauseOfStance();
@@ -68,7 +69,7 @@ IntentSuggestion IntentHeuristic::forNewRaise(IntentEvidence &e) const
     case Stance::Change:
     case Stance::Fix:
     case Stance::Tidy:
-        e.because(QStringLiteral("the PR does not say it should raise"));
+        e.because(phrase(reason::PrDoesNotSayRaise));
         return e.suggest(Verdict::Regression, Confidence::Medium);
     case Stance::Mixed:
     case Stance::Silent:
@@ -81,14 +82,14 @@ IntentSuggestion IntentHeuristic::forOldRaise(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
     e.because(
-        QStringLiteral("the old version raised %1, the new one does not").arg(facts.oldError));
+        phrase(reason::OldVersionRaised).arg(facts.oldError));
     if (const QString failure = m_text.failureNaming(facts.oldError, facts.oldMessage);
         !failure.isEmpty()) {
-        e.because(QStringLiteral("the PR describes %1 as a failure it fixes").arg(quoted(failure)));
+        e.because(phrase(reason::PrDescribesFailureFixed).arg(quoted(failure)));
         return e.suggest(Verdict::Intended, Confidence::High);
     }
     if (!m_text.noRaiseClaim().isEmpty()) {
-        e.because(QStringLiteral("the PR says %1").arg(quoted(m_text.noRaiseClaim())));
+        e.because(phrase(reason::PrSays).arg(quoted(m_text.noRaiseClaim())));
         return e.suggest(Verdict::Intended, Confidence::High);
     }
     const bool crashLike = isCrashLike(facts.oldError);
@@ -97,10 +98,10 @@ IntentSuggestion IntentHeuristic::forOldRaise(IntentEvidence &e) const
     case Stance::NoChange:
     case Stance::Tidy:
         if (crashLike) {
-            e.because(QStringLiteral("%1 looks like a bug that went away").arg(facts.oldError));
+            e.because(phrase(reason::BugWentAway).arg(facts.oldError));
             return e.suggest(Verdict::CoincidentalFix, Confidence::Medium);
         }
-        e.because(QStringLiteral("the new version accepts what the old one rejected"));
+        e.because(phrase(reason::AcceptsWhatWasRejected));
         return e.suggest(Verdict::Regression, Confidence::Medium);
     case Stance::Change:
     case Stance::Fix:
@@ -120,18 +121,16 @@ IntentSuggestion IntentHeuristic::forApiChange(IntentEvidence &e) const
 {
     // The side that cannot reach the target is the side without the entry point.
     const bool removed = !e.facts.newError.isEmpty() || e.facts.oldError.isEmpty();
-    e.because(removed ? QStringLiteral("%1 cannot be reached on the new side: an entry point was "
-                                       "removed")
+    e.because(removed ? phrase(reason::EntryPointRemoved)
                             .arg(e.target.qualified)
-                      : QStringLiteral("%1 can be reached on the new side only: an entry point "
-                                       "was added")
+                      : phrase(reason::EntryPointAdded)
                             .arg(e.target.qualified));
     if (!m_text.noApiChangeClaim().isEmpty()) {
-        e.because(QStringLiteral("the PR says %1").arg(quoted(m_text.noApiChangeClaim())));
+        e.because(phrase(reason::PrSays).arg(quoted(m_text.noApiChangeClaim())));
         return e.suggest(Verdict::Regression, Confidence::High);
     }
     if (!m_text.apiClaim().isEmpty()) {
-        e.because(QStringLiteral("the PR says %1").arg(quoted(m_text.apiClaim())));
+        e.because(phrase(reason::PrSays).arg(quoted(m_text.apiClaim())));
         e.becauseOfMention();
         return e.suggest(Verdict::Intended,
                          e.mention == Mention::Name ? Confidence::High : Confidence::Medium);

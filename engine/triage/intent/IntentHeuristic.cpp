@@ -1,4 +1,5 @@
 #include "triage/intent/IntentHeuristic.h"
+#include "triage/intent/ReasonPhrases.h"
 
 #include "triage/intent/IntentEvidence.h"
 
@@ -48,12 +49,12 @@ IntentSuggestion IntentHeuristic::forOutput(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
     const bool layoutOnly = facts.whitespaceOnly || facts.caseOnly || facts.orderOnly;
-    e.because(facts.whitespaceOnly ? QStringLiteral("only whitespace differs in the output")
-              : facts.caseOnly     ? QStringLiteral("only letter case differs in the output")
-              : facts.orderOnly    ? QStringLiteral("only the order differs in the output")
-                                   : QStringLiteral("the output differs"));
+    e.because(facts.whitespaceOnly ? phrase(reason::OnlyWhitespaceDiffers)
+              : facts.caseOnly     ? phrase(reason::OnlyCaseDiffers)
+              : facts.orderOnly    ? phrase(reason::OnlyOrderDiffers)
+                                   : phrase(reason::OutputDiffers));
     if (const QString kept = m_text.preserveClaimFor(e.target); !kept.isEmpty()) {
-        e.because(QStringLiteral("the PR says %1 stays %2").arg(e.target.qualified, quoted(kept)));
+        e.because(phrase(reason::PrSaysTargetStays).arg(e.target.qualified, quoted(kept)));
         return e.suggest(Verdict::Regression, Confidence::Medium);
     }
     e.becauseOfStance();
@@ -69,7 +70,7 @@ IntentSuggestion IntentHeuristic::forOutput(IntentEvidence &e) const
             return e.suggest(Verdict::SpecUndecided, Confidence::Low);
         Confidence confidence = e.byMention();
         if (layoutOnly && !m_text.layoutClaim().isEmpty())
-            e.because(QStringLiteral("the PR mentions %1").arg(quoted(m_text.layoutClaim())));
+            e.because(phrase(reason::PrMentions).arg(quoted(m_text.layoutClaim())));
         else if (layoutOnly && confidence == Confidence::High)
             confidence = Confidence::Medium;
         return e.suggest(Verdict::Intended, confidence);
@@ -83,9 +84,9 @@ IntentSuggestion IntentHeuristic::forOutput(IntentEvidence &e) const
 
 IntentSuggestion IntentHeuristic::forWarnings(IntentEvidence &e) const
 {
-    e.because(QStringLiteral("only the warnings differ"));
+    e.because(phrase(reason::OnlyWarningsDiffer));
     if (!m_text.warningClaim().isEmpty()) {
-        e.because(QStringLiteral("the PR mentions %1").arg(quoted(m_text.warningClaim())));
+        e.because(phrase(reason::PrMentions).arg(quoted(m_text.warningClaim())));
         return e.suggest(Verdict::Intended, Confidence::Medium);
     }
     e.becauseOfStance();
@@ -97,10 +98,10 @@ IntentSuggestion IntentHeuristic::forWarnings(IntentEvidence &e) const
 IntentSuggestion IntentHeuristic::forAbort(IntentEvidence &e) const
 {
     if (e.facts.kind == DifferenceKind::OnlyNewAborts) {
-        e.because(QStringLiteral("only the new version times out or crashes, on every rerun"));
+        e.because(phrase(reason::OnlyNewAborts));
         return e.suggest(Verdict::Regression, Confidence::High);
     }
-    e.because(QStringLiteral("only the old version timed out or crashed"));
+    e.because(phrase(reason::OnlyOldAborted));
     e.becauseOfStance();
     if (e.stance == Stance::Fix)
         return e.suggest(Verdict::Intended, Confidence::Medium);

@@ -1,5 +1,6 @@
 // The intent heuristic's rule for differences shown by a metamorphic relation check.
 #include "triage/intent/IntentEvidence.h"
+#include "triage/intent/ReasonPhrases.h"
 #include "triage/intent/IntentHeuristic.h"
 
 namespace difftriage::engine {
@@ -12,13 +13,13 @@ IntentSuggestion IntentHeuristic::forRelation(IntentEvidence &e,
     const bool named = e.mention != Mention::None;
     if (relation.signal == RelationSignal::Regression) {
         e.reasons.prepend(
-            QStringLiteral("relation %1 holds on the old version and breaks on the new one")
+            phrase(reason::RelationLost)
                 .arg(relation.label));
         const bool announced = (e.stance == Stance::Change || e.stance == Stance::Fix) && named;
         return e.suggest(Verdict::Regression, announced ? Confidence::Medium : Confidence::High);
     }
     e.reasons.prepend(
-        QStringLiteral("relation %1 breaks on the old version and holds on the new one")
+        phrase(reason::RelationGained)
             .arg(relation.label));
     if (e.stance == Stance::Fix && named)
         return e.suggest(Verdict::Intended, Confidence::Medium);

@@ -1,4 +1,5 @@
 #include "triage/intent/LlmIntentClassifier.h"
+#include "triage/intent/ReasonPhrases.h"
 
 #include <QMap>
 
@@ -40,8 +41,7 @@ void fallBack(ReportDifference &difference, const QString &why)
 {
     // suggestIntent() already wrote the heuristic's suggestion; say why it is the one shown.
     difference.suggestionReasons.prepend(
-        QStringLiteral("LLM classifier gave no answer (%1); the offline heuristic's suggestion "
-                       "is shown")
+        phrase(reason::LlmFellBack)
             .arg(why));
 }
 
@@ -74,8 +74,7 @@ Expected<IntentSuggestion> LlmIntentClassifier::classify(const ReportDifference 
         // Small local models often add prose or drop a key: one reminder, then give up.
         request.messages << ChatMessage{QStringLiteral("assistant"), *reply, {}, {}}
                          << ChatMessage{QStringLiteral("user"),
-                                        QStringLiteral("That reply could not be read: %1. Respond "
-                                                       "only with the JSON object asked for.")
+                                        QStringLiteral("That reply could not be read: %1. Respond only with the JSON object asked for.")
                                             .arg(answers.error().message),
                                         {},
                                         {}};
@@ -124,7 +123,7 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
             difference.suggestionReasons = suggestion->reasons;
             if (index != group.first())
                 difference.suggestionReasons.prepend(
-                    QStringLiteral("as for %1, of the same cluster").arg(first.id));
+                    phrase(reason::SameClusterAs).arg(first.id));
             difference.suggestionSource = SuggestionSource::Llm;
         }
         m_classified += static_cast<int>(group.size());

@@ -77,6 +77,20 @@ public:
     // Simpler variants of a test, most preferred first, for shrinking differences.
     virtual Expected<QList<Candidate>> simplify(const Candidate &test,
                                                 const GenerationRequest &context) = 0;
+    // Each test's variants, in one go where the generator can (a shrinking step takes every
+    // difference at once); by default one simplify() per test.
+    virtual Expected<QList<QList<Candidate>>> simplifyEach(const QList<Candidate> &tests,
+                                                           const GenerationRequest &context)
+    {
+        QList<QList<Candidate>> out;
+        for (const Candidate &test : tests) {
+            auto variants = simplify(test, context);
+            if (!variants)
+                return variants.error();
+            out << std::move(*variants);
+        }
+        return out;
+    }
 };
 
 } // namespace difftriage::engine

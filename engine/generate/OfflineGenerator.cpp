@@ -17,6 +17,21 @@ json candidateJson(const Candidate &candidate)
             {"genome", candidate.genome}};
 }
 
+QList<Candidate> candidatesOf(const json &items)
+{
+    QList<Candidate> candidates;
+    if (!items.is_array())
+        return candidates;
+    for (const json &item : items) {
+        Candidate candidate{stringField(item, "target"), stringField(item, "entry"),
+                            stringField(item, "code"), field(item, "genome"),
+                            stringField(item, "strategy")};
+        if (!candidate.code.trimmed().isEmpty())
+            candidates << std::move(candidate);
+    }
+    return candidates;
+}
+
 } // namespace
 
 json toJson(const GenerationRequest &request)
@@ -51,7 +66,7 @@ json toJson(const GenerationRequest &request)
 
 OfflineGenerator::OfflineGenerator(PythonInterpreter python) : m_python(std::move(python)) {}
 
-Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const json &request)
+Expected<json> OfflineGenerator::call(const QString &mode, const json &request)
 {
     const QByteArray input = toJsonBytes(request);
     auto output =
@@ -64,20 +79,15 @@ Expected<QList<Candidate>> OfflineGenerator::call(const QString &mode, const jso
     const json document = parseJson(*output).value_or(nullptr);
     if (!document.is_object())
         return makeError(QStringLiteral("generate.py answered with malformed JSON"));
-    QList<Candidate> candidates;
-    for (const json &item : arrayField(document, "candidates")) {
-        Candidate candidate{stringField(item, "target"), stringField(item, "entry"),
-                            stringField(item, "code"), field(item, "genome"),
-                            stringField(item, "strategy")};
-        if (!candidate.code.trimmed().isEmpty())
-            candidates << std::move(candidate);
-    }
-    return candidates;
+    return document;
 }
 
 Expected<QList<Candidate>> OfflineGenerator::generate(const GenerationRequest &request)
 {
-    return call(QStringLiteral("generate"), toJson(request));
+    auto document = call(QStringLiteral("generate"), toJson(request));
+    if (!document)
+        return document.error();
+    return candidatesOf(field(*document, "candidates"));
 }
 
 Expected<std::optional<Candidate>> OfflineGenerator::repair(const Candidate &,
@@ -93,7 +103,32 @@ Expected<QList<Candidate>> OfflineGenerator::simplify(const Candidate &test,
     json request = toJson(context);
     request["genome"] = test.genome;
     request["candidate"] = candidateJson(test);
-    return call(QStringLiteral("shrink"), request);
+    auto document = call(QStringLiteral("shrink"), request);
+    if (!document)
+        return document.error();
+    return candidatesOf(field(*document, "candidates"));
+}
+
+Expected<QList<QList<Candidate>>> OfflineGenerator::simplifyEach(const QList<Candidate> &tests,
+                                                                 const GenerationRequest &context)
+{
+    json request = toJson(context);
+    json genomes = json::array();
+    for (const Candidate &test : tests)
+        genomes.push_back(test.genome);
+    request["genomes"] = std::move(genomes);
+    auto document = call(QStringLiteral("shrink"), request);
+    if (!document)
+        return document.error();
+    const json variants = field(*document, "variants");
+    if (!variants.is_array() || variants.size() != static_cast<std::size_t>(tests.size()))
+        return makeError(QStringLiteral("generate.py shrink answered %1 variant lists for %2 tests")
+                             .arg(variants.is_array() ? int(variants.size()) : 0)
+                             .arg(tests.size()));
+    QList<QList<Candidate>> out;
+    for (const json &each : variants)
+        out << candidatesOf(each);
+    return out;
 }
 
 } // namespace difftriage::engine

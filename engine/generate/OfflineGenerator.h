@@ -18,9 +18,12 @@ public:
                                               const RepairProblem &problem) override;
     Expected<QList<Candidate>> simplify(const Candidate &test,
                                         const GenerationRequest &context) override;
+    // One helper call for all: the targets' plans are built once, not once per test.
+    Expected<QList<QList<Candidate>>> simplifyEach(const QList<Candidate> &tests,
+                                                   const GenerationRequest &context) override;
 
 private:
-    Expected<QList<Candidate>> call(const QString &mode, const nlohmann::json &request);
+    Expected<nlohmann::json> call(const QString &mode, const nlohmann::json &request);
 
     PythonInterpreter m_python;
 };

@@ -135,9 +135,14 @@ def validate(request: Dict[str, Any], mode: str) -> None:
     if project_tests is not None and not (isinstance(project_tests, dict) and isinstance(
             project_tests.get("tests", []), list)):
         raise BadInput("project_tests must be {\"tests\": [...]}")
-    if mode == "shrink" and not is_genome(request.get("genome")) and \
-            not is_project_genome(request.get("genome")):
-        raise BadInput("shrink needs a well-formed genome object")
+    if mode == "shrink":
+        genomes = request.get("genomes")
+        if genomes is None:
+            genomes = [request.get("genome")]
+        elif not isinstance(genomes, list):
+            raise BadInput("genomes must be a list of genome objects")
+        if not all(is_genome(g) or is_project_genome(g) for g in genomes):
+            raise BadInput("shrink needs well-formed genome objects")
 
 
 def validate_strategies(request: Dict[str, Any]) -> None:

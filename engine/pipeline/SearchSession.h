@@ -99,7 +99,9 @@ private:
     // Reruns a test that showed a difference; the kind when it is stable, nullopt when flaky.
     Expected<std::optional<DifferenceKind>>
     confirm(const Candidate &candidate, const TestOutcome &oldRun, const TestOutcome &newRun);
-    Status shrinkOne(FoundDifference &found);
+    bool showsSame(const FoundDifference &found, const TestOutcome &oldRun,
+                   const TestOutcome &newRun) const;
+    Status confirmShrunk(int total);
     // Judges a test, confirms a difference (alone first when `searched` in a batch, then by
     // reruns) and records it with its fate, which follows the alone run.
     Status admit(TestRecord record, bool searched);

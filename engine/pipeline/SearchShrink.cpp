@@ -15,14 +15,86 @@ namespace {
 constexpr int ShrinkSteps = 6;
 constexpr int VariantsPerStep = 8;
 constexpr int ShrunkDifferencesLimit = 20;
-constexpr std::size_t ShrinkingInParallel = 3;
+constexpr std::size_t ConfirmingInParallel = 3;
 } // namespace
 
 Status SearchSession::shrinkDifferences()
 {
-    // Differences shrink independently: a few at a time, so one's helper calls and worker round
-    // trips overlap another's. Progress is reported from this thread only.
+    // Step by step for all differences at once: one generator call and one search batch per
+    // step, so the helper builds the targets' plans once per step, not once per difference and
+    // step, and the workers run every difference's variants side by side.
     const int total = std::min(static_cast<int>(m_differences.size()), ShrunkDifferencesLimit);
+    QList<FoundDifference *> active;
+    for (int index = 0; index < total; ++index)
+        active << &m_differences[index];
+    // The time budget bounds shrinking too: a difference left unshrunk is still a true one.
+    for (int step = 0; step < ShrinkSteps && !active.isEmpty() && !cancelled() && !outOfTime();
+         ++step) {
+        report(QStringLiteral("shrinking"), double(step) / ShrinkSteps);
+        QList<Candidate> current;
+        for (const FoundDifference *found : std::as_const(active))
+            current << found->shrunk;
+        auto variants = m_context.generator->simplifyEach(current, m_context.baseRequest);
+        if (!variants)
+            return variants.error();
+        QList<Candidate> batch;
+        QList<qsizetype> owner; // the active difference each variant of the batch simplifies
+        for (qsizetype i = 0; i < active.size(); ++i)
+            for (const Candidate &variant : variants->value(i).mid(0, VariantsPerStep))
+                if (variant.code.size() < current[i].code.size()) {
+                    batch << variant;
+                    owner << i;
+                }
+        if (batch.isEmpty() || cancelled())
+            break;
+        bool ranAlone = false;
+        auto runs = searchPairs(batch, &ranAlone);
+        if (!runs)
+            return runs.error();
+        // Per difference, the first variant (in preference order) that still shows the same
+        // difference when run alone wins; a difference no variant kept stops shrinking.
+        QList<FoundDifference *> improved;
+        for (qsizetype v = 0; v < batch.size() && !cancelled(); ++v) {
+            FoundDifference *found = active[owner[v]];
+            if (improved.contains(found))
+                continue;
+            std::pair<TestOutcome, TestOutcome> alone{runs->first.value(v), runs->second.value(v)};
+            if (!showsSame(*found, alone.first, alone.second))
+                continue;
+            if (!ranAlone) {
+                auto isolated = runAlone(batch[v]);
+                if (!isolated)
+                    return isolated.error();
+                if (!*isolated || !showsSame(*found, (*isolated)->first, (*isolated)->second))
+                    continue;
+                alone = std::move(**isolated);
+            }
+            found->shrunk = batch[v];
+            found->oldRun = alone.first;
+            found->newRun = alone.second;
+            improved << found;
+        }
+        active = improved;
+    }
+    return confirmShrunk(total);
+}
+
+bool SearchSession::showsSame(const FoundDifference &found, const TestOutcome &oldRun,
+                              const TestOutcome &newRun) const
+{
+    // The same kind and exception types, and a relation check must still check it, with the
+    // same verdicts.
+    return m_context.judge->compare(oldRun, newRun) == found.kind &&
+           oldRun.errorType == found.oldRun.errorType &&
+           newRun.errorType == found.newRun.errorType &&
+           observeRelation(oldRun.output) == observeRelation(found.oldRun.output) &&
+           observeRelation(newRun.output) == observeRelation(found.newRun.output);
+}
+
+Status SearchSession::confirmShrunk(int total)
+{
+    // Each step ran its variant alone; reruns once for the final one, a few at a time. A shrunk
+    // test that turns out flaky gives way to the confirmed original.
     std::deque<std::future<Status>> running;
     QString failure;
     const auto collect = [&] {
@@ -31,13 +103,24 @@ Status SearchSession::shrinkDifferences()
         if (!status && failure.isEmpty())
             failure = status.error().message;
     };
-    for (int index = 0; index < total; ++index) {
-        report(QStringLiteral("shrinking"), double(index) / total);
-        if (running.size() >= ShrinkingInParallel)
-            collect();
+    for (int index = 0; index < total && !cancelled(); ++index) {
         FoundDifference *found = &m_differences[index];
-        running.push_back(
-            std::async(std::launch::async, [this, found] { return shrinkOne(*found); }));
+        if (found->shrunk.code == found->original.code)
+            continue;
+        if (running.size() >= ConfirmingInParallel)
+            collect();
+        running.push_back(std::async(std::launch::async, [this, found] {
+            auto confirmed = confirm(found->shrunk, found->oldRun, found->newRun);
+            if (!confirmed)
+                return Status(confirmed.error());
+            if (*confirmed != found->kind) {
+                const TestRecord &record = m_tests.at(m_testIndex.value(found->testId));
+                found->shrunk = found->original;
+                found->oldRun = record.oldRun;
+                found->newRun = record.newRun;
+            }
+            return Status(Ok{});
+        }));
     }
     while (!running.empty())
         collect();
@@ -45,71 +128,6 @@ Status SearchSession::shrinkDifferences()
         return makeError(failure);
     if (cancelled())
         m_stopReason = StopReason::Cancelled; // some differences are not shrunk
-    return Ok{};
-}
-
-Status SearchSession::shrinkOne(FoundDifference &found)
-{
-    for (int step = 0; step < ShrinkSteps && !cancelled(); ++step) {
-        auto variants = m_context.generator->simplify(found.shrunk, m_context.baseRequest);
-        if (!variants)
-            return variants.error();
-        // The step's variants as one search batch; the first (in preference order) that still
-        // shows the same difference when run alone wins.
-        QList<Candidate> smaller;
-        for (const Candidate &variant : variants->mid(0, VariantsPerStep)) {
-            if (variant.code.size() < found.shrunk.code.size())
-                smaller << variant;
-        }
-        if (smaller.isEmpty() || cancelled())
-            break;
-        bool ranAlone = false;
-        auto runs = searchPairs(smaller, &ranAlone);
-        if (!runs)
-            return runs.error();
-        // The same difference: the same kind and exception types, and a relation check must
-        // still check it, with the same verdicts.
-        const auto sameDifference = [&](const TestOutcome &oldRun, const TestOutcome &newRun) {
-            return m_context.judge->compare(oldRun, newRun) == found.kind &&
-                   oldRun.errorType == found.oldRun.errorType &&
-                   newRun.errorType == found.newRun.errorType &&
-                   observeRelation(oldRun.output) == observeRelation(found.oldRun.output) &&
-                   observeRelation(newRun.output) == observeRelation(found.newRun.output);
-        };
-        bool improved = false;
-        for (qsizetype i = 0; i < smaller.size() && !improved && !cancelled(); ++i) {
-            std::pair<TestOutcome, TestOutcome> alone{runs->first.value(i), runs->second.value(i)};
-            if (!sameDifference(alone.first, alone.second))
-                continue;
-            if (!ranAlone) {
-                auto isolated = runAlone(smaller[i]);
-                if (!isolated)
-                    return isolated.error();
-                if (!*isolated || !sameDifference((*isolated)->first, (*isolated)->second))
-                    continue;
-                alone = std::move(**isolated);
-            }
-            found.shrunk = smaller[i];
-            found.oldRun = alone.first;
-            found.newRun = alone.second;
-            improved = true;
-        }
-        if (!improved)
-            break;
-    }
-    // Each step ran its variant alone; reruns once for the final one. A shrunk test that
-    // turns out flaky gives way to the confirmed original.
-    if (found.shrunk.code != found.original.code && !cancelled()) {
-        auto confirmed = confirm(found.shrunk, found.oldRun, found.newRun);
-        if (!confirmed)
-            return confirmed.error();
-        if (*confirmed != found.kind) {
-            const TestRecord &record = m_tests.at(m_testIndex.value(found.testId));
-            found.shrunk = found.original;
-            found.oldRun = record.oldRun;
-            found.newRun = record.newRun;
-        }
-    }
     return Ok{};
 }
 

@@ -300,6 +300,24 @@ def test_shrink_produces_simpler_variants(trees: Dict[str, Any],
         assert v["code"] == render_genome(v["genome"])
 
 
+def test_shrink_batch_answers_each_genome_as_alone(trees: Dict[str, Any],
+                                                  round0: List[Dict[str, Any]]) -> None:
+    """A batch gives each genome the variants a call of its own gives, in order."""
+    clamp = json.loads(json.dumps(next(iter(for_target(round0, "clamp_score")))["genome"]))
+    clamp["args"][0]["value"] = {"k": "int", "v": 1370}
+    describe = next(c for c in for_target(round0, "describe")
+                    if any(a.get("opt") for a in c["genome"]["args"]))["genome"]
+    genomes = [clamp, describe]
+    batch = json.loads(run_cli("shrink", request(trees, genomes=genomes), trees["tmp"],
+                               "batch.json"))["variants"]
+    assert len(batch) == 2 and all(batch)
+    for genome, variants in zip(genomes, batch):
+        alone = json.loads(run_cli("shrink", request(trees, genome=genome), trees["tmp"],
+                                   "alone.json"))["candidates"]
+        assert [v["code"] for v in variants] == [v["code"] for v in alone]
+    assert 100 in [v["genome"]["args"][0]["value"]["v"] for v in batch[0]]  # plans were built
+
+
 def test_shrink_drops_optional_arguments_first(trees: Dict[str, Any],
                                                round0: List[Dict[str, Any]]) -> None:
     cand = next(c for c in for_target(round0, "describe")

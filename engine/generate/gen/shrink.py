@@ -35,21 +35,21 @@ def _mined_for(plan: Optional[EntryPlan], where: str, name: str) -> List[Value]:
     return []
 
 
-def _find_plan(request: Dict[str, Any], genome: Dict[str, Any]) -> Optional[EntryPlan]:
-    target = genome.get("target")
-    if not request.get("targets") or not isinstance(target, str):
-        return None
+def _plans_of(request: Dict[str, Any], genomes: List[Dict[str, Any]]) -> Dict[str, EntryPlan]:
+    """The entry plans of the genomes' targets by key, the workspace built once for all."""
+    targets = {g.get("target") for g in genomes if isinstance(g.get("target"), str)}
+    if not request.get("targets") or not targets:
+        return {}
     try:
-        workspace = Workspace(request)
-        targets = workspace.build({target})
+        built = Workspace(request).build(targets)
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return None
+        return {}
+    return {plan.key: plan for t in built for plan in t.plans}  # keys name their target
+
+
+def _plan_for(plans: Dict[str, EntryPlan], genome: Dict[str, Any]) -> Optional[EntryPlan]:
     plan_key = (genome.get("entry") or {}).get("plan")
-    for t in targets:
-        for plan in t.plans:
-            if plan.key == plan_key:
-                return plan
-    return None
+    return plans.get(plan_key) if isinstance(plan_key, str) else None
 
 
 def value_candidates(value: Value, mined: List[Value]) -> List[Value]:
@@ -139,16 +139,27 @@ def _drop(genome: Dict[str, Any], where: str, index: int) -> Optional[Dict[str, 
 
 
 def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
+    """One genome's variants ({"candidates"}), or with "genomes" each one's ({"variants"}): a
+    batch builds the targets' plans once, where one call per genome would rebuild them."""
     reset_keys()
+    genomes = request.get("genomes")
+    if isinstance(genomes, list):
+        plans = _plans_of(request, [g for g in genomes if is_genome(g)])
+        return {"variants": [_variants_of(g, plans) for g in genomes]}
     genome = request.get("genome")
-    if is_project_genome(genome):
-        return {"candidates": shrink_candidates(genome, genome["code"])}  # type: ignore[index]
-    if not is_genome(genome):
+    if not is_genome(genome) and not is_project_genome(genome):
         raise ValueError("shrink needs a well-formed genome object")
-    plan = _find_plan(request, genome)
+    plans = _plans_of(request, [genome]) if is_genome(genome) else {}
+    return {"candidates": _variants_of(genome, plans)}
+
+
+def _variants_of(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:
+    if is_project_genome(genome):
+        return shrink_candidates(genome, genome["code"])
+    plan = _plan_for(plans, genome)
     original = render_genome(genome)
     seen: Set[str] = {original}
-    out = []
+    out: List[Dict[str, Any]] = []
     for variant in variants(genome, plan):
         try:
             code = render_genome(variant)
@@ -166,4 +177,4 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
         out.append(item)
         if len(out) >= MAX_VARIANTS:
             break
-    return {"candidates": out}
+    return out

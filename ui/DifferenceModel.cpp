@@ -11,7 +11,6 @@ namespace difftriage::ui {
 
 namespace {
 // Top-level rows (clusters) carry this internal id; a difference carries its cluster row + 1.
-constexpr quintptr ClusterId = 0;
 
 // "tax _tier_for · output differs"
 QString subject(const engine::ReportDifference &difference)
@@ -30,7 +29,7 @@ QString introducerKey(const engine::ReportDifference &difference)
 }
 } // namespace
 
-DifferenceModel::DifferenceModel(QObject *parent) : QAbstractItemModel(parent) {}
+DifferenceModel::DifferenceModel(QObject *parent) : GroupedItemModel(parent) {}
 
 void DifferenceModel::setReport(const engine::Report &report)
 {
@@ -142,44 +141,29 @@ int DifferenceModel::undecidedCount() const
     return count;
 }
 
-QModelIndex DifferenceModel::index(int row, int column, const QModelIndex &parent) const
-{
-    if (!hasIndex(row, column, parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, ClusterId);
-    return createIndex(row, column, quintptr(parent.row() + 1));
-}
-
-QModelIndex DifferenceModel::parent(const QModelIndex &child) const
-{
-    if (!child.isValid() || child.internalId() == ClusterId)
-        return {};
-    return createIndex(static_cast<int>(child.internalId() - 1), 0, ClusterId);
-}
-
-int DifferenceModel::rowCount(const QModelIndex &parent) const
-{
-    if (!parent.isValid())
-        return static_cast<int>(m_clusters.size());
-    if (parent.column() != 0 || parent.internalId() != ClusterId)
-        return 0;
-    return static_cast<int>(m_clusters.at(parent.row()).members.size());
-}
-
 int DifferenceModel::columnCount(const QModelIndex &) const
 {
     return ColumnCount;
 }
 
-QVariant DifferenceModel::data(const QModelIndex &index, int role) const
+int DifferenceModel::groupCount() const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    if (index.internalId() == ClusterId)
-        return clusterData(m_clusters.at(index.row()), index.column(), role);
-    const Cluster &cluster = m_clusters.at(static_cast<int>(index.internalId() - 1));
-    return differenceData(cluster.members.at(index.row()), index.column(), role);
+    return static_cast<int>(m_clusters.size());
+}
+
+int DifferenceModel::memberCount(int group) const
+{
+    return static_cast<int>(m_clusters.at(group).members.size());
+}
+
+QVariant DifferenceModel::groupData(int group, int column, int role) const
+{
+    return clusterData(m_clusters.at(group), column, role);
+}
+
+QVariant DifferenceModel::memberData(int group, int member, int column, int role) const
+{
+    return differenceData(m_clusters.at(group).members.at(member), column, role);
 }
 
 engine::Verdict DifferenceModel::clusterVerdict(const Cluster &cluster) const

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "GroupedItemModel.h"
 #include "core/Vocabulary.h"
 #include "report/Report.h"
 
-#include <QAbstractItemModel>
 #include <QHash>
 
 namespace difftriage::ui {
@@ -11,7 +11,7 @@ namespace difftriage::ui {
 // The differences of one report as a two-level tree: clusters (same target, kind and cause: one
 // verdict can cover them all) and their differences, each named by its target and kind in words
 // and by the call its test makes. Lives on the GUI thread.
-class DifferenceModel final : public QAbstractItemModel
+class DifferenceModel final : public GroupedItemModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DifferenceModel)
@@ -52,13 +52,15 @@ public:
     int undecidedCount() const;
     int decidedCount() const;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+
+protected:
+    int groupCount() const override;
+    int memberCount(int group) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    QVariant memberData(int group, int member, int column, int role) const override;
 
 private:
     struct Cluster

@@ -8,7 +8,6 @@ namespace difftriage::ui {
 
 namespace {
 // PR rows carry this internal id; a difference carries its PR's row + 1.
-constexpr quintptr PrId = 0;
 
 QString firstLine(const QString &text)
 {
@@ -18,7 +17,7 @@ QString firstLine(const QString &text)
 }
 } // namespace
 
-ReleaseModel::ReleaseModel(QObject *parent) : QAbstractItemModel(parent) {}
+ReleaseModel::ReleaseModel(QObject *parent) : GroupedItemModel(parent) {}
 
 void ReleaseModel::setRelease(engine::ReleaseDocument release)
 {
@@ -103,44 +102,29 @@ QModelIndex ReleaseModel::nextUndecided(const QModelIndex &from) const
     return {};
 }
 
-QModelIndex ReleaseModel::index(int row, int column, const QModelIndex &parent) const
-{
-    if (!hasIndex(row, column, parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, PrId);
-    return createIndex(row, column, quintptr(parent.row() + 1));
-}
-
-QModelIndex ReleaseModel::parent(const QModelIndex &child) const
-{
-    if (!child.isValid() || child.internalId() == PrId)
-        return {};
-    return createIndex(static_cast<int>(child.internalId() - 1), 0, PrId);
-}
-
-int ReleaseModel::rowCount(const QModelIndex &parent) const
-{
-    if (!parent.isValid())
-        return static_cast<int>(m_prs.size());
-    if (parent.column() != 0 || parent.internalId() != PrId)
-        return 0;
-    return static_cast<int>(m_prs.at(parent.row()).members.size());
-}
-
 int ReleaseModel::columnCount(const QModelIndex &) const
 {
     return ColumnCount;
 }
 
-QVariant ReleaseModel::data(const QModelIndex &index, int role) const
+int ReleaseModel::groupCount() const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    if (index.internalId() == PrId)
-        return prData(index.row(), index.column(), role);
-    const auto &pr = m_prs.at(static_cast<int>(index.internalId() - 1));
-    return differenceData(pr.members.at(index.row()), index.column(), role);
+    return static_cast<int>(m_prs.size());
+}
+
+int ReleaseModel::memberCount(int group) const
+{
+    return static_cast<int>(m_prs.at(group).members.size());
+}
+
+QVariant ReleaseModel::groupData(int group, int column, int role) const
+{
+    return prData(group, column, role);
+}
+
+QVariant ReleaseModel::memberData(int group, int member, int column, int role) const
+{
+    return differenceData(m_prs.at(group).members.at(member), column, role);
 }
 
 QVariant ReleaseModel::prData(int row, int column, int role) const

@@ -1,16 +1,15 @@
 #pragma once
 
+#include "GroupedItemModel.h"
 #include "release/ReleaseDocument.h"
 #include "release/ReleaseMerge.h"
-
-#include <QAbstractItemModel>
 
 namespace difftriage::ui {
 
 // A release as a two-level tree: its PRs (and direct commits), most severe status first, each
 // with its differences. Verdicts change in place (setVerdict); the order stays as loaded so rows
 // do not jump while the reviewer works. Lives on the GUI thread.
-class ReleaseModel final : public QAbstractItemModel
+class ReleaseModel final : public GroupedItemModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReleaseModel)
@@ -46,13 +45,15 @@ public:
     // The next difference without a verdict after `from` (wrapping), invalid when none is left.
     QModelIndex nextUndecided(const QModelIndex &from) const;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+
+protected:
+    int groupCount() const override;
+    int memberCount(int group) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    QVariant memberData(int group, int member, int column, int role) const override;
 
 private:
     QVariant prData(int row, int column, int role) const;

@@ -140,16 +140,8 @@ QString HtmlExporter::renderDifferences() const
             html += QStringLiteral("<h3 class=\"introducer\">%1 <span class=\"muted\">(%2)</span>"
                                    "</h3>\n")
                         .arg(esc(group.heading()), QString::number(group.members.size()));
-        QStringList clusters;
-        QHash<QString, QList<const ReportDifference *>> byCluster;
-        for (const int member : group.members) {
-            const ReportDifference &difference = m_report.differences.at(member);
-            if (!byCluster.contains(difference.cluster))
-                clusters << difference.cluster;
-            byCluster[difference.cluster] << &difference;
-        }
-        for (const QString &cluster : clusters)
-            html += renderCluster(byCluster[cluster]);
+        for (const auto &cluster : clustersOf(group, m_report.differences))
+            html += renderCluster(cluster);
     }
     return html;
 }

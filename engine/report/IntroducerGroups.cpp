@@ -1,5 +1,6 @@
 #include "report/IntroducerGroups.h"
 
+#include <QHash>
 #include <QMap>
 #include <algorithm>
 
@@ -55,6 +56,24 @@ QString describeAttribution(const ReportDifference &difference)
                  attribution.introducedBy->commit.left(10),
                  QString::number(attribution.probes.size()));
     return QStringLiteral("not attributed: %1").arg(attribution.reason);
+}
+
+QList<QList<const ReportDifference *>> clustersOf(const IntroducerGroup &group,
+                                                  const QList<ReportDifference> &differences)
+{
+    QList<QList<const ReportDifference *>> clusters;
+    QHash<QString, qsizetype> at; // cluster -> its index in `clusters`
+    for (const int member : group.members) {
+        const ReportDifference &difference = differences.at(member);
+        const auto found = at.constFind(difference.cluster);
+        if (found == at.cend()) {
+            at.insert(difference.cluster, clusters.size());
+            clusters.append({&difference});
+        } else {
+            clusters[*found] << &difference;
+        }
+    }
+    return clusters;
 }
 
 } // namespace difftriage::engine

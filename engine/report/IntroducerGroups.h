@@ -24,6 +24,10 @@ bool hasAttributions(const QList<ReportDifference> &differences);
 // attribution.
 QList<IntroducerGroup> groupByIntroducer(const QList<ReportDifference> &differences);
 
+// A group's differences by cluster, the clusters in the order of their first member.
+QList<QList<const ReportDifference *>> clustersOf(const IntroducerGroup &group,
+                                                  const QList<ReportDifference> &differences);
+
 // One line on a difference's attribution: "introduced by #12 Title (merge 1a2b3c4d5e, 5 probes)"
 // or "not attributed: <reason>"; empty without an attribution.
 QString describeAttribution(const ReportDifference &difference);

@@ -5,7 +5,6 @@
 #include "report/IntroducerGroups.h"
 #include "report/MarkdownText.h"
 
-#include <QHash>
 #include <QStringList>
 
 namespace difftriage::engine {
@@ -73,16 +72,8 @@ QString MarkdownExporter::renderDifferences() const
         if (byIntroducer)
             text += QStringLiteral("### %1 (%2)\n\n")
                         .arg(group.heading(), QString::number(group.members.size()));
-        QStringList clusters;
-        QHash<QString, QList<const ReportDifference *>> byCluster;
-        for (const int member : group.members) {
-            const ReportDifference &difference = m_report.differences.at(member);
-            if (!byCluster.contains(difference.cluster))
-                clusters << difference.cluster;
-            byCluster[difference.cluster] << &difference;
-        }
-        for (const QString &cluster : clusters)
-            text += renderCluster(byCluster[cluster], byIntroducer ? 4 : 3);
+        for (const auto &cluster : clustersOf(group, m_report.differences))
+            text += renderCluster(cluster, byIntroducer ? 4 : 3);
     }
     return text;
 }

@@ -252,6 +252,35 @@ def test_syntax_error_and_too_complex_files_do_not_stop_the_analysis(tmp_path: P
     assert any(note.startswith("pkg/huge.py: not analysed") for note in data["notes"])
 
 
+def test_override_reached_through_a_public_base_enters_on_the_subclass(tmp_path: Path) -> None:
+    """Base.run() calls self._step(), which only the subclass implements: entered on Base it
+    raises NotImplementedError, so the path goes in through the subclass that inherits run()."""
+    old = {
+        "pkg/__init__.py": "from .api import Base, Doubler\n",
+        "pkg/api.py": '''
+            class Base:
+                def run(self, x):
+                    return self._step(x)
+
+                def _step(self, x):
+                    raise NotImplementedError
+
+
+            class Doubler(Base):
+                def _step(self, x):
+                    return x * 2
+            ''',
+    }
+    new = dict(old)
+    new["pkg/api.py"] = old["pkg/api.py"].replace("return x * 2", "return x * 3")
+    result = targets_for(tmp_path, old, new)
+    assert paths(result, "pkg.api.Doubler._step") == [
+        ("both", ["pkg.api.Base.run", "pkg.api.Doubler._step"])]
+    [run] = by_name(result["access"], "target")["pkg.api.Doubler._step"]["methods"]
+    assert run["entry"]["expr"] == "Doubler.run"
+    assert run["entry"]["class"]["qualname"] == "pkg.api.Doubler"
+
+
 def test_changed_constant_class_attribute_and_override(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .api import Service, compute\n",

@@ -267,6 +267,21 @@ def _access_classes(idx: TreeIndex, func: FunctionInfo, limit: int) -> List[str]
     return ordered[:limit]
 
 
+def _dispatching_class(idx: TreeIndex, path: List[str]) -> Optional[str]:
+    """The class a call path must be entered on when a method reaches the target through
+    ``self.m()`` dispatching to an override: an inherited method entered on its own (public)
+    base class never runs the subclass's code, or raises NotImplementedError."""
+    entry = idx.functions[path[0]]
+    for caller, callee in zip(path, path[1:]):
+        func = idx.functions.get(caller)
+        if func is None or func.class_qualname is None:
+            return None
+        if (callee, "override") in func.calls.edges:
+            cls = idx.functions[callee].class_qualname
+            return cls if cls in entry.access_classes else None
+    return None
+
+
 def _render_entry(idx: TreeIndex, func: FunctionInfo, via: Optional[str]) -> Dict[str, Any]:
     entry: Dict[str, Any] = {
         "qualname": func.qualname, "kind": func.kind, "callable_kind": func.callable_kind,
@@ -352,7 +367,8 @@ def side_access(idx: TreeIndex, rev: Dict[str, List[str]], qual: str, k: int
         notes.append("call path search truncated")
     for path in paths:
         entry_func = idx.functions[path[0]]
-        via = _access_classes(idx, entry_func, 1)
+        dispatching = _dispatching_class(idx, path)
+        via = [dispatching] if dispatching else _access_classes(idx, entry_func, 1)
         items.append({"type": "call_path",
                       "entry": _render_entry(idx, entry_func, via[0] if via else None),
                       "path": path})

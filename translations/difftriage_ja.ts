@@ -861,10 +861,6 @@
         <translation>解析が選択されていません。</translation>
     </message>
     <message>
-        <source>Select an analysed change to see its diff.</source>
-        <translation>解析済みの変更を選ぶと差分が表示されます。</translation>
-    </message>
-    <message>
         <source>The changed files could not be read: %1</source>
         <translation>変更されたファイルを読み込めませんでした: %1</translation>
     </message>
@@ -908,6 +904,18 @@
         <source>%1&apos;s coverage was not measured (a test run on its own)</source>
         <translation>%1 のカバレッジは測定されていません (単独で実行したテスト)</translation>
     </message>
+    <message>
+        <source>Not analysed yet: the change&apos;s diff. Analyse it (Ctrl+R) to see which tests reach each changed line.</source>
+        <translation>未解析: 変更の差分です。解析 (Ctrl+R) すると、変更行ごとにどのテストが到達したかが分かります。</translation>
+    </message>
+    <message>
+        <source>Not analysed yet: no test has run.</source>
+        <translation>未解析: まだテストは実行されていません。</translation>
+    </message>
+    <message>
+        <source>Select a change to see its diff.</source>
+        <translation>変更を選ぶと差分を表示します。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::DiffFileModel</name>
@@ -942,6 +950,14 @@
     <message>
         <source>Lines</source>
         <translation>行</translation>
+    </message>
+    <message>
+        <source>Analyse the change to see which changed lines its tests reach</source>
+        <translation>変更を解析すると、テストが到達した変更行が分かります</translation>
+    </message>
+    <message>
+        <source>not analysed</source>
+        <translation>未解析</translation>
     </message>
 </context>
 <context>

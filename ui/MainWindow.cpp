@@ -322,7 +322,7 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
     }
     m_report.reset();
     m_differences->setReport({});
-    m_diffPanel->clear();
+    m_diffPanel->setPreview(m_session->repositoryPath(), change.base, change.head);
     m_relations->setReviews({});
     showMessage(m_queue->contains(change) ? tr("This change is being analysed.")
                                           : tr("Not analysed yet: press Analyse (Ctrl+R)."));

@@ -19,8 +19,11 @@ ScreenshotTour::ScreenshotTour(MainWindow *window, QString directory, QList<int>
     connect(m_window, &MainWindow::repositoryOpened, this, &ScreenshotTour::nextChange);
     connect(m_window->session(), &TriageSession::openFailed, this, [this] { emit done(false); });
     // The diff reads its files after the report shows: capture once they are in.
-    connect(m_window->diffPanel(), &DiffCoveragePanel::sourcesLoaded, this,
-            [this] { QTimer::singleShot(300, this, &ScreenshotTour::capture); });
+    // (not the diff a change shows before its analysis).
+    connect(m_window->diffPanel(), &DiffCoveragePanel::sourcesLoaded, this, [this] {
+        if (!m_window->diffPanel()->isPreview())
+            QTimer::singleShot(300, this, &ScreenshotTour::capture);
+    });
 }
 
 void ScreenshotTour::start(const QString &repository)

@@ -347,6 +347,63 @@ private slots:
         QTRY_COMPARE(panel.testsModel()->rowCount(), 2);
     }
 
+    // Before an analysis the change's diff shows at once, read from git, with no coverage: no
+    // line is painted as unreached, and the file list says the coverage is not known yet.
+    void previewShowsTheDiffWithoutCoverage()
+    {
+        test::ScratchRepo repo;
+        repo.write(QStringLiteral("m.py"), OldText.toUtf8());
+        repo.write(QStringLiteral("notes.txt"), "a\n");
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("m.py"), NewText.toUtf8());
+        repo.write(QStringLiteral("notes.txt"), "b\n");
+        const QString head = repo.commit(QStringLiteral("head"));
+
+        ui::DiffCoveragePanel panel;
+        panel.resize(1200, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QAbstractItemModelTester files(panel.fileModel(),
+                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&panel, &ui::DiffCoveragePanel::sourcesLoaded);
+        panel.setPreview(repo.path(), base, head);
+        QVERIFY(panel.isPreview());
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(panel.fileModel()->rowCount(), 1); // the Python file only
+        QCOMPARE(panel.currentFile(), QStringLiteral("m.py"));
+        QVERIFY2(panel.reachSummary().startsWith(QStringLiteral("Not analysed yet")),
+                 qPrintable(panel.reachSummary()));
+        QCOMPARE(panel.fileModel()->index(0, ui::DiffFileModel::CoverageColumn).data().toString(),
+                 QStringLiteral("not analysed"));
+        QCOMPARE(panel.fileModel()->index(0, ui::DiffFileModel::LinesColumn).data().toString(),
+                 QStringLiteral("−1 +3"));
+        ui::DiffView *view = panel.diffView();
+        const int added = view->document().viewLineOf(Side::New, 4);
+        QVERIFY(added >= 0);
+        ui::DiffCodeView *newSide = view->editor(Side::New);
+        QVERIFY(hasMarker(newSide, added, ui::DiffCodeView::AddedMarker));
+        for (const auto marker :
+             {ui::DiffCodeView::UncoveredMarker, ui::DiffCodeView::HeatLowMarker,
+              ui::DiffCodeView::NotExecutableMarker})
+            QVERIFY(!hasMarker(newSide, added, marker));
+        panel.showLine(QStringLiteral("m.py"), Side::New, 4);
+        QCOMPARE(panel.testsModel()->rowCount(), 0);
+
+        // The analysis arriving replaces the preview.
+        engine::Report report;
+        report.base = base;
+        report.head = head;
+        report.changedLines = coverage();
+        panel.setReport(repo.path(), report);
+        QVERIFY(!panel.isPreview());
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(hasMarker(view->editor(Side::New), view->document().viewLineOf(Side::New, 5),
+                          ui::DiffCodeView::UncoveredMarker));
+        // and a click lists the tests of a line again.
+        view->editor(Side::Old)->setCursorPosition(view->document().viewLineOf(Side::Old, 2), 0);
+        QTRY_COMPARE(panel.testsModel()->rowCount(), 2);
+    }
+
 private:
     QTemporaryDir m_home;
 };

@@ -89,6 +89,7 @@ DiffCoveragePanel::DiffCoveragePanel(QWidget *parent)
     layout->addWidget(columns, 1);
 
     connect(&m_loader, &QFutureWatcherBase::finished, this, &DiffCoveragePanel::showSources);
+    connect(&m_previewLoader, &QFutureWatcherBase::finished, this, &DiffCoveragePanel::showPreview);
     connect(m_filesView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
@@ -110,11 +111,13 @@ DiffCoveragePanel::DiffCoveragePanel(QWidget *parent)
 DiffCoveragePanel::~DiffCoveragePanel()
 {
     m_loader.waitForFinished();
+    m_previewLoader.waitForFinished();
 }
 
 void DiffCoveragePanel::setReport(const QString &repositoryPath, const engine::Report &report)
 {
     m_report = report;
+    m_preview = false;
     m_sources.clear();
     m_file.clear();
     m_functions->setFunctions(report.changedFunctions);
@@ -128,9 +131,41 @@ void DiffCoveragePanel::setReport(const QString &repositoryPath, const engine::R
     m_loader.setFuture(QtConcurrent::run(engine::readExportSources, repositoryPath, report));
 }
 
+void DiffCoveragePanel::setPreview(const QString &repositoryPath, const QString &base,
+                                   const QString &head)
+{
+    clear();
+    m_preview = true;
+    m_summary->setText(tr("Not analysed yet: the change's diff. Analyse it (Ctrl+R) to see which "
+                          "tests reach each changed line."));
+    m_lineLabel->setText(tr("Not analysed yet: no test has run."));
+    m_diff->showMessage(tr("Reading the changed files…"));
+    m_previewLoader.setFuture(QtConcurrent::run(readDiffPreview, repositoryPath, base, head));
+}
+
+void DiffCoveragePanel::showPreview()
+{
+    if (!m_preview) // an analysis or another change came first
+        return;
+    auto preview = m_previewLoader.result();
+    if (!preview) {
+        m_diff->showMessage(
+            tr("The changed files could not be read: %1").arg(preview.error().message));
+        return;
+    }
+    m_report = std::move(preview->changes);
+    m_files->setReport(m_report, false);
+    if (m_report.changedLines.isEmpty()) {
+        m_diff->showMessage(tr("No Python line changed."));
+        return;
+    }
+    showSourcesRead(std::move(preview->sources));
+}
+
 void DiffCoveragePanel::clear()
 {
     m_report = {};
+    m_preview = false;
     m_sources.clear();
     m_file.clear();
     m_reachedTest.clear();
@@ -140,7 +175,7 @@ void DiffCoveragePanel::clear()
     m_tests->setReport({});
     m_summary->setText(tr("No analysis selected."));
     m_lineLabel->setText(tr("Click a changed line to list the tests that reached it."));
-    m_diff->showMessage(tr("Select an analysed change to see its diff."));
+    m_diff->showMessage(tr("Select a change to see its diff."));
 }
 
 void DiffCoveragePanel::showSources()
@@ -151,7 +186,12 @@ void DiffCoveragePanel::showSources()
             tr("The changed files could not be read: %1").arg(sources.error().message));
         return;
     }
-    m_sources = std::move(*sources);
+    showSourcesRead(std::move(*sources));
+}
+
+void DiffCoveragePanel::showSourcesRead(QList<engine::ExportSource> sources)
+{
+    m_sources = std::move(sources);
     m_file.clear();
     // The view may have made the first row current already (no change signal then): show the
     // first file directly.
@@ -189,15 +229,16 @@ void DiffCoveragePanel::showFile(const QString &file)
     if (file == m_file)
         return;
     m_file = file;
-    QList<engine::ReportChangedLine> coverage;
+    QList<engine::ReportChangedLine> coverage; // none before an analysis
     for (const engine::ReportChangedLine &line : m_report.changedLines) {
-        if (line.file == file)
+        if (line.file == file && !m_preview)
             coverage << line;
     }
     m_diff->setFile(sourceText(file, QStringLiteral("old")),
                     sourceText(file, QStringLiteral("new")), coverage);
     m_tests->clear();
-    m_lineLabel->setText(tr("Click a changed line to list the tests that reached it."));
+    m_lineLabel->setText(m_preview ? tr("Not analysed yet: no test has run.")
+                                   : tr("Click a changed line to list the tests that reached it."));
     markReach();
 }
 
@@ -211,6 +252,8 @@ void DiffCoveragePanel::showLine(const QString &file, DiffDocument::Side side, i
 
 void DiffCoveragePanel::listTests(DiffDocument::Side side, int line)
 {
+    if (m_preview)
+        return; // no test has run: the label says so
     const QString where =
         side == DiffDocument::Side::Old ? tr("Old line %1").arg(line) : tr("New line %1").arg(line);
     for (const engine::ReportChangedLine &changed : m_report.changedLines) {
@@ -273,6 +316,8 @@ void DiffCoveragePanel::markReach()
     }
     m_files->setReachedFiles(files);
     m_diff->setReached(oldLines, newLines);
+    if (m_preview)
+        return; // no coverage to state: the preview's summary stays
     QString text = tr("Union coverage of the changed lines: %1 %")
                        .arg(m_report.unionCoverage * 100.0, 0, 'f', 1);
     if (!m_reachedId.isEmpty()) {

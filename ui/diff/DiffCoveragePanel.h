@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DiffDocument.h"
+#include "DiffPreview.h"
 #include "core/Expected.h"
 #include "report/ExportSources.h"
 #include "report/Report.h"
@@ -34,6 +35,9 @@ public:
     ~DiffCoveragePanel() override;
 
     void setReport(const QString &repositoryPath, const engine::Report &report);
+    // A change not analysed yet: its diff, read from git, without coverage.
+    void setPreview(const QString &repositoryPath, const QString &base, const QString &head);
+    bool isPreview() const { return m_preview; }
     void clear();
     // The difference selected in the list (nullptr: none): its test's lines are marked.
     void showDifference(const engine::ReportDifference *difference);
@@ -58,6 +62,8 @@ signals:
 
 private:
     void showSources();
+    void showPreview();
+    void showSourcesRead(QList<engine::ExportSource> sources);
     void showFile(const QString &file);
     void listTests(DiffDocument::Side side, int line);
     void markReach();
@@ -66,6 +72,8 @@ private:
     engine::Report m_report;
     QList<engine::ExportSource> m_sources;
     QFutureWatcher<engine::Expected<QList<engine::ExportSource>>> m_loader;
+    QFutureWatcher<engine::Expected<DiffPreview>> m_previewLoader;
+    bool m_preview = false; // showing a change not analysed yet
     QString m_file;
     QString m_reachedTest; // the selected difference's test id
     QString m_reachedId;   // and the difference's id

@@ -6,9 +6,10 @@ namespace difftriage::ui {
 
 DiffFileModel::DiffFileModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void DiffFileModel::setReport(const engine::Report &report)
+void DiffFileModel::setReport(const engine::Report &report, bool analysed)
 {
     beginResetModel();
+    m_analysed = analysed;
     m_files.clear();
     m_reached.clear();
     QHash<QString, int> rows;
@@ -57,6 +58,10 @@ int DiffFileModel::columnCount(const QModelIndex &parent) const
 
 QVariant DiffFileModel::coverageData(const File &file, int role) const
 {
+    if (!m_analysed)
+        return role == Qt::ToolTipRole ? QVariant(tr("Analyse the change to see which changed "
+                                                     "lines its tests reach"))
+                                       : QVariant(tr("not analysed"));
     if (file.executable == 0)
         return role == Qt::ToolTipRole ? QVariant(tr("No changed line of this file is a statement"))
                                        : QVariant(tr("no statement"));
@@ -77,7 +82,7 @@ QVariant DiffFileModel::data(const QModelIndex &index, int role) const
     case PathRole:
         return file.path;
     case CoverageRole:
-        return file.executable == 0 ? -1.0 : double(file.covered) / file.executable;
+        return file.executable == 0 || !m_analysed ? -1.0 : double(file.covered) / file.executable;
     case UncoveredRole:
         return file.executable - file.covered;
     case ReachedRole:

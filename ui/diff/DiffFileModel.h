@@ -33,7 +33,8 @@ public:
 
     explicit DiffFileModel(QObject *parent = nullptr);
 
-    void setReport(const engine::Report &report);
+    // `analysed` false: a change not analysed yet, whose coverage is not known.
+    void setReport(const engine::Report &report, bool analysed = true);
     void setReachedFiles(const QSet<QString> &files);
     QString path(int row) const { return m_files.at(row).path; }
     int rowOf(const QString &path) const;
@@ -57,6 +58,7 @@ private:
 
     QList<File> m_files;
     QSet<QString> m_reached;
+    bool m_analysed = true;
 };
 
 } // namespace difftriage::ui

@@ -269,6 +269,7 @@ void MainWindow::onOpened()
     m_differences->setReport({});
     m_diffPanel->clear();
     m_relations->setReviews({});
+    clearAnalysisState();
     m_prModel->setChanges(m_session->changes());
     for (const engine::ChangeSpec &change : m_session->changes())
         refreshStatus(change.base, change.head);
@@ -324,8 +325,18 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
     m_differences->setReport({});
     m_diffPanel->setPreview(m_session->repositoryPath(), change.base, change.head);
     m_relations->setReviews({});
+    clearAnalysisState();
     showMessage(m_queue->contains(change) ? tr("This change is being analysed.")
                                           : tr("Not analysed yet: press Analyse (Ctrl+R)."));
+}
+
+void MainWindow::clearAnalysisState()
+{
+    // What the status bar said of another change's analysis is not true of this one.
+    for (QLabel *label : {m_sandbox, m_search}) {
+        label->clear();
+        label->setToolTip({});
+    }
 }
 
 void MainWindow::showReport(const engine::Report &report)

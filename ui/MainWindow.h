@@ -109,6 +109,7 @@ private:
     void updateRecentMenu();
     void onOpened();
     void showReport(const engine::Report &report);
+    void clearAnalysisState();
     void showDifference(int difference);
     // The outcomes of the test in view: the shrunk test's, or the original's when it is shown.
     void showOutcomes();

@@ -17,6 +17,7 @@
 #include "diff/DiffCoveragePanel.h"
 #include "pipeline/AnalysisPipeline.h"
 
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -292,6 +293,20 @@ private slots:
         QVERIFY(window.currentReport());
         QVERIFY(!window.queue()->isBusy());
         QVERIFY(!window.currentReport()->differences.isEmpty());
+
+        // A change not analysed yet shows its diff, and the status bar no longer speaks of the
+        // previous change's analysis.
+        auto *search = window.findChild<QLabel *>(QStringLiteral("searchState"));
+        QVERIFY(search);
+        QVERIFY(!search->text().isEmpty());
+        const auto changes = window.session()->changes();
+        const auto unanalysed =
+            std::find_if(changes.cbegin(), changes.cend(), [](auto &c) { return c.number == 18; });
+        QVERIFY(unanalysed != changes.cend());
+        window.browser()->selectChange(unanalysed->base, unanalysed->head);
+        QVERIFY(!window.currentReport());
+        QCOMPARE(search->text(), QString());
+        QVERIFY(window.diffPanel()->isPreview());
     }
 
 private:

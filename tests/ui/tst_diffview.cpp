@@ -53,6 +53,18 @@ QList<engine::ReportChangedLine> coverage()
             changed("new", 4, {QStringLiteral("t2")}), changed("new", 5, {})};
 }
 
+// m.py's change committed with another file's beside it: the base and head commits.
+std::pair<QString, QString> commitChange(test::ScratchRepo &repo, const QString &other,
+                                         const QByteArray &otherOld, const QByteArray &otherNew)
+{
+    repo.write(QStringLiteral("m.py"), OldText.toUtf8());
+    repo.write(other, otherOld);
+    const QString base = repo.commit(QStringLiteral("base"));
+    repo.write(QStringLiteral("m.py"), NewText.toUtf8());
+    repo.write(other, otherNew);
+    return {base, repo.commit(QStringLiteral("head"))};
+}
+
 bool hasMarker(ui::DiffCodeView *view, int line, ui::DiffCodeView::Marker marker)
 {
     return view->markersAtLine(line) & (1 << marker);
@@ -247,12 +259,8 @@ private slots:
     void differencesAndLinesLinkBothWays()
     {
         test::ScratchRepo repo;
-        repo.write(QStringLiteral("m.py"), OldText.toUtf8());
-        repo.write(QStringLiteral("other.py"), "x = 1\n");
-        const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("m.py"), NewText.toUtf8());
-        repo.write(QStringLiteral("other.py"), "x = 2\n");
-        const QString head = repo.commit(QStringLiteral("head"));
+        const auto [base, head] =
+            commitChange(repo, QStringLiteral("other.py"), "x = 1\n", "x = 2\n");
 
         engine::Report report;
         report.base = base;
@@ -352,12 +360,7 @@ private slots:
     void previewShowsTheDiffWithoutCoverage()
     {
         test::ScratchRepo repo;
-        repo.write(QStringLiteral("m.py"), OldText.toUtf8());
-        repo.write(QStringLiteral("notes.txt"), "a\n");
-        const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("m.py"), NewText.toUtf8());
-        repo.write(QStringLiteral("notes.txt"), "b\n");
-        const QString head = repo.commit(QStringLiteral("head"));
+        const auto [base, head] = commitChange(repo, QStringLiteral("notes.txt"), "a\n", "b\n");
 
         ui::DiffCoveragePanel panel;
         panel.resize(1200, 500);

@@ -1,7 +1,7 @@
 #include "triage/intent/IntentAnswers.h"
-#include "triage/intent/ReasonPhrases.h"
 
 #include "core/Json.h"
+#include "triage/intent/ReasonPhrases.h"
 
 #include <nlohmann/json.hpp>
 
@@ -101,18 +101,21 @@ Expected<IntentAnswers> parseIntentAnswers(const QString &reply)
 IntentSuggestion decideIntent(const IntentAnswers &a)
 {
     IntentSuggestion suggestion;
-    suggestion.reasons
-        << reasonFor(a, "significance",
-                     a.noteworthy ? phrase(reason::AnswerNoteworthy) : phrase(reason::AnswerMinor))
-        << reasonFor(a, "determinism",
-                     a.deterministic ? phrase(reason::AnswerDeterministic)
-                                     : phrase(reason::AnswerNonDeterministic))
-        << reasonFor(a, "visibility",
-                     a.isPublic ? phrase(reason::AnswerPublic) : phrase(reason::AnswerProjectInternal))
-        << reasonFor(a, "input",
-                     a.legalInput ? phrase(reason::AnswerLegalInput) : phrase(reason::AnswerIllegalInput))
-        << reasonFor(a, "intent",
-                     a.intended ? phrase(reason::AnswerIntended) : phrase(reason::AnswerUnintended));
+    suggestion.reasons << reasonFor(a, "significance",
+                                    a.noteworthy ? phrase(reason::AnswerNoteworthy)
+                                                 : phrase(reason::AnswerMinor))
+                       << reasonFor(a, "determinism",
+                                    a.deterministic ? phrase(reason::AnswerDeterministic)
+                                                    : phrase(reason::AnswerNonDeterministic))
+                       << reasonFor(a, "visibility",
+                                    a.isPublic ? phrase(reason::AnswerPublic)
+                                               : phrase(reason::AnswerProjectInternal))
+                       << reasonFor(a, "input",
+                                    a.legalInput ? phrase(reason::AnswerLegalInput)
+                                                 : phrase(reason::AnswerIllegalInput))
+                       << reasonFor(a, "intent",
+                                    a.intended ? phrase(reason::AnswerIntended)
+                                               : phrase(reason::AnswerUnintended));
     const auto decide = [&](Verdict verdict, Confidence confidence) {
         suggestion.verdict = verdict;
         suggestion.confidence = confidence;
@@ -129,18 +132,15 @@ IntentSuggestion decideIntent(const IntentAnswers &a)
         return decide(Verdict::Intended, Confidence::Low);
     switch (a.expected) {
     case IntentAnswers::Side::Old:
-        suggestion.reasons << reasonFor(a, "expected",
-                                        phrase(reason::OldOutputExpected));
+        suggestion.reasons << reasonFor(a, "expected", phrase(reason::OldOutputExpected));
         return decide(Verdict::Regression, Confidence::Medium);
     case IntentAnswers::Side::New:
-        suggestion.reasons << reasonFor(a, "expected",
-                                        phrase(reason::NewOutputExpected));
+        suggestion.reasons << reasonFor(a, "expected", phrase(reason::NewOutputExpected));
         return decide(Verdict::CoincidentalFix, Confidence::Medium);
     case IntentAnswers::Side::Unclear:
         break;
     }
-    suggestion.reasons << reasonFor(a, "expected",
-                                    phrase(reason::NeitherOutputExpected));
+    suggestion.reasons << reasonFor(a, "expected", phrase(reason::NeitherOutputExpected));
     return decide(Verdict::SpecUndecided, Confidence::Low);
 }
 

@@ -1,4 +1,5 @@
 #include "triage/intent/IntentEvidence.h"
+
 #include "triage/intent/ReasonPhrases.h"
 
 namespace difftriage::engine {
@@ -35,21 +36,17 @@ void IntentEvidence::becauseOfStance()
     case Stance::Change:
         // The strongest phrase: "intentionally" over a title's verb over "now …".
         if (!text.changeClaim().isEmpty())
-            because(
-                phrase(reason::PrAnnouncesChange).arg(quoted(text.changeClaim())));
+            because(phrase(reason::PrAnnouncesChange).arg(quoted(text.changeClaim())));
         else if (!text.changeVerb().isEmpty())
-            because(
-                phrase(reason::TitleAnnouncesChange).arg(quoted(text.changeVerb())));
+            because(phrase(reason::TitleAnnouncesChange).arg(quoted(text.changeVerb())));
         else
-            because(phrase(reason::PrAnnouncesChange)
-                        .arg(quoted(text.weakChangeClaim())));
+            because(phrase(reason::PrAnnouncesChange).arg(quoted(text.weakChangeClaim())));
         break;
     case Stance::Fix:
         because(phrase(reason::PrSaysItFixes).arg(quoted(text.fixClaim())));
         break;
     case Stance::Tidy:
-        because(phrase(reason::PrDescribesTidyUp)
-                    .arg(quoted(text.tidyClaim())));
+        because(phrase(reason::PrDescribesTidyUp).arg(quoted(text.tidyClaim())));
         break;
     case Stance::Silent:
         because(phrase(reason::PrSilentOnBehaviour));

@@ -8,8 +8,7 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
     if (facts.messageOnly) {
-        e.because(
-            phrase(reason::OnlyMessageDiffers).arg(facts.newError));
+        e.because(phrase(reason::OnlyMessageDiffers).arg(facts.newError));
         e.becauseOfStance();
         if (e.stance == Stance::NoChange)
             return e.suggest(Verdict::Regression, Confidence::Medium);
@@ -19,8 +18,7 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
         }
         return e.suggest(Verdict::SpecUndecided, Confidence::Low);
     }
-    e.because(
-        phrase(reason::ExceptionChanges).arg(facts.oldError, facts.newError));
+    e.because(phrase(reason::ExceptionChanges).arg(facts.oldError, facts.newError));
     if (const QString named = m_text.announcementOf(facts.newError); !named.isEmpty()) {
         e.because(phrase(reason::PrNames).arg(named));
         return e.suggest(Verdict::Intended, Confidence::High);
@@ -34,8 +32,7 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
         e.because(phrase(reason::PrSaysTargetDoes).arg(e.target.qualified, quoted(verb)));
         return e.suggest(Verdict::Intended, Confidence::Medium);
     }
-    e.because(phrase(reason::PrDoesNotNameException)
-                  .arg(facts.newError, facts.oldError));
+    e.because(phrase(reason::PrDoesNotNameException).arg(facts.newError, facts.oldError));
     return e.suggest(e.stance == Stance::Tidy ? Verdict::Regression : Verdict::SpecUndecided,
                      e.mention == Mention::Name ? Confidence::Medium : Confidence::Low);
 }
@@ -43,8 +40,7 @@ IntentSuggestion IntentHeuristic::forException(IntentEvidence &e) const
 IntentSuggestion IntentHeuristic::forNewRaise(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
-    e.because(
-        phrase(reason::NewVersionRaises).arg(facts.newError));
+    e.because(phrase(reason::NewVersionRaises).arg(facts.newError));
     if (const QString failure = m_text.failureNaming(facts.newError, facts.newMessage);
         !failure.isEmpty()) {
         e.because(phrase(reason::PrDescribesFailureFixed).arg(quoted(failure)));
@@ -81,8 +77,7 @@ IntentSuggestion IntentHeuristic::forNewRaise(IntentEvidence &e) const
 IntentSuggestion IntentHeuristic::forOldRaise(IntentEvidence &e) const
 {
     const DifferenceFacts &facts = e.facts;
-    e.because(
-        phrase(reason::OldVersionRaised).arg(facts.oldError));
+    e.because(phrase(reason::OldVersionRaised).arg(facts.oldError));
     if (const QString failure = m_text.failureNaming(facts.oldError, facts.oldMessage);
         !failure.isEmpty()) {
         e.because(phrase(reason::PrDescribesFailureFixed).arg(quoted(failure)));
@@ -121,10 +116,8 @@ IntentSuggestion IntentHeuristic::forApiChange(IntentEvidence &e) const
 {
     // The side that cannot reach the target is the side without the entry point.
     const bool removed = !e.facts.newError.isEmpty() || e.facts.oldError.isEmpty();
-    e.because(removed ? phrase(reason::EntryPointRemoved)
-                            .arg(e.target.qualified)
-                      : phrase(reason::EntryPointAdded)
-                            .arg(e.target.qualified));
+    e.because(removed ? phrase(reason::EntryPointRemoved).arg(e.target.qualified)
+                      : phrase(reason::EntryPointAdded).arg(e.target.qualified));
     if (!m_text.noApiChangeClaim().isEmpty()) {
         e.because(phrase(reason::PrSays).arg(quoted(m_text.noApiChangeClaim())));
         return e.suggest(Verdict::Regression, Confidence::High);

@@ -1,7 +1,7 @@
 #include "triage/intent/IntentHeuristic.h"
-#include "triage/intent/ReasonPhrases.h"
 
 #include "triage/intent/IntentEvidence.h"
+#include "triage/intent/ReasonPhrases.h"
 
 namespace difftriage::engine {
 

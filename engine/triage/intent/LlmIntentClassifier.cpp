@@ -1,4 +1,5 @@
 #include "triage/intent/LlmIntentClassifier.h"
+
 #include "triage/intent/ReasonPhrases.h"
 
 #include <QMap>
@@ -40,9 +41,7 @@ double spentOn(const Report &report)
 void fallBack(ReportDifference &difference, const QString &why)
 {
     // suggestIntent() already wrote the heuristic's suggestion; say why it is the one shown.
-    difference.suggestionReasons.prepend(
-        phrase(reason::LlmFellBack)
-            .arg(why));
+    difference.suggestionReasons.prepend(phrase(reason::LlmFellBack).arg(why));
 }
 
 } // namespace
@@ -74,7 +73,8 @@ Expected<IntentSuggestion> LlmIntentClassifier::classify(const ReportDifference 
         // Small local models often add prose or drop a key: one reminder, then give up.
         request.messages << ChatMessage{QStringLiteral("assistant"), *reply, {}, {}}
                          << ChatMessage{QStringLiteral("user"),
-                                        QStringLiteral("That reply could not be read: %1. Respond only with the JSON object asked for.")
+                                        QStringLiteral("That reply could not be read: %1. Respond "
+                                                       "only with the JSON object asked for.")
                                             .arg(answers.error().message),
                                         {},
                                         {}};
@@ -122,8 +122,7 @@ void LlmIntentClassifier::suggest(Report &report, const IntentContext &context)
             difference.suggestionConfidence = suggestion->confidence;
             difference.suggestionReasons = suggestion->reasons;
             if (index != group.first())
-                difference.suggestionReasons.prepend(
-                    phrase(reason::SameClusterAs).arg(first.id));
+                difference.suggestionReasons.prepend(phrase(reason::SameClusterAs).arg(first.id));
             difference.suggestionSource = SuggestionSource::Llm;
         }
         m_classified += static_cast<int>(group.size());

@@ -1,6 +1,7 @@
 // The project's own tests that reach the change only through the package's public API, end to
-// end through `difftriage-cli analyze`. The changed writer is picked at run time from a table,
-// so no call path names it and the test file names none of the changed code: it is found because
+// end through `difftriage-cli analyze`. The changed writer is private and picked at run time from
+// a table, so no call path enters on it (the base class's `write` raises NotImplementedError) and
+// the test file names none of the changed code: it is found because
 // it imports the package, run before seventy unrelated tests because its name shares words with
 // the changed names, and its strings get the characters the changed code escapes spliced in.
 #include "CliRun.h"
@@ -18,9 +19,9 @@ using difftriage::test::ScratchRepo;
 
 namespace {
 
-constexpr char Package[] = R"(from .writers import PlainWriter, QuotedWriter
+constexpr char Package[] = R"(from .writers import PlainWriter, _QuotedWriter
 
-_STYLES = {"plain": PlainWriter, "quoted": QuotedWriter}
+_STYLES = {"plain": PlainWriter, "quoted": _QuotedWriter}
 
 
 def render(text, style="plain"):
@@ -40,7 +41,7 @@ class PlainWriter(Writer):
         return part
 
 
-class QuotedWriter(Writer):
+class _QuotedWriter(Writer):
     def _emit(self, part):
         if "'" in part:
             part = part.replace("'", "\\'")

@@ -10,6 +10,7 @@ QStringList switchableStrategies()
         QStringLiteral("project_tests"),
         QStringLiteral("coverage_feedback"),
         QStringLiteral("signature_diff"),
+        QStringLiteral("protocol_membership"),
         QStringLiteral("base"),
         QStringLiteral("call_sites"),
         QStringLiteral("boundaries"),

@@ -121,6 +121,17 @@ private slots:
                           "    return sum(values), len(values)\n")
             << QByteArray("def summary(values):\n"
                           "    return sum(values), len(list(values))\n");
+        // A special method that only raised is removed: x[0] raises TypeError on both sides.
+        QTest::newRow("protocol_membership")
+            << QByteArray("class Reading:\n"
+                          "    def __init__(self, value):\n"
+                          "        self.value = value\n"
+                          "\n"
+                          "    def __getitem__(self, index):\n"
+                          "        raise TypeError('a reading is not a sequence')\n")
+            << QByteArray("class Reading:\n"
+                          "    def __init__(self, value):\n"
+                          "        self.value = value\n");
     }
 
     void ruleFindsWhatOthersMiss()

@@ -428,7 +428,7 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     assert len(names) == len(set(names))
     rules = {s["name"] for s in table if s["rule"]}
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
-                     "protocol_objects", "signature_diff"}
+                     "protocol_objects", "signature_diff", "protocol_membership"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why
@@ -513,3 +513,56 @@ def test_cli_accepts_exactly_the_registry_names() -> None:
     names = re.findall(r'QStringLiteral\("([a-z_]+)"\)', listed)
     assert names == [s["name"] for s in describe()]
     assert "project_tests" in names
+
+
+# ---------------------------------------------------------------------------------------------
+# protocol_membership (gen/rules/protocol_membership.py)
+
+
+def test_membership_probe_observes_the_class_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe prints whether the class supports the protocol, with no receiver built: a
+    ``__getitem__`` that only raises reads True, none reads False, ``__hash__ = None`` False."""
+    import contextlib
+    import io
+    import types
+    from gen.snippet import render_genome
+
+    def printed(dunder: str, body: Dict[str, Any]) -> str:
+        module = types.ModuleType("scratch_protocols")
+        module.Reading = type("Reading", (), body)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "scratch_protocols", module)
+        genome = {"target": "scratch_protocols.Reading." + dunder,
+                  "entry": {"qualname": "scratch_protocols.Reading." + dunder, "op": "special",
+                            "dunder": dunder, "import": "from scratch_protocols import Reading",
+                            "expr": "Reading", "versions": "old_only", "probe": "membership",
+                            "show_obj": "repr"},
+                  "ctor": None, "args": []}
+        code = render_genome(genome)
+        assert "callable(getattr(Reading, '%s', None))" % dunder in code, code
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "<probe>", "exec"), {})
+        return out.getvalue().strip()
+
+    def refuse(self: Any, index: Any) -> Any:
+        raise TypeError("not a sequence")
+
+    assert printed("__getitem__", {"__getitem__": refuse}) == "True"
+    assert printed("__getitem__", {}) == "False"
+    assert printed("__hash__", {"__eq__": lambda s, o: True}) == "False"  # __hash__ = None
+    assert printed("__hash__", {}) == "True"
+
+
+def test_membership_is_probed_only_where_it_can_change() -> None:
+    import types
+    from gen.rules.protocol_membership import membership_can_change
+
+    def plan(op: str, dunder: Any, versions: str) -> Any:
+        return types.SimpleNamespace(op=op, dunder=dunder, versions=versions)
+
+    assert membership_can_change(plan("special", "__getitem__", "old_only"))
+    assert membership_can_change(plan("special", "__len__", "new_only"))
+    assert membership_can_change(plan("special", "__hash__", "old_only"))
+    assert not membership_can_change(plan("special", "__getitem__", "both"))
+    assert not membership_can_change(plan("special", "__repr__", "old_only"))  # object has it
+    assert not membership_can_change(plan("method", None, "old_only"))

@@ -4,7 +4,8 @@ A genome (JSON) describes one call::
 
     {"target": "pkg.mod._helper",
      "entry": {"qualname", "plan", "op", "dunder", "import", "expr", "method", "async",
-               "show_result", "show_obj", "obj", "versions"},
+               "show_result", "show_obj", "obj", "versions",
+               "probe": optional, "membership" observes whether ``expr`` has ``dunder``},
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
      "setup": [{"method": name, "args": [ARG, ...]}],   # optional: calls on the receiver first
      "args": [ARG, ...]}                 # the call's arguments
@@ -184,6 +185,8 @@ class _Renderer:
                 ) -> Tuple[Optional[str], str]:
         expr = str(self.entry.get("expr") or "")
         o = self.obj if self.genome.get("ctor") is not None else expr  # a module's dunder
+        if self.entry.get("probe") == "membership":  # rules/protocol_membership.py
+            return "callable(getattr(%s, %r, None))" % (expr, dunder), "repr"
         fields = {"o": o, "C": expr, "args": ", ".join(parts),
                   "a0": plain[0] if plain else "None", "a1": plain[1] if len(plain) > 1 else "None"}
         if dunder in UNARY:

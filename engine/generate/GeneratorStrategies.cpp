@@ -11,6 +11,7 @@ QStringList switchableStrategies()
         QStringLiteral("coverage_feedback"),
         QStringLiteral("signature_diff"),
         QStringLiteral("protocol_membership"),
+        QStringLiteral("exception_messages"),
         QStringLiteral("base"),
         QStringLiteral("call_sites"),
         QStringLiteral("boundaries"),

@@ -132,6 +132,16 @@ private slots:
             << QByteArray("class Reading:\n"
                           "    def __init__(self, value):\n"
                           "        self.value = value\n");
+        // Only the message changes: both versions raise ValueError.
+        QTest::newRow("exception_messages")
+            << QByteArray("def parse_level(text):\n"
+                          "    if not text.isdigit():\n"
+                          "        raise ValueError('not a level: %s' % (text,))\n"
+                          "    return int(text)\n")
+            << QByteArray("def parse_level(text):\n"
+                          "    if not text.isdigit():\n"
+                          "        raise ValueError('not a level: %r' % (text,))\n"
+                          "    return int(text)\n");
     }
 
     void ruleFindsWhatOthersMiss()

@@ -428,7 +428,8 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     assert len(names) == len(set(names))
     rules = {s["name"] for s in table if s["rule"]}
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
-                     "protocol_objects", "signature_diff", "protocol_membership"}
+                     "protocol_objects", "signature_diff", "protocol_membership",
+                     "exception_messages"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why
@@ -566,3 +567,56 @@ def test_membership_is_probed_only_where_it_can_change() -> None:
     assert not membership_can_change(plan("special", "__getitem__", "both"))
     assert not membership_can_change(plan("special", "__repr__", "old_only"))  # object has it
     assert not membership_can_change(plan("method", None, "old_only"))
+
+
+# ---------------------------------------------------------------------------------------------
+# exception_messages (gen/rules/exception_messages.py)
+
+
+def test_observed_exception_prints_its_type_and_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contextlib
+    import io
+    import types
+    from gen.snippet import render_genome
+
+    def level(text: str) -> int:
+        raise ValueError("not a level: %r" % (text,))
+
+    module = types.ModuleType("scratch_levels")
+    module.level = level  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "scratch_levels", module)
+    genome = {"target": "scratch_levels.level",
+              "entry": {"qualname": "scratch_levels.level", "op": "call",
+                        "import": "from scratch_levels import level", "expr": "level",
+                        "versions": "both", "observe": "exception"},
+              "ctor": None,
+              "args": [{"name": "text", "value": {"k": "str", "v": "x"}, "pass": "pos"}]}
+    code = render_genome(genome)
+    assert code.splitlines()[2] == "try:", code
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<observed>", "exec"), {})
+    assert out.getvalue() == "raises ValueError not a level: 'x'\n"
+    del genome["entry"]["observe"]
+    assert "try:" not in render_genome(genome)
+
+
+def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path: Path) -> None:
+    import types
+    from gen.rules.exception_messages import changed_raises
+    from pymodel.project import Tree
+
+    (tmp_path / "levels.py").write_text(
+        "def level(text):\n"                                   # 1
+        "    if not text:\n"                                   # 2
+        "        raise ValueError('empty')\n"                  # 3
+        "    if not text.isdigit():\n"                         # 4
+        "        raise ValueError(\n"                          # 5
+        "            'not a level: %r' % (text,))\n"           # 6
+        "    return int(text)\n")                              # 7
+    tree = Tree(str(tmp_path))
+    raw = types.SimpleNamespace(tree=tree)
+    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
+    target = types.SimpleNamespace(qualname="levels.level", plans=[plan],
+                                   changed={"old": [6], "new": [7]})
+    assert changed_raises(target) == {"old": {5, 6}, "new": set()}  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from .values import Value, key, strip_src
 CLOSEST_TESTS = 4
 
 
-def _covered_lines(test: Dict[str, Any], side: str, path: Optional[str]) -> List[int]:
+def covered_lines(test: Dict[str, Any], side: str, path: Optional[str]) -> List[int]:
     covered_all = test.get("covered")
     if not path or not isinstance(covered_all, dict):
         return []
@@ -50,7 +50,7 @@ def distance(test: Dict[str, Any], target: Target, uncovered: Dict[str, List[int
     for side in ("old", "new"):
         wanted = uncovered.get(side) if isinstance(uncovered, dict) else None
         wanted = [x for x in wanted if isinstance(x, int)] if isinstance(wanted, list) else []
-        covered = _covered_lines(test, side, target.files.get(side))
+        covered = covered_lines(test, side, target.files.get(side))
         if not wanted or not covered:
             continue
         for line in wanted:

@@ -7,7 +7,7 @@ which records a *level* (when the search brings it in) and whether it is an *inp
 
 * level 0, ``direct``: what aims straight at the changed code (the base call, call sites, mined
   boundaries, one parameter at a time, coverage feedback, the signature diff, protocol
-  membership);
+  membership, exception messages);
 * level 1, ``input_model``: the richer input model (optional and keyword parameters, more types,
   shapes from usage, sizes against the code's constants, relations among values, protocol
   objects);
@@ -72,7 +72,8 @@ REGISTRY: Dict[str, Strategy] = {}
 
 # The turn of each strategy within its level (a strategy not listed goes last, in registration
 # order): coverage feedback first, as it aims at what is still unreached.
-TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membership", "base", "call_sites",
+TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membership",
+         "exception_messages", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
          "protocol_objects", "random_combinations")
@@ -96,8 +97,9 @@ def _loaded() -> Dict[str, Strategy]:
     # every module that registers strategies, imported once here
     from . import feedback, relation_plans, strategies  # noqa: F401
     from .project_tests import candidates  # noqa: F401
-    from .rules import (optional, protocol_membership, protocols, shapes,  # noqa: F401
-                        signature_diff, sizes, value_relations, variety)
+    from .rules import (exception_messages, optional, protocol_membership,  # noqa: F401
+                        protocols, shapes, signature_diff, sizes, value_relations,
+                        variety)
     return REGISTRY
 
 

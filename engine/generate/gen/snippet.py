@@ -5,7 +5,8 @@ A genome (JSON) describes one call::
     {"target": "pkg.mod._helper",
      "entry": {"qualname", "plan", "op", "dunder", "import", "expr", "method", "async",
                "show_result", "show_obj", "obj", "versions",
-               "probe": optional, "membership" observes whether ``expr`` has ``dunder``},
+               "probe": optional, "membership" observes whether ``expr`` has ``dunder``,
+               "observe": optional, "exception" prints the type and message of an exception},
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
      "setup": [{"method": name, "args": [ARG, ...]}],   # optional: calls on the receiver first
      "args": [ARG, ...]}                 # the call's arguments
@@ -16,7 +17,8 @@ The snippet imports through the public path, builds the receiver (``invoice = In
 binds mutable arguments to variables named after their parameters, performs the call (or the
 operator / builtin that triggers a special method), and prints what it observes: the result's
 repr (its sorted ``vars()`` when its class has no repr of its own, ``list()`` of an iterator), the
-mutable arguments after the call and the receiver's state.  Nothing is wrapped in try/except.
+mutable arguments after the call and the receiver's state.  Nothing is wrapped in try/except,
+except where a rule observes the exception's message (``observe``).
 """
 
 from __future__ import annotations
@@ -179,7 +181,13 @@ class _Renderer:
                 not (op == "special" and dunder in CLASS_LEVEL | {"__del__"}):
             self.prints.append(show(self.obj, str(entry["show_obj"])))
         head = merge_imports(self.imports)
-        return "\n".join(head + [""] + self.lines + self.prints) + "\n"
+        body = self.lines + self.prints
+        if entry.get("observe") == "exception" and not any("\n" in line for line in body):
+            # rules/exception_messages.py; a multi-line value would change if indented
+            body = ["try:"] + ["    " + line for line in body] + [
+                "except Exception as error:",
+                "    print('raises', type(error).__name__, str(error))"]
+        return "\n".join(head + [""] + body) + "\n"
 
     def special(self, dunder: str, plain: List[str], parts: List[str], mode: str
                 ) -> Tuple[Optional[str], str]:

@@ -14,9 +14,11 @@
 * :mod:`gen.rules.signature_diff` - ``signature_diff``: calls that exercise exactly what changed
   in the signature between the versions;
 * :mod:`gen.rules.protocol_membership` - ``protocol_membership``: whether the class supports
-  the protocol of a special method only one version defines.
+  the protocol of a special method only one version defines;
+* :mod:`gen.rules.exception_messages` - ``exception_messages``: the type and message of the
+  exception a changed raise statement raises.
 
-Every rule is a level-1 strategy except ``signature_diff`` and ``protocol_membership`` (level
-0: they aim at the change itself).  Each has an ablation test: a scratch repository whose difference is missed with the
+Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership`` and
+``exception_messages`` (level 0: they aim at the change itself).  Each has an ablation test: a scratch repository whose difference is missed with the
 rule switched off and found with it on (tests/engine/tst_inputmodel.cpp).
 """

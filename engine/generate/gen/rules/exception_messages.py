@@ -1,0 +1,92 @@
+"""``exception_messages``: a change to what an exception says, observed.
+
+Definition 2 compares the types of the exceptions the two versions raise, never their messages
+(messages carry addresses, ids and wording nobody means to compare).  When a changed line lies
+within a ``raise`` statement of the target, though, the message is what the change is about: a
+test that reached that statement and raised on the old version runs again inside a ``try`` that
+prints the exception's type and message, so a message the change rewrote shows as a different
+output.  Only these tests observe messages; every other test keeps Definition 2 as it is.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+
+from ..feedback import covered_lines
+from ..genome import is_genome
+from ..plans import SIDES, EntryPlan, Target
+from ..registry import Context, strategy
+
+OBSERVE = "exception"
+MAX_PER_TARGET = 8  # observed tests per target over the whole run
+
+
+@strategy("exception_messages", 0, rule=True)
+def exception_messages(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """When a changed line lies within a raise statement, the tests that reached it and raised
+    run again printing the exception's type and message: a reworded or reformatted message is a
+    change of its own, which comparing exception types alone never shows."""
+    raises = changed_raises(ctx.target)
+    if not any(raises.values()):
+        return
+    mine = [t for t in ctx.tests if t.get("target") == ctx.target.qualname]
+    done = {_choice_key(t["genome"]) for t in mine
+            if is_genome(t.get("genome")) and t["genome"]["entry"].get("observe") == OBSERVE}
+    budget = MAX_PER_TARGET - len(done)
+    for test in reversed(mine):  # the latest first: the search's freshest inputs
+        if budget <= 0:
+            return
+        genome = test.get("genome")
+        if test.get("outcome") != "raised" or not is_genome(genome) or \
+                genome["entry"].get("observe") or genome.get("relation") is not None:
+            continue
+        if _choice_key(genome) in done or not _reaches(test, ctx.target, raises):
+            continue
+        plan = ctx.plans_by_key.get(str(genome["entry"].get("plan") or ""))
+        if plan is None:
+            continue
+        done.add(_choice_key(genome))
+        budget -= 1
+        observed = copy.deepcopy(genome)
+        observed["entry"]["observe"] = OBSERVE
+        yield plan, observed
+
+
+def changed_raises(target: Target) -> Dict[str, Set[int]]:
+    """Per side, the lines of the target's raise statements that hold a changed line."""
+    out: Dict[str, Set[int]] = {}
+    for side in SIDES:
+        changed = set(target.changed.get(side) or [])
+        node = _target_def(target, side) if changed else None
+        lines: Set[int] = set()
+        for sub in ast.walk(node) if node is not None else ():
+            if isinstance(sub, ast.Raise):
+                span = set(range(sub.lineno, (sub.end_lineno or sub.lineno) + 1))
+                if span & changed:
+                    lines |= span
+        out[side] = lines
+    return out
+
+
+def _target_def(target: Target, side: str) -> Optional[ast.AST]:
+    for plan in target.plans:
+        raw = plan.source.sides.get(side) if plan.source is not None else None
+        found = raw.tree.find_def(target.qualname) if raw is not None else None
+        if found is not None:
+            return found[1]
+    return None
+
+
+def _reaches(test: Dict[str, Any], target: Target, raises: Dict[str, Set[int]]) -> bool:
+    return any(raises.get(side) and raises[side] & set(covered_lines(
+        test, side, target.files.get(side))) for side in SIDES)
+
+
+def _choice_key(genome: Dict[str, Any]) -> str:
+    """The call a genome makes, whatever observes it."""
+    chosen: List[Any] = [(genome.get("entry") or {}).get("plan")] + \
+        [genome.get(k) for k in ("ctor", "setup", "args")]
+    return json.dumps(chosen, sort_keys=True, default=str)

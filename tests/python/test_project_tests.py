@@ -158,6 +158,37 @@ def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
     assert run(code, tmp_path / "new") == "raises nothing\n'None'\nraises nothing\n140\n"
 
 
+def test_a_checked_message_is_printed_with_the_type(tmp_path: Path) -> None:
+    """``match=`` and ``assertRaisesRegex`` check the message: the snippet prints it, so a
+    reworded message shows; a plain ``pytest.raises`` still prints the type only."""
+    changed = SHOP.replace('raise ValueError("negative")', 'raise ValueError("below zero")')
+    root = project(tmp_path, {"tests/test_messages.py": '''
+        import unittest
+        import pytest
+        from shop import discount
+
+
+        def test_negative():
+            with pytest.raises(ValueError, match="neg"):
+                discount(-5)
+            with pytest.raises(ValueError):
+                discount(-6)
+
+
+        class Messages(unittest.TestCase):
+            def test_negative(self):
+                self.assertRaisesRegex(ValueError, "neg", discount, -7)
+                with self.assertRaisesRegex(ValueError, "neg"):
+                    discount(-8)
+    '''}, changed)
+    code = convert(sources(root), "tests/test_messages.py", "test_negative")
+    assert run(code, root) == "raises ValueError negative\nraises ValueError\n"
+    assert run(code, tmp_path / "new") == "raises ValueError below zero\nraises ValueError\n"
+    code = convert(sources(root), "tests/test_messages.py", "Messages::test_negative")
+    assert run(code, root) == "raises ValueError negative\n" * 2
+    assert run(code, tmp_path / "new") == "raises ValueError below zero\n" * 2
+
+
 # -- unittest -----------------------------------------------------------------------------------
 
 def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ project's test becomes a print of what it looked at:
   prints whether it is one); the message argument is dropped;
 * ``with pytest.raises(E):`` (and ``assertRaises``, and their call forms) becomes a ``try`` that
   prints the type of the exception raised, or ``raises nothing``, and goes on; ``excinfo.value``
-  afterwards is the exception itself;
+  afterwards is the exception itself; where the test checked the message (``match=``,
+  ``assertRaisesRegex``) the message is printed too;
 * ``with pytest.warns(W):`` (and ``assertWarns``) records the warnings and prints their categories;
 * ``subTest`` is dropped and its body kept.
 """
@@ -27,6 +28,7 @@ ONE_OPERAND = {"assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone", "
                "failUnless", "failIf", "assertRegex", "assertNotRegex", "assertRegexpMatches"}
 INSTANCE = {"assertIsInstance", "assertNotIsInstance"}
 RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
+MESSAGE_CHECKS = {"assertRaisesRegex", "assertRaisesRegexp", "assertWarnsRegex"}
 WARNS = {"warns", "deprecated_call", "assertWarns", "assertWarnsRegex"}
 DROPPED = {"subTest"}
 BASE_ONLY = {"SystemExit", "KeyboardInterrupt", "GeneratorExit", "BaseException"}
@@ -124,12 +126,13 @@ class Observer:
     def _checker_call(self, method: str, call: ast.Call) -> List[ast.stmt]:
         args = list(call.args) + [k.value for k in call.keywords
                                   if k.arg not in ("msg", "places", "delta")]
-        if (method in RAISES or method in WARNS) and len(call.args) >= 2:
-            invoke = ast.Expr(ast.Call(func=call.args[1], args=list(call.args[2:]),
+        first = 2 if method in MESSAGE_CHECKS else 1  # (E, regex, f, ...) or (E, f, ...)
+        if (method in RAISES or method in WARNS) and len(call.args) > first:
+            invoke = ast.Expr(ast.Call(func=call.args[first], args=list(call.args[first + 1:]),
                                        keywords=list(call.keywords)))
             if method in WARNS:  # the warnings reach the runner, which compares them
                 return [invoke]
-            return [self.try_block(call.args[0], [invoke], None)]
+            return [self.try_block(call.args[0], [invoke], None, method in MESSAGE_CHECKS)]
         if method in INSTANCE and len(args) >= 2:
             return [observation(_call("isinstance", args[0], args[1]))]
         if not method.startswith("assert") and method not in ("failUnless", "failIf"):
@@ -137,12 +140,16 @@ class Observer:
         keep = 1 if method in ONE_OPERAND or method in RAISES or method in WARNS else 2
         return [observation(a) for a in args[:keep] if not is_constant(a, self.constants)]
 
-    def try_block(self, expected: ast.expr, body: List[ast.stmt], name: Optional[str]) -> ast.stmt:
+    def try_block(self, expected: ast.expr, body: List[ast.stmt], name: Optional[str],
+                  message: bool = False) -> ast.stmt:
+        """``try: body`` printing the type of what it raised (and its message when the test
+        checked the message: ``match=``, ``assertRaisesRegex``), or ``raises nothing``."""
         names = {n.id for n in ast.walk(expected) if isinstance(n, ast.Name)}
         caught = "BaseException" if names & BASE_ONLY else "Exception"
-        handler_body = [_print(ast.Constant("raises"),
-                               ast.Attribute(_call("type", ast.Name("error", ast.Load())),
-                                             "__name__", ast.Load()))]
+        error = ast.Name("error", ast.Load())
+        seen = [ast.Constant("raises"),
+                ast.Attribute(_call("type", error), "__name__", ast.Load())]
+        handler_body = [_print(*(seen + [_call("str", error)] if message else seen))]
         if name:
             handler_body.append(ast.Assign(targets=[ast.Name(name, ast.Store())],
                                            value=ast.Name("error", ast.Load()), lineno=0))
@@ -186,7 +193,9 @@ class Observer:
                 (self.unittest_excinfo if self.instance and self._method(call).startswith(
                     "assert") else self.excinfo).add(name)
             expected = call.args[0] if call.args else ast.Name("Exception", ast.Load())
-            body = [self.try_block(expected, body, name)]
+            message = self._method(call) in MESSAGE_CHECKS or \
+                any(k.arg == "match" for k in call.keywords)
+            body = [self.try_block(expected, body, name, message)]
             if name:  # what comes after reads it even when nothing was raised
                 body.insert(0, ast.Assign(targets=[ast.Name(name, ast.Store())],
                                           value=ast.Constant(None), lineno=0))

@@ -21,9 +21,9 @@ class Executor;
 // --disable-strategy and the candidates' genomes name it.
 QString projectTestsStrategy();
 
-// How much of the project's own suite one analysis runs to find the tests that reach the change.
-// The same at every effort; `seconds` is an outer guard, the counts decide in practice (so
-// that two runs of one analysis agree).
+// How much of the project's own suite one analysis runs to find the tests that reach the change:
+// the effort's counts (pipeline/SearchSchedule); `seconds` is an outer guard, the counts decide
+// in practice (so that two runs of one analysis agree).
 struct ProjectTestBudget
 {
     int maxFiles = 30; // candidate test files collected, best first

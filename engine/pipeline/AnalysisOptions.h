@@ -3,7 +3,6 @@
 #include "change/ChangeSpec.h"
 #include "config/ProjectConfig.h"
 #include "core/Vocabulary.h"
-#include "generate/ProjectTestDiscovery.h"
 #include "llm/LlmSettings.h"
 
 #include <QString>
@@ -35,7 +34,6 @@ struct UserChoices
     // Generator strategies switched off by name (switchableStrategies(), gen/registry.py): for
     // ablation and diagnosis.
     QStringList disabledStrategies;
-    ProjectTestBudget projectTestBudget; // how much of the project's own suite to run
     // Tuning that tests and benchmarks change; users keep the defaults (0 = the effort's).
     int reruns = 2; // per version, for each test that shows a difference
     int candidatesPerRound = 0;

@@ -8,6 +8,7 @@
 #include "pipeline/PipelineSetup.h"
 #include "pipeline/ReportBuilder.h"
 #include "pipeline/ResolveOptions.h"
+#include "pipeline/SearchSchedule.h"
 #include "pipeline/SearchSession.h"
 #include "targets/TargetAnalysis.h"
 #include "triage/intent/Suggestions.h"
@@ -113,7 +114,9 @@ Expected<Report> AnalysisPipeline::run(const ProgressCallback &progress,
         input.oldRoot = setup.workspace.oldTree;
         input.oldImportRoot = setup.oldImportRoot;
         input.targets = &setup.targets;
-        input.budget = m_options.choices.projectTestBudget;
+        const SearchSchedule schedule = scheduleFor(m_options.choices);
+        input.budget.maxFiles = schedule.projectTestFiles;
+        input.budget.maxTests = schedule.projectTests;
         input.testTimeoutSeconds = m_options.testTimeoutSeconds;
         input.cancel = cancel;
         input.progress = [&progress](double fraction) {

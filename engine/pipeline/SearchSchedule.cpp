@@ -12,11 +12,11 @@ SearchSchedule scheduleFor(Effort effort)
     // normal about a minute for a typical change of a real library, thorough several.
     switch (effort) {
     case Effort::Quick:
-        return {effort, 240, 8, 60, 40, 0};
+        return {effort, 240, 8, 60, 40, 0, 30, 60};
     case Effort::Normal:
-        return {effort, 2400, 24, 200, 150, 0};
+        return {effort, 2400, 24, 200, 150, 0, 60, 150};
     case Effort::Thorough:
-        return {effort, 10000, 60, 400, 500, 0};
+        return {effort, 10000, 60, 400, 500, 0, 120, 400};
     }
     return scheduleFor(Effort::Normal);
 }

@@ -16,6 +16,10 @@ struct SearchSchedule
     int candidatesPerRound = 0; // what one request may return
     int plateauTests = 0; // K: tests without anything new before a target or strategy plateaus
     int testCap = 0;      // the user's --max-tests (0: none); stop reason `budget`
+    // The project's own suite, run once before the rounds to find the tests that reach the
+    // change: candidate test files and tests run on the old version, at most.
+    int projectTestFiles = 0;
+    int projectTests = 0;
 };
 
 // Escalation levels of the generator's strategies: direct, input model, broad (gen/registry.py).

@@ -490,6 +490,10 @@ private slots:
         QVERIFY(quick.tests < normal.tests && normal.tests < thorough.tests);
         QVERIFY(quick.rounds <= normal.rounds && normal.rounds <= thorough.rounds);
         QVERIFY(quick.plateauTests < normal.plateauTests);
+        QVERIFY(quick.projectTests < normal.projectTests &&
+                normal.projectTests < thorough.projectTests);
+        QVERIFY(quick.projectTestFiles <= normal.projectTestFiles &&
+                normal.projectTestFiles <= thorough.projectTestFiles);
         UserChoices choices;
         choices.effort = Effort::Quick;
         choices.maxTests = 10;

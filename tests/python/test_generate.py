@@ -613,10 +613,18 @@ def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path
         "    if not text.isdigit():\n"                         # 4
         "        raise ValueError(\n"                          # 5
         "            'not a level: %r' % (text,))\n"           # 6
-        "    return int(text)\n")                              # 7
+        "    return int(text)\n"                               # 7
+        "\n"                                                   # 8
+        "def check(text):\n"                                   # 9
+        "    msg = 'bad: %r' % (text,)\n"                      # 10
+        "    if text:\n"                                       # 11
+        "        raise ValueError(msg)\n")                     # 12
     tree = Tree(str(tmp_path))
     raw = types.SimpleNamespace(tree=tree)
     plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
-    target = types.SimpleNamespace(qualname="levels.level", plans=[plan],
-                                   changed={"old": [6], "new": [7]})
-    assert changed_raises(target) == {"old": {5, 6}, "new": set()}  # type: ignore[arg-type]
+
+    def target(name: str, old: List[int], new: List[int]) -> Any:
+        return types.SimpleNamespace(qualname=name, plans=[plan], changed={"old": old, "new": new})
+
+    assert changed_raises(target("levels.level", [6], [7])) == {"old": {5, 6}, "new": set()}
+    assert changed_raises(target("levels.check", [10], [11])) == {"old": {12}, "new": set()}

@@ -19,6 +19,7 @@
   exception a changed raise statement raises.
 
 Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership`` and
-``exception_messages`` (level 0: they aim at the change itself).  Each has an ablation test: a scratch repository whose difference is missed with the
-rule switched off and found with it on (tests/engine/tst_inputmodel.cpp).
+``exception_messages`` (level 0: they aim at the change itself).  Each has an ablation test: a
+scratch repository whose difference is missed with the rule switched off and found with it on
+(tests/engine/tst_inputmodel.cpp).
 """

@@ -2,10 +2,10 @@
 
 Definition 2 compares the types of the exceptions the two versions raise, never their messages
 (messages carry addresses, ids and wording nobody means to compare).  When a changed line lies
-within a ``raise`` statement of the target, though, the message is what the change is about: a
-test that reached that statement and raised on the old version runs again inside a ``try`` that
-prints the exception's type and message, so a message the change rewrote shows as a different
-output.  Only these tests observe messages; every other test keeps Definition 2 as it is.
+within a ``raise`` statement of the target (or assigns a name the statement reads), though, the
+message is what the change is about: a test that reached that statement and raised on the old
+version runs again inside a ``try`` that prints the exception's type and message, so a message
+the change rewrote shows as a different output.  Only these tests observe messages; every other test keeps Definition 2 as it is.
 """
 
 from __future__ import annotations
@@ -56,19 +56,34 @@ def exception_messages(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]
 
 
 def changed_raises(target: Target) -> Dict[str, Set[int]]:
-    """Per side, the lines of the target's raise statements that hold a changed line."""
+    """Per side, the lines of the target's raise statements whose message changed: a changed
+    line within the statement, or within an assignment to a name the statement reads (``msg =
+    f"..."`` then ``raise ValueError(msg)``)."""
     out: Dict[str, Set[int]] = {}
     for side in SIDES:
         changed = set(target.changed.get(side) or [])
         node = _target_def(target, side) if changed else None
+        nodes = list(ast.walk(node)) if node is not None else []
+        assigned = {name for sub in nodes if isinstance(sub, (ast.Assign, ast.AnnAssign,
+                                                               ast.AugAssign))
+                    and _span(sub) & changed for name in _stored_names(sub)}
         lines: Set[int] = set()
-        for sub in ast.walk(node) if node is not None else ():
-            if isinstance(sub, ast.Raise):
-                span = set(range(sub.lineno, (sub.end_lineno or sub.lineno) + 1))
-                if span & changed:
-                    lines |= span
+        for sub in nodes:
+            if isinstance(sub, ast.Raise) and (_span(sub) & changed or assigned & {
+                    n.id for n in ast.walk(sub) if isinstance(n, ast.Name)}):
+                lines |= _span(sub)
         out[side] = lines
     return out
+
+
+def _span(node: ast.AST) -> Set[int]:
+    start = getattr(node, "lineno", 0)
+    return set(range(start, (getattr(node, "end_lineno", None) or start) + 1))
+
+
+def _stored_names(node: ast.AST) -> Set[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
 def _target_def(target: Target, side: str) -> Optional[ast.AST]:

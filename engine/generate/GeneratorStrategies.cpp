@@ -25,6 +25,7 @@ QStringList switchableStrategies()
         QStringLiteral("type_variety"),
         QStringLiteral("value_relations"),
         QStringLiteral("protocol_objects"),
+        QStringLiteral("callable_objects"),
         QStringLiteral("random_combinations"),
         // END strategy names
     };

@@ -132,6 +132,17 @@ private slots:
             << QByteArray("class Reading:\n"
                           "    def __init__(self, value):\n"
                           "        self.value = value\n");
+        // A generator function given as the callback is now iterated.
+        QTest::newRow("callable_objects")
+            << QByteArray("def apply(func, value):\n"
+                          "    return func(value)\n")
+            << QByteArray("import inspect\n"
+                          "\n"
+                          "\n"
+                          "def apply(func, value):\n"
+                          "    if inspect.isgeneratorfunction(func):\n"
+                          "        return list(func(value))\n"
+                          "    return func(value)\n");
         // Only the message changes: both versions raise ValueError.
         QTest::newRow("exception_messages")
             << QByteArray("def parse_level(text):\n"

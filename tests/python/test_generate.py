@@ -429,7 +429,7 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     rules = {s["name"] for s in table if s["rule"]}
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
                      "protocol_objects", "signature_diff", "protocol_membership",
-                     "exception_messages"}
+                     "exception_messages", "callable_objects"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why
@@ -567,6 +567,109 @@ def test_membership_is_probed_only_where_it_can_change() -> None:
     assert not membership_can_change(plan("special", "__getitem__", "both"))
     assert not membership_can_change(plan("special", "__repr__", "old_only"))  # object has it
     assert not membership_can_change(plan("method", None, "old_only"))
+
+
+# ---------------------------------------------------------------------------------------------
+# callable_objects (gen/rules/callables.py)
+
+
+def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each wrapper arrives as another kind of callable (what inspection tells apart) and still
+    calls the slot's function when called (and iterated or awaited)."""
+    import asyncio
+    import contextlib
+    import io
+    import types
+    from gen.rules.callables import first_function, wrappers
+    from gen.snippet import render_genome
+
+    def describe(func: Any) -> str:
+        import functools
+        import inspect
+        kind = (inspect.isgeneratorfunction(func), inspect.iscoroutinefunction(func),
+                isinstance(func, functools.partial), inspect.ismethod(func),
+                hasattr(func, "__wrapped__"), inspect.isfunction(func))
+        result = func(3)
+        if inspect.isgenerator(result):
+            result = list(result)[0]
+        elif inspect.iscoroutine(result):
+            result = asyncio.run(result)
+        return "%s %r" % (kind, result)
+
+    module = types.ModuleType("scratch_callables")
+    module.describe = describe  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "scratch_callables", module)
+    slot = types.SimpleNamespace(values=[{"k": "int", "v": 1},
+                                         {"k": "expr", "code": "lambda x: x + 1",
+                                          "imports": [], "src": "pool"}])
+    function = first_function(slot)  # type: ignore[arg-type]
+    assert function == {"k": "expr", "code": "lambda x: x + 1", "imports": []}
+    printed = []
+    for value in wrappers(function):
+        genome = {"target": "scratch_callables.describe",
+                  "entry": {"qualname": "scratch_callables.describe", "op": "call",
+                            "import": "from scratch_callables import describe",
+                            "expr": "describe", "versions": "both", "show_result": "repr"},
+                  "ctor": None, "args": [{"name": "func", "value": value, "pass": "pos"}]}
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(render_genome(genome), "<callables>", "exec"), {})
+        printed.append(out.getvalue().splitlines()[0])
+    assert all(line.endswith(" 4'") for line in printed), printed
+    assert len(set(printed)) == len(printed) == 6, printed
+    assert first_function(types.SimpleNamespace(values=[{"k": "int", "v": 1}])) is None  # type: ignore[arg-type]
+
+
+def test_one_parameter_rules_vary_each_parameter_not_only_the_last() -> None:
+    """protocol_objects and callable_objects set each parameter's own variants on it (a loop
+    of generator expressions once put every variant on the last parameter)."""
+    from gen.plans import EntryPlan, Slot
+    from gen.rules import callables, protocols
+
+    def values_of(args: List[Dict[str, Any]]) -> Dict[str, str]:
+        return {a["name"]: a["value"].get("fn") or a["value"].get("code") or a["value"]["k"]
+                for a in args}
+
+    func = Slot("func", "positional_or_keyword", True,
+                [{"k": "expr", "code": "lambda x: x", "imports": []}])
+    items = Slot("items", "positional_or_keyword", True,
+                 [{"k": "list", "items": [{"k": "int", "v": 1}, {"k": "int", "v": 2}]}])
+    count = Slot("count", "positional_or_keyword", True, [{"k": "int", "v": 3}])
+    plan = EntryPlan("m.f|m.f|new", "m.f", "new", "both", "m.f", "call", None,
+                     "from m import f", "f", None, False, "repr", None, None, None,
+                     [func, items, count])
+    varied_callables = [values_of(g["args"]) for g in callables._plan_stream(plan)]
+    assert varied_callables and all(v["func"] != "lambda x: x" and v["items"] == "list" and
+                                    v["count"] == "int" for v in varied_callables)
+    varied_protocols = [values_of(g["args"]) for g in protocols._plan_stream(plan)]
+    assert any(v["items"] != "list" and v["count"] == "int" for v in varied_protocols)
+    assert any(v["count"] != "int" and v["items"] == "list" for v in varied_protocols)
+
+
+def test_feedback_mutants_stay_paired_with_their_own_entry_plan() -> None:
+    """Mutants of tests made through two entry points are recorded against the entry point
+    they call, not the last one looked at."""
+    from gen.feedback import novel_stream
+    from gen.genome import make_genome
+    from gen.mine import Mined
+    from gen.plans import EntryPlan, Slot, Target
+
+    def plan(name: str) -> EntryPlan:
+        slot = Slot("n", "positional_or_keyword", True, [{"k": "int", "v": 1},
+                                                          {"k": "int", "v": 5}])
+        return EntryPlan("m.%s|m.%s|new" % (name, name), "m.f", "new", "both", "m." + name,
+                         "call", None, "from m import " + name, name, None, False, "repr",
+                         None, None, None, [slot])
+
+    plans = [plan("f"), plan("g")]
+    target = Target("m.f", "public", "both", {}, {"old": [], "new": []}, plans, Mined())
+    tests = [{"id": "t%d" % i, "novel": True, "target": "m.f", "outcome": "ok",
+              "genome": make_genome(p, {"n": {"k": "int", "v": 1}})}
+             for i, p in enumerate(plans)]
+    paired = list(novel_stream(target, 7, 1, tests, {p.key: p for p in plans}))
+    assert {p.key for p, _ in paired} == {p.key for p in plans}
+    assert all(genome["entry"]["plan"] == p.key for p, genome in paired)
 
 
 # ---------------------------------------------------------------------------------------------

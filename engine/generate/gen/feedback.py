@@ -151,7 +151,7 @@ def novel_stream(target: Target, seed: Any, round_index: int, tests: List[Dict[s
     for test_id, plan, genome in chosen:
         rng = random.Random(derive_seed(seed, round_index, "novel", test_id, target.qualname))
         retargeted = _retarget(plan, target)
-        streams.append(((retargeted, g) for g in mutants(retargeted, genome, rng)))
+        streams.append(_paired(retargeted, mutants(retargeted, genome, rng)))
     return _chunked(streams, 6)
 
 
@@ -180,8 +180,16 @@ def feedback_stream(target: Target, seed: Any, round_index: int, tests: List[Dic
         plan, genome = row[5], row[6]
         rng = random.Random(derive_seed(seed, round_index, "mutate", row[4], target.qualname))
         retargeted = _retarget(plan, target)
-        streams.append(((retargeted, g) for g in mutants(retargeted, genome, rng)))
+        streams.append(_paired(retargeted, mutants(retargeted, genome, rng)))
     return _chunked(streams, 6)
+
+
+def _paired(plan: EntryPlan, genomes: Iterator[Dict[str, Any]]
+            ) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    # a function binds ``plan`` now; a generator expression in the caller's loop would pair
+    # every stream's genomes with the loop's last plan
+    for genome in genomes:
+        yield plan, genome
 
 
 def _retarget(plan: EntryPlan, target: Target) -> EntryPlan:

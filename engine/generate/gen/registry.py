@@ -76,7 +76,7 @@ TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membe
          "exception_messages", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
-         "protocol_objects", "random_combinations")
+         "protocol_objects", "callable_objects", "random_combinations")
 
 
 def strategy(name: str, level: int, rule: bool = False, once: bool = False,
@@ -97,9 +97,9 @@ def _loaded() -> Dict[str, Strategy]:
     # every module that registers strategies, imported once here
     from . import feedback, relation_plans, strategies  # noqa: F401
     from .project_tests import candidates  # noqa: F401
-    from .rules import (exception_messages, optional, protocol_membership,  # noqa: F401
-                        protocols, shapes, signature_diff, sizes, value_relations,
-                        variety)
+    from .rules import (callables, exception_messages, optional,  # noqa: F401
+                        protocol_membership, protocols, shapes, signature_diff, sizes,
+                        value_relations, variety)
     return REGISTRY
 
 

@@ -27,7 +27,7 @@ from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import (Value, dedupe, key, tag, vbool, vcall, vdecimal, vexpr, vfloat, vint,
                       vseq, vstr)
-from .common import base_receiver, interleave, slots, with_one
+from .common import base_receiver, each_value, interleave, slots
 
 ONE_SHOT = '''def one_shot(items):
     # a generator: it can be iterated once only
@@ -112,7 +112,7 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
             continue
         known = {key(v) for v in slot.values}
         values = [v for v in unusual(slot) if key(v) not in known]
-        streams.append(with_one(plan, where, slot.name, v, ctor=ctor) for v in values)
+        streams.append(each_value(plan, where, slot.name, values, ctor))
     return interleave(streams)
 
 

@@ -26,6 +26,7 @@ QStringList switchableStrategies()
         QStringLiteral("value_relations"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),
+        QStringLiteral("returned_callables"),
         QStringLiteral("random_combinations"),
         // END strategy names
     };

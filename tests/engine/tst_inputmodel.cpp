@@ -143,6 +143,17 @@ private slots:
                           "    if inspect.isgeneratorfunction(func):\n"
                           "        return list(func(value))\n"
                           "    return func(value)\n");
+        // The change is inside the function a closure factory returns.
+        QTest::newRow("returned_callables") << QByteArray("def scaled(factor):\n"
+                                                          "    def apply(value):\n"
+                                                          "        return value * factor\n"
+                                                          "\n"
+                                                          "    return apply\n")
+                                            << QByteArray("def scaled(factor):\n"
+                                                          "    def apply(value):\n"
+                                                          "        return value * factor + 1\n"
+                                                          "\n"
+                                                          "    return apply\n");
         // Only the message changes: both versions raise ValueError.
         QTest::newRow("exception_messages")
             << QByteArray("def parse_level(text):\n"
@@ -182,6 +193,28 @@ private slots:
         const QJsonObject with = analyze(repo, base, head, {});
         QVERIFY2(!findersOf(with).isEmpty(),
                  qPrintable(QStringLiteral("not found with %1").arg(rule)));
+    }
+
+    // A changed entry of a lookup table: only its key reaches the change (every other string
+    // raises the same KeyError on both sides), and the key is mined from the table.
+    void changedTableEntryIsLookedUp()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/core.py"), "UNITS = {'g': 1, 'kg': 1000, 'lb': 450}\n"
+                                                  "\n"
+                                                  "\n"
+                                                  "def grams(value, unit):\n"
+                                                  "    return value * UNITS[unit]\n");
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/core.py"), "UNITS = {'g': 1, 'kg': 1000, 'lb': 454}\n"
+                                                  "\n"
+                                                  "\n"
+                                                  "def grams(value, unit):\n"
+                                                  "    return value * UNITS[unit]\n");
+        const QString head = repo.commit(QStringLiteral("change"));
+        const QJsonObject report = analyze(repo, base, head, {});
+        QVERIFY2(!findersOf(report).isEmpty(), "the changed table entry was not looked up");
     }
 };
 

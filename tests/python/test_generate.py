@@ -429,7 +429,7 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     rules = {s["name"] for s in table if s["rule"]}
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
                      "protocol_objects", "signature_diff", "protocol_membership",
-                     "exception_messages", "callable_objects"}
+                     "exception_messages", "callable_objects", "returned_callables"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why
@@ -731,3 +731,140 @@ def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path
 
     assert changed_raises(target("levels.level", [6], [7])) == {"old": {5, 6}, "new": set()}
     assert changed_raises(target("levels.check", [10], [11])) == {"old": {12}, "new": set()}
+
+
+# ---------------------------------------------------------------------------------------------
+# lookup tables (gen/mine.py)
+
+
+def test_lookup_tables_give_their_keys_to_the_value_that_indexes_them(tmp_path: Path) -> None:
+    """``UNITS[unit]``, ``ALIASES.get(name)`` and ``kind in HANDLERS`` give the parameter the
+    table's keys; a changed table gives the keys of the entries that differ first."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    def tree(side: str, units: str) -> Tree:
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "conv.py").write_text(
+            "UNITS = {%s}\n"
+            "ALIASES = {'kilo': 'kg', 'pound': 'lb'}\n"
+            "HANDLERS = {'strict': 1, 'lenient': 2}\n"
+            "\n"
+            "def convert(value, unit, name, kind):\n"
+            "    factor = UNITS[unit]\n"
+            "    other = ALIASES.get(name)\n"
+            "    if kind in HANDLERS:\n"
+            "        return value * factor, other\n"
+            "    return value\n" % units)
+        return Tree(str(tmp_path / side))
+
+    trees = {"old": tree("old", "'g': 1, 'kg': 1000, 'lb': 450"),
+             "new": tree("new", "'g': 1, 'kg': 1000, 'lb': 454, 'oz': 28")}
+    changed = {"changed_lines": {"old": [], "new": []}, "module_level_names": ["conv.UNITS"]}
+    mined = mine_target(trees, "conv.convert", changed, [])
+    assert {"g", "kg", "lb", "oz"} <= set(mined.linked("unit"))
+    assert {"kilo", "pound"} <= set(mined.linked("name"))
+    assert {"strict", "lenient"} <= set(mined.linked("kind"))
+    assert mined.linked("value") == []
+    first = mined.unlinked(min_weight=4)  # the entries that differ: changed code
+    assert "lb" in first and "oz" in first and "g" not in first
+
+
+def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path) -> None:
+    import ast
+    from gen.usage import guess
+    from pymodel.project import Tree
+
+    source = ("import inspect\n"
+              "\n"
+              "def run(hook, value):\n"
+              "    if inspect.isgeneratorfunction(hook):\n"
+              "        return list(hook(value))\n"
+              "    return value\n"
+              "\n"
+              "def check(hook):\n"
+              "    return callable(hook)\n")
+    (tmp_path / "hooks.py").write_text(source)
+    tree = Tree(str(tmp_path))
+    defs = {node.name: node for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef)}
+    assert guess(defs["check"], "hook", tree, "hooks", None)[:1] == ["callable"]
+    assert guess(defs["run"], "hook", tree, "hooks", None)[:1] == ["callable"]
+    assert "callable" not in guess(defs["run"], "value", tree, "hooks", None)
+
+
+# ---------------------------------------------------------------------------------------------
+# returned_callables (gen/rules/returned_callables.py)
+
+
+def test_returned_functions_are_followed_one_link_deeper_for_decorator_factories() -> None:
+    import ast
+    from gen.rules.returned_callables import call_chains
+
+    source = ("def scaled(factor):\n"
+              "    def apply(value):\n"
+              "        return value * factor\n"
+              "    return apply\n"
+              "\n"
+              "def repeat(times):\n"
+              "    def decorate(func):\n"
+              "        def wrapper(*args):\n"
+              "            return [func(*args) for _ in range(times)]\n"
+              "        return wrapper\n"
+              "    return decorate\n"
+              "\n"
+              "def adder(n):\n"
+              "    return lambda x, y=0: x + n + y\n"
+              "\n"
+              "def plain(n):\n"
+              "    def helper(x):\n"
+              "        return x\n"
+              "    return helper(n)\n")
+    defs = {node.name: node for node in ast.parse(source).body}
+
+    def rendered(name: str) -> List[Tuple[List[List[str]], int]]:
+        return [([[v.get("code") or repr(v.get("v", v.get("k"))) for v in link]
+                  for link in chain], times) for chain, times in call_chains(defs[name])]
+
+    assert rendered("scaled") == [([["3"]], 1), ([["3"]], 2), ([["'abc'"]], 1),
+                                  ([["'list'"]], 1)]
+    assert rendered("repeat")[:3] == [([["lambda x: x"], ["3"]], 1),
+                                      ([["lambda x: x"], ["3"]], 2),
+                                      ([["lambda x: x"], ["'abc'"]], 1)]
+    assert rendered("adder")[0] == ([["3"]], 1)
+    assert call_chains(defs["plain"]) == []
+
+
+def test_a_returned_function_is_called_in_the_snippet(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contextlib
+    import io
+    import types
+    from gen.snippet import render_genome
+
+    def repeat(times: int) -> Any:
+        def decorate(func: Any) -> Any:
+            calls = []
+
+            def wrapper(*args: Any) -> Any:
+                calls.append(args)
+                return [func(*args) for _ in range(times)], len(calls)
+            return wrapper
+        return decorate
+
+    module = types.ModuleType("scratch_closures")
+    module.repeat = repeat  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "scratch_closures", module)
+    genome = {"target": "scratch_closures.repeat",
+              "entry": {"qualname": "scratch_closures.repeat", "op": "call",
+                        "import": "from scratch_closures import repeat", "expr": "repeat",
+                        "versions": "both", "show_result": "repr",
+                        "call_result": {"chain": [[{"k": "expr", "code": "lambda x: x"}],
+                                                  [{"k": "int", "v": 3}]], "times": 2}},
+              "ctor": None, "args": [{"name": "times", "value": {"k": "int", "v": 2},
+                                      "pass": "pos"}]}
+    code = render_genome(genome)
+    assert "decorated = result(lambda x: x)\nreturned = decorated(3)" in code, code
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<closures>", "exec"), {})
+    assert out.getvalue().splitlines()[:2] == ["([3, 3], 1)", "([3, 3], 2)"]

@@ -2,6 +2,8 @@
 
 Every comparison constant (``x <= 100``, ``len(s) > 3``, ``kind == "strict"``, ``x in (1, 2)``,
 ``s.startswith("#")``), named module/class constants they use (``q >= BULK_THRESHOLD`` → 100),
+the keys of the lookup tables the code indexes with a value (``UNITS[unit]``,
+``ALIASES.get(name)``, ``kind in HANDLERS``; entries on changed lines first),
 and the literals of the changed lines are collected with the name of the variable they are
 compared with (the *subject*), so that they can be fed to the parameter of the same name; each
 constant comes back with its neighbours (``c-1, c, c+1``, string case variants, the empty string).
@@ -24,6 +26,7 @@ from .values import literal_of
 W_CHANGED = 4
 W_TARGET = 3
 W_RELATED = 1
+TABLE_KEYS = 12  # keys taken from one lookup table
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
@@ -198,6 +201,15 @@ class FunctionMiner:
                 except (InvalidOperation, ValueError, TypeError, OverflowError):
                     return False, None
             return False, None
+        sym = self.named_value(node)
+        if sym is not None:
+            sub = FunctionMiner(self.tree, sym.module or self.module, None, self.mined,
+                                set(), 0, 0)
+            return sub.const(sym.node, depth + 1)
+        return False, None
+
+    def named_value(self, node: Any) -> Any:
+        """The module or class constant a name or ``self.NAME`` refers to (None if other)."""
         sym = None
         if isinstance(node, ast.Name):
             sym = self.tree.lookup(self.module, node.id)
@@ -208,11 +220,50 @@ class FunctionMiner:
                 sym = self.tree.member(klass, node.attr) if klass is not None else None
             else:
                 sym = self.tree.resolve(self.module, node)
-        if sym is not None and sym.kind == "value":
-            sub = FunctionMiner(self.tree, sym.module or self.module, None, self.mined,
-                                set(), 0, 0)
-            return sub.const(sym.node, depth + 1)
-        return False, None
+        return sym if sym is not None and sym.kind == "value" else None
+
+    def table_keys(self, node: Any, weight: int) -> List[Tuple[Any, int]]:
+        """The keys of the dict literal a named constant holds (a lookup table), each with its
+        weight: an entry on a changed line of this module counts as changed code."""
+        sym = self.named_value(node)
+        if sym is None or not isinstance(sym.node, ast.Dict):
+            return []
+        same_module = (sym.module or self.module) == self.module
+        return self.dict_keys(sym.node, weight, self.changed if same_module else set(),
+                              self.wc)
+
+    def dict_entries(self, table: ast.Dict) -> Dict[Any, str]:
+        """A dict literal's constant keys, each with its value's source form."""
+        out: Dict[Any, str] = {}
+        for key_node, value_node in zip(table.keys, table.values):
+            ok, v = self.const(key_node) if key_node is not None else (False, None)
+            if ok and isinstance(v, (str, bytes, int)) and not isinstance(v, bool):
+                out[v] = ast.dump(value_node)
+        return out
+
+    def dict_keys(self, table: ast.Dict, weight: int, changed: Set[int], changed_weight: int
+                  ) -> List[Tuple[Any, int]]:
+        """A dict literal's constant keys with weights, entries on ``changed`` lines first."""
+        out: List[Tuple[Any, int]] = []
+        for key_node, value_node in zip(table.keys, table.values):
+            ok, v = self.const(key_node) if key_node is not None else (False, None)
+            if not ok or not isinstance(v, (str, bytes, int)) or isinstance(v, bool):
+                continue
+            start = key_node.lineno
+            end = getattr(value_node, "end_lineno", start) or start
+            touched = any(start <= line <= end for line in changed)
+            out.append((v, max(weight, changed_weight) if touched else weight))
+        out.sort(key=lambda kv: -kv[1])  # changed entries first, then the table's order
+        return out[:TABLE_KEYS]
+
+    def _table_lookup(self, subject_node: Any, table_node: Any, weight: int) -> bool:
+        keys = self.table_keys(table_node, weight)
+        name, _, _ = self.subject(subject_node)
+        for v, w in keys:
+            self.mined.add(v, name, w)
+            if name is None or w >= self.wc > 0:  # a changed entry: for every parameter too
+                self.mined.add(v, None, max(w - 1, 0))
+        return bool(keys)
 
     # -- subjects ----------------------------------------------------------------------------
     @staticmethod
@@ -298,6 +349,8 @@ class FunctionMiner:
         for index, op in enumerate(node.ops):
             left, right = operands[index], operands[index + 1]
             if isinstance(op, (ast.In, ast.NotIn)):
+                if self._table_lookup(left, right, weight):
+                    continue
                 ok, v = self.const(right)
                 if ok:
                     self._record(left, v, weight)
@@ -333,6 +386,9 @@ class FunctionMiner:
                 if ok and isinstance(v, int):
                     self.mined.add(v, None, weight)
             return
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop") and \
+                node.args and self._table_lookup(node.args[0], node.func.value, weight):
+            return
         if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
             name, _, _ = self.subject(node.func.value)
             for arg in node.args[:1]:
@@ -348,6 +404,9 @@ class FunctionMiner:
 
     def subscript(self, node: ast.Subscript) -> None:
         ok, v = self.const(subscript_slice(node))
+        if not ok:
+            self._table_lookup(subscript_slice(node), node.value, self.weight(node))
+            return
         if ok and isinstance(v, int) and not isinstance(v, bool):
             name, _, _ = self.subject(node.value)
             n = v + 1 if v >= 0 else -v
@@ -428,21 +487,34 @@ def mine_function(tree: Tree, qual: str, mined: Mined, changed: Set[int],
     return node
 
 
-def mine_value_names(tree: Tree, names: List[str], mined: Mined, weight: int) -> None:
-    """Module-level names whose definition changed (``DEFAULT_RATE = 0.2``): their values."""
+def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, weight: int
+                     ) -> None:
+    """Module-level names whose definition changed (``DEFAULT_RATE = 0.2``): their values; a
+    table's keys, the keys of the entries that differ between the versions strongest."""
     for qual in names:
         module, _, name = qual.rpartition(".")
-        sym = tree.lookup(module, name) if module else None
-        if sym is None:
-            continue
-        if sym.kind == "value":
+        tables: Dict[str, Dict[Any, str]] = {}
+        for side in sorted(trees):
+            tree = trees[side]
+            sym = tree.lookup(module, name) if module else None
+            if sym is None or sym.kind != "value":
+                continue
             miner = FunctionMiner(tree, sym.module or module, None, mined, set(), 0, 0)
+            if isinstance(sym.node, ast.Dict):
+                tables[side] = miner.dict_entries(sym.node)
+                continue
             ok, v = miner.const(sym.node)
             if ok and isinstance(v, (tuple, list, set, frozenset)):
                 for item in v:
                     mined.add(item, None, weight)
             elif ok:
                 mined.add(v, None, weight)
+        sides = list(tables.values())
+        differing = {k for k in set().union(*sides) if len({t.get(k) for t in sides}) > 1} \
+            if len(sides) == 2 else set()
+        keys = sorted(set().union(*sides), key=lambda k: (k not in differing, _kind_key(k)))
+        for k in keys[:TABLE_KEYS]:
+            mined.add(k, None, W_CHANGED if k in differing else weight)
 
 
 def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
@@ -468,7 +540,6 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
                 if fn != qual:
                     weight = W_RELATED + 1 if len(path) > 1 and fn == path[-2] else W_RELATED
                     mine_function(tree, fn, mined, set(), 0, weight)
-        mine_value_names(tree, list(changed.get("module_level_names") or []), mined, W_TARGET)
         for item in items:  # receivers' constructors shape the objects the target sees
             dispatch = (item.get("entry") or {}).get("dispatch") or {}
             for name in sorted(dispatch) if isinstance(dispatch, dict) else []:
@@ -479,4 +550,5 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
             init = model.methods.get("__init__") if model is not None else None
             if init is not None:
                 mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
+    mine_value_names(trees, list(changed.get("module_level_names") or []), mined, W_TARGET)
     return mined

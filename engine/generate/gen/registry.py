@@ -76,7 +76,8 @@ TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membe
          "exception_messages", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
-         "protocol_objects", "callable_objects", "random_combinations")
+         "protocol_objects", "callable_objects", "returned_callables",
+         "random_combinations")
 
 
 def strategy(name: str, level: int, rule: bool = False, once: bool = False,
@@ -98,8 +99,8 @@ def _loaded() -> Dict[str, Strategy]:
     from . import feedback, relation_plans, strategies  # noqa: F401
     from .project_tests import candidates  # noqa: F401
     from .rules import (callables, exception_messages, optional,  # noqa: F401
-                        protocol_membership, protocols, shapes, signature_diff, sizes,
-                        value_relations, variety)
+                        protocol_membership, protocols, returned_callables, shapes,
+                        signature_diff, sizes, value_relations, variety)
     return REGISTRY
 
 

@@ -177,6 +177,7 @@ class _Renderer:
                 result = "asyncio.run(%s)" % result
             self.lines.append("result = %s" % result)
             self.prints.insert(0, show("result", mode))
+            self.call_returned(entry.get("call_result"))
         if entry.get("show_obj") and ctor is not None and op not in ("static",) and \
                 not (op == "special" and dunder in CLASS_LEVEL | {"__del__"}):
             self.prints.append(show(self.obj, str(entry["show_obj"])))
@@ -188,6 +189,23 @@ class _Renderer:
                 "except Exception as error:",
                 "    print('raises', type(error).__name__, str(error))"]
         return "\n".join(head + [""] + body) + "\n"
+
+    def call_returned(self, spec: Any) -> None:
+        """Calls of the function the entry returned (rules/returned_callables.py): each link of
+        the chain an argument list (``result(f)(3)`` for a decorator factory), the last call
+        made ``times`` times on the same function, each result printed."""
+        if not isinstance(spec, dict) or not isinstance(spec.get("chain"), list):
+            return
+        links = ["(%s)" % ", ".join(self.value(v) for v in args) for args in spec["chain"]]
+        if not links:
+            return
+        callee = "result"
+        if len(links) > 1:  # decorate once, then call the decorated function
+            self.lines.append("decorated = result%s" % "".join(links[:-1]))
+            callee = "decorated"
+        for _ in range(max(1, min(int(spec.get("times") or 1), 3))):
+            self.lines.append("returned = %s%s" % (callee, links[-1]))
+            self.lines.append("print(repr(returned))")
 
     def special(self, dunder: str, plain: List[str], parts: List[str], mode: str
                 ) -> Tuple[Optional[str], str]:

@@ -2,7 +2,8 @@
 
 ``p.split(...)`` → str, ``p.decode()`` → bytes, ``p.append(...)`` → list, ``p.items()`` → dict,
 ``p + 1`` / ``range(p)`` → int, ``for x in p`` / ``len(p)`` → a sequence, ``p(...)`` → a
-callable, ``isinstance(p, T)`` → T, and ``p.attr`` where a project class (the method's own class
+callable (so does ``callable(p)``, ``inspect.isgeneratorfunction(p)``, ``partial(p)``),
+``isinstance(p, T)`` → T, and ``p.attr`` where a project class (the method's own class
 first) has an attribute or method ``attr`` → an instance of that class.  Best effort and cheap:
 one walk over the function body.
 """
@@ -24,6 +25,10 @@ LIST_METHODS = {"append", "extend", "insert", "sort", "reverse", "remove"}
 DICT_METHODS = {"items", "keys", "values", "get", "setdefault", "update", "popitem"}
 SET_METHODS = {"add", "discard", "union", "intersection", "difference", "issubset",
                "issuperset"}
+# functions whose first argument is a callable (inspect's, functools')
+INSPECTS_CALLABLES = {"isfunction", "ismethod", "isgeneratorfunction", "iscoroutinefunction",
+                      "isasyncgenfunction", "isbuiltin", "isroutine", "signature",
+                      "getfullargspec", "partial", "wraps", "update_wrapper"}
 
 
 def class_attributes(tree: Tree, qual: str) -> Set[str]:
@@ -98,6 +103,8 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
                         vote("str", 2)
                     elif fname in ("open", "os.path.join", "os.path.exists", "Path"):
                         vote("path", 2)
+                    elif fname == "callable" or fname.split(".")[-1] in INSPECTS_CALLABLES:
+                        vote("callable", 3)
             elif isinstance(node, (ast.For, ast.comprehension)) and is_param(node.iter):
                 vote("seq", 2)
             elif isinstance(node, ast.BinOp) and (is_param(node.left) or is_param(node.right)):

@@ -13,6 +13,8 @@
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);
 * :mod:`gen.rules.callables` - ``callable_objects``: the callable protocol in unusual but legal
   ways (partials, callable instances, bound methods, generator and coroutine functions);
+* :mod:`gen.rules.returned_callables` - ``returned_callables``: the function a closure, a
+  decorator or a decorator factory returns, called;
 * :mod:`gen.rules.signature_diff` - ``signature_diff``: calls that exercise exactly what changed
   in the signature between the versions;
 * :mod:`gen.rules.protocol_membership` - ``protocol_membership``: whether the class supports

@@ -199,22 +199,35 @@ private slots:
     // raises the same KeyError on both sides), and the key is mined from the table.
     void changedTableEntryIsLookedUp()
     {
+        const auto core = [](const char *pound) {
+            return QByteArray("UNITS = {'g': 1, 'kg': 1000, 'lb': ") + pound +
+                   "}\n\n\ndef grams(value, unit):\n    return value * UNITS[unit]\n";
+        };
         ScratchRepo repo;
         repo.write(QStringLiteral("pkg/__init__.py"), "");
-        repo.write(QStringLiteral("pkg/core.py"), "UNITS = {'g': 1, 'kg': 1000, 'lb': 450}\n"
-                                                  "\n"
-                                                  "\n"
-                                                  "def grams(value, unit):\n"
-                                                  "    return value * UNITS[unit]\n");
+        repo.write(QStringLiteral("pkg/core.py"), core("450"));
         const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("pkg/core.py"), "UNITS = {'g': 1, 'kg': 1000, 'lb': 454}\n"
-                                                  "\n"
-                                                  "\n"
-                                                  "def grams(value, unit):\n"
-                                                  "    return value * UNITS[unit]\n");
+        repo.write(QStringLiteral("pkg/core.py"), core("454"));
         const QString head = repo.commit(QStringLiteral("change"));
         const QJsonObject report = analyze(repo, base, head, {});
         QVERIFY2(!findersOf(report).isEmpty(), "the changed table entry was not looked up");
+    }
+
+    // A function returning a lazy iterator: printed as is, both versions show `<map object>`.
+    void lazyResultIsConsumed()
+    {
+        const auto core = [](const char *step) {
+            return QByteArray("def bumped(items):\n    return map(lambda x: x + ") + step +
+                   ", items)\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/core.py"), core("1"));
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/core.py"), core("2"));
+        const QString head = repo.commit(QStringLiteral("change"));
+        const QJsonObject report = analyze(repo, base, head, {});
+        QVERIFY2(!findersOf(report).isEmpty(), "the iterator's values were not compared");
     }
 };
 

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from helpers_dir import HELPERS
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -128,6 +128,33 @@ def call_args(code: str, func: str) -> List[ast.expr]:
 
 # ---------------------------------------------------------------------------------------------
 # Static properties of the candidates
+
+
+def scratch_call(monkeypatch: pytest.MonkeyPatch, function: Any,
+                 args: List[Tuple[str, Dict[str, Any]]], **entry: Any) -> Dict[str, Any]:
+    """A genome calling ``function`` from a scratch module registered in ``sys.modules``."""
+    import types
+    name = function.__name__
+    module = types.ModuleType("scratch_" + name)
+    setattr(module, name, function)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    qualname = "%s.%s" % (module.__name__, name)
+    return {"target": qualname,
+            "entry": dict({"qualname": qualname, "op": "call", "expr": name,
+                           "import": "from %s import %s" % (module.__name__, name),
+                           "versions": "both", "show_result": "repr"}, **entry),
+            "ctor": None,
+            "args": [{"name": arg, "value": value, "pass": "pos"} for arg, value in args]}
+
+
+def printed_by(code: str) -> str:
+    """What a snippet prints, run in this process."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<snippet>", "exec"), {})
+    return out.getvalue()
 
 
 def test_targets_fixture_has_the_expected_changes(trees: Dict[str, Any]) -> None:
@@ -578,8 +605,6 @@ def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
     """Each wrapper arrives as another kind of callable (what inspection tells apart) and still
     calls the slot's function when called (and iterated or awaited)."""
     import asyncio
-    import contextlib
-    import io
     import types
     from gen.rules.callables import first_function, wrappers
     from gen.snippet import render_genome
@@ -597,9 +622,6 @@ def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
             result = asyncio.run(result)
         return "%s %r" % (kind, result)
 
-    module = types.ModuleType("scratch_callables")
-    module.describe = describe  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "scratch_callables", module)
     slot = types.SimpleNamespace(values=[{"k": "int", "v": 1},
                                          {"k": "expr", "code": "lambda x: x + 1",
                                           "imports": [], "src": "pool"}])
@@ -607,18 +629,12 @@ def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
     assert function == {"k": "expr", "code": "lambda x: x + 1", "imports": []}
     printed = []
     for value in wrappers(function):
-        genome = {"target": "scratch_callables.describe",
-                  "entry": {"qualname": "scratch_callables.describe", "op": "call",
-                            "import": "from scratch_callables import describe",
-                            "expr": "describe", "versions": "both", "show_result": "repr"},
-                  "ctor": None, "args": [{"name": "func", "value": value, "pass": "pos"}]}
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(render_genome(genome), "<callables>", "exec"), {})
-        printed.append(out.getvalue().splitlines()[0])
+        genome = scratch_call(monkeypatch, describe, [("func", value)])
+        printed.append(printed_by(render_genome(genome)).splitlines()[0])
     assert all(line.endswith(" 4'") for line in printed), printed
     assert len(set(printed)) == len(printed) == 6, printed
-    assert first_function(types.SimpleNamespace(values=[{"k": "int", "v": 1}])) is None  # type: ignore[arg-type]
+    no_function = types.SimpleNamespace(values=[{"k": "int", "v": 1}])
+    assert first_function(no_function) is None  # type: ignore[arg-type]
 
 
 def test_one_parameter_rules_vary_each_parameter_not_only_the_last() -> None:
@@ -677,29 +693,16 @@ def test_feedback_mutants_stay_paired_with_their_own_entry_plan() -> None:
 
 
 def test_observed_exception_prints_its_type_and_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    import contextlib
-    import io
-    import types
     from gen.snippet import render_genome
 
     def level(text: str) -> int:
         raise ValueError("not a level: %r" % (text,))
 
-    module = types.ModuleType("scratch_levels")
-    module.level = level  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "scratch_levels", module)
-    genome = {"target": "scratch_levels.level",
-              "entry": {"qualname": "scratch_levels.level", "op": "call",
-                        "import": "from scratch_levels import level", "expr": "level",
-                        "versions": "both", "observe": "exception"},
-              "ctor": None,
-              "args": [{"name": "text", "value": {"k": "str", "v": "x"}, "pass": "pos"}]}
+    genome = scratch_call(monkeypatch, level, [("text", {"k": "str", "v": "x"})],
+                          observe="exception")
     code = render_genome(genome)
     assert code.splitlines()[2] == "try:", code
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "<observed>", "exec"), {})
-    assert out.getvalue() == "raises ValueError not a level: 'x'\n"
+    assert printed_by(code) == "raises ValueError not a level: 'x'\n"
     del genome["entry"]["observe"]
     assert "try:" not in render_genome(genome)
 
@@ -836,9 +839,6 @@ def test_returned_functions_are_followed_one_link_deeper_for_decorator_factories
 
 
 def test_a_returned_function_is_called_in_the_snippet(monkeypatch: pytest.MonkeyPatch) -> None:
-    import contextlib
-    import io
-    import types
     from gen.snippet import render_genome
 
     def repeat(times: int) -> Any:
@@ -851,20 +851,72 @@ def test_a_returned_function_is_called_in_the_snippet(monkeypatch: pytest.Monkey
             return wrapper
         return decorate
 
-    module = types.ModuleType("scratch_closures")
-    module.repeat = repeat  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "scratch_closures", module)
-    genome = {"target": "scratch_closures.repeat",
-              "entry": {"qualname": "scratch_closures.repeat", "op": "call",
-                        "import": "from scratch_closures import repeat", "expr": "repeat",
-                        "versions": "both", "show_result": "repr",
-                        "call_result": {"chain": [[{"k": "expr", "code": "lambda x: x"}],
-                                                  [{"k": "int", "v": 3}]], "times": 2}},
-              "ctor": None, "args": [{"name": "times", "value": {"k": "int", "v": 2},
-                                      "pass": "pos"}]}
+    chain = [[{"k": "expr", "code": "lambda x: x"}], [{"k": "int", "v": 3}]]
+    genome = scratch_call(monkeypatch, repeat, [("times", {"k": "int", "v": 2})],
+                          call_result={"chain": chain, "times": 2})
     code = render_genome(genome)
     assert "decorated = result(lambda x: x)\nreturned = decorated(3)" in code, code
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "<closures>", "exec"), {})
-    assert out.getvalue().splitlines()[:2] == ["([3, 3], 1)", "([3, 3], 2)"]
+    assert printed_by(code).splitlines()[:2] == ["([3, 3], 1)", "([3, 3], 2)"]
+
+
+# ---------------------------------------------------------------------------------------------
+# lazy results (gen/plans.py, gen/snippet.py)
+
+
+def test_functions_returning_lazy_iterators_are_recognised(tmp_path: Path) -> None:
+    import ast
+    from gen.plans import _returns_lazy
+    from pymodel.project import Tree
+
+    source = ("import itertools\n"
+              "from itertools import islice\n"
+              "\n"
+              "def gen(items):\n"
+              "    yield from items\n"
+              "\n"
+              "def bumped(items):\n"
+              "    return map(lambda x: x + 1, items)\n"
+              "\n"
+              "def squares(items):\n"
+              "    return (x * x for x in items)\n"
+              "\n"
+              "def head(items, n):\n"
+              "    if n < 0:\n"
+              "        return []\n"
+              "    return islice(items, n)\n"
+              "\n"
+              "def chained(a, b):\n"
+              "    return itertools.chain(a, b)\n"
+              "\n"
+              "def through(items):\n"
+              "    return gen(items)\n"
+              "\n"
+              "def eager(items):\n"
+              "    def inner():\n"
+              "        return map(str, items)\n"
+              "    return list(inner())\n")
+    (tmp_path / "lazy.py").write_text(source)
+    tree = Tree(str(tmp_path))
+    defs = {node.name: node for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef)}
+    lazy = {name for name, node in defs.items() if _returns_lazy(tree, "lazy", node)}
+    assert lazy == {"bumped", "squares", "head", "chained", "through"}
+
+
+def test_a_lazy_result_is_consumed_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+    from gen.snippet import render_genome
+
+    def counted(start: int) -> Any:
+        return itertools.count(start)
+
+    def listed(start: int) -> Any:
+        return [start]
+
+    start = [("start", {"k": "int", "v": 3})]
+    endless = printed_by(render_genome(scratch_call(monkeypatch, counted, start,
+                                                    show_result="lazy")))
+    assert endless.startswith("[3, 4, 5") and endless.count(",") == 999  # its first 1000
+    eager = printed_by(render_genome(scratch_call(monkeypatch, listed, start,
+                                                  show_result="lazy")))
+    assert eager == "[3]\n"

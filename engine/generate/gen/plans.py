@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Set
 
 from pymodel.params import Param, params_of
 from pymodel.project import Tree
-from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, is_dunder
+from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 
 from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
@@ -66,7 +66,7 @@ class EntryPlan:
     expr: str  # the function (call/static) or the class (everything else)
     method: Optional[str]
     is_async: bool
-    show_result: str  # repr | vars | list
+    show_result: str  # repr | vars | list | lazy (an iterator, consumed when it is one)
     show_obj: Optional[str]  # repr | vars
     obj_name: Optional[str]
     ctor: Optional[List[Slot]]
@@ -428,6 +428,8 @@ class Workspace:
         node = raw.node
         if isinstance(node, ast.FunctionDef) and _is_generator(node):
             return "list"
+        if isinstance(node, FUNCTION_NODES) and _returns_lazy(raw.tree, raw.module, node):
+            return "lazy"
         returns = getattr(node, "returns", None)
         if returns is None:
             return "repr"
@@ -480,6 +482,38 @@ def _is_binary(name: str) -> bool:
         if core.startswith(prefix) and core[len(prefix):] in (
                 "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift",
                 "rshift", "or", "xor", "and", "divmod"):
+            return True
+    return False
+
+
+LAZY_BUILTINS = {"map", "filter", "zip", "iter", "reversed", "enumerate"}
+
+
+def _returns_lazy(tree: Tree, module: str, node: Any) -> bool:
+    """Whether a function returns a lazy iterator on some path: a generator expression,
+    ``map``/``filter``/``zip``..., an ``itertools`` iterator or a project generator function's
+    result. Printed as is, such a result shows only its type, never the values it yields."""
+    stack = list(node.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, FUNCTION_NODES + (ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(sub))
+        if not isinstance(sub, ast.Return) or sub.value is None:
+            continue
+        value = sub.value
+        if isinstance(value, ast.GeneratorExp):
+            return True
+        if not isinstance(value, ast.Call):
+            continue
+        ref = tree.resolve(module, value.func)
+        name = ref.name if ref is not None else (dotted(value.func) or "")
+        if ref is None or ref.kind in ("builtin", "external"):
+            bare = name[len("builtins."):] if name.startswith("builtins.") else name
+            if bare in LAZY_BUILTINS or name.startswith("itertools."):
+                return True
+        elif ref.kind == "function" and isinstance(ref.node, ast.FunctionDef) and \
+                _is_generator(ref.node):
             return True
     return False
 

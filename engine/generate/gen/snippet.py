@@ -76,6 +76,7 @@ BINOPS = {"add": "+", "sub": "-", "mul": "*", "matmul": "@", "truediv": "/",
           "or": "|", "xor": "^", "and": "&"}
 MODULE_IMPORTS = ("operator", "os", "copy", "math", "pickle", "gc", "asyncio")
 CLASS_LEVEL = {"__class_getitem__", "__init_subclass__"}
+LAZY_ITEMS = 1000  # the items of a returned iterator a test consumes (some never end)
 
 
 class _Renderer:
@@ -176,6 +177,11 @@ class _Renderer:
                 self.imports.add("import asyncio")
                 result = "asyncio.run(%s)" % result
             self.lines.append("result = %s" % result)
+            if mode == "lazy":  # consumed at once: the values, bounded for endless iterators
+                self.imports.update({"import collections.abc", "import itertools"})
+                self.lines.append("result = list(itertools.islice(result, %d)) if isinstance("
+                                  "result, collections.abc.Iterator) else result" % LAZY_ITEMS)
+                mode = "repr"
             self.prints.insert(0, show("result", mode))
             self.call_returned(entry.get("call_result"))
         if entry.get("show_obj") and ctor is not None and op not in ("static",) and \

@@ -66,7 +66,7 @@ class EntryPlan:
     expr: str  # the function (call/static) or the class (everything else)
     method: Optional[str]
     is_async: bool
-    show_result: str  # repr | vars | list | lazy (an iterator, consumed when it is one)
+    show_result: str  # repr | vars | lazy (an iterator, its items consumed) | list (older genomes)
     show_obj: Optional[str]  # repr | vars
     obj_name: Optional[str]
     ctor: Optional[List[Slot]]
@@ -426,8 +426,9 @@ class Workspace:
     @staticmethod
     def _show_result(raw: _Raw, hints: Hints) -> str:
         node = raw.node
+        # a generator's items, bounded: some generators never end
         if isinstance(node, ast.FunctionDef) and _is_generator(node):
-            return "list"
+            return "lazy"
         if isinstance(node, FUNCTION_NODES) and _returns_lazy(raw.tree, raw.module, node):
             return "lazy"
         returns = getattr(node, "returns", None)
@@ -435,7 +436,7 @@ class Workspace:
             return "repr"
         spec = hints.spec(returns, raw.module)
         if spec[0] == "seq" and spec[1] == "iterator":
-            return "list"
+            return "lazy"
         if spec[0] == "class":
             model = raw.tree.class_model(spec[1])
             if model is not None and not model.has_repr and not model.has_slots:

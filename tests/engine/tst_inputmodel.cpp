@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <utility>
 
 using difftriage::test::CliRun;
 using difftriage::test::ScratchRepo;
@@ -172,11 +173,7 @@ private slots:
         QFETCH(QByteArray, after);
         const QString rule = QString::fromLatin1(QTest::currentDataTag());
         ScratchRepo repo;
-        repo.write(QStringLiteral("pkg/__init__.py"), "");
-        repo.write(QStringLiteral("pkg/core.py"), before);
-        const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("pkg/core.py"), after);
-        const QString head = repo.commit(QStringLiteral("change"));
+        const auto [base, head] = commitChange(repo, before, after);
 
         const QJsonObject without =
             analyze(repo, base, head, {QStringLiteral("--disable-strategy"), rule});
@@ -203,14 +200,8 @@ private slots:
             return QByteArray("UNITS = {'g': 1, 'kg': 1000, 'lb': ") + pound +
                    "}\n\n\ndef grams(value, unit):\n    return value * UNITS[unit]\n";
         };
-        ScratchRepo repo;
-        repo.write(QStringLiteral("pkg/__init__.py"), "");
-        repo.write(QStringLiteral("pkg/core.py"), core("450"));
-        const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("pkg/core.py"), core("454"));
-        const QString head = repo.commit(QStringLiteral("change"));
-        const QJsonObject report = analyze(repo, base, head, {});
-        QVERIFY2(!findersOf(report).isEmpty(), "the changed table entry was not looked up");
+        QVERIFY2(foundBetween(core("450"), core("454")),
+                 "the changed table entry was not looked up");
     }
 
     // A function returning a lazy iterator: printed as is, both versions show `<map object>`.
@@ -220,14 +211,27 @@ private slots:
             return QByteArray("def bumped(items):\n    return map(lambda x: x + ") + step +
                    ", items)\n";
         };
+        QVERIFY2(foundBetween(core("1"), core("2")), "the iterator's values were not compared");
+    }
+
+private:
+    // Whether an analysis with every strategy on reports a difference between the two sources.
+    bool foundBetween(const QByteArray &before, const QByteArray &after)
+    {
         ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, before, after);
+        return !findersOf(analyze(repo, base, head, {})).isEmpty();
+    }
+
+    // pkg/core.py committed as before, then as after: (base, head).
+    static std::pair<QString, QString> commitChange(ScratchRepo &repo, const QByteArray &before,
+                                                    const QByteArray &after)
+    {
         repo.write(QStringLiteral("pkg/__init__.py"), "");
-        repo.write(QStringLiteral("pkg/core.py"), core("1"));
+        repo.write(QStringLiteral("pkg/core.py"), before);
         const QString base = repo.commit(QStringLiteral("base"));
-        repo.write(QStringLiteral("pkg/core.py"), core("2"));
-        const QString head = repo.commit(QStringLiteral("change"));
-        const QJsonObject report = analyze(repo, base, head, {});
-        QVERIFY2(!findersOf(report).isEmpty(), "the iterator's values were not compared");
+        repo.write(QStringLiteral("pkg/core.py"), after);
+        return {base, repo.commit(QStringLiteral("change"))};
     }
 };
 

@@ -147,6 +147,15 @@ def scratch_call(monkeypatch: pytest.MonkeyPatch, function: Any,
             "args": [{"name": arg, "value": value, "pass": "pos"} for arg, value in args]}
 
 
+def module_defs(root: Path, name: str, source: str) -> Tuple[Any, Dict[str, Any]]:
+    """A one-module project tree written under ``root``, and its functions' def nodes by name."""
+    from pymodel.project import Tree
+    (root / (name + ".py")).write_text(source)
+    defs = {node.name: node for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef)}
+    return Tree(str(root)), defs
+
+
 def printed_by(code: str) -> str:
     """What a snippet prints, run in this process."""
     import contextlib
@@ -787,10 +796,7 @@ def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path)
               "\n"
               "def check(hook):\n"
               "    return callable(hook)\n")
-    (tmp_path / "hooks.py").write_text(source)
-    tree = Tree(str(tmp_path))
-    defs = {node.name: node for node in ast.parse(source).body
-            if isinstance(node, ast.FunctionDef)}
+    tree, defs = module_defs(tmp_path, "hooks", source)
     assert guess(defs["check"], "hook", tree, "hooks", None)[:1] == ["callable"]
     assert guess(defs["run"], "hook", tree, "hooks", None)[:1] == ["callable"]
     assert "callable" not in guess(defs["run"], "value", tree, "hooks", None)
@@ -895,10 +901,7 @@ def test_functions_returning_lazy_iterators_are_recognised(tmp_path: Path) -> No
               "    def inner():\n"
               "        return map(str, items)\n"
               "    return list(inner())\n")
-    (tmp_path / "lazy.py").write_text(source)
-    tree = Tree(str(tmp_path))
-    defs = {node.name: node for node in ast.parse(source).body
-            if isinstance(node, ast.FunctionDef)}
+    tree, defs = module_defs(tmp_path, "lazy", source)
     lazy = {name for name, node in defs.items() if _returns_lazy(tree, "lazy", node)}
     assert lazy == {"bumped", "squares", "head", "chained", "through"}
 

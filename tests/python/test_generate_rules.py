@@ -1,0 +1,426 @@
+"""Tests of the input-model rules and value observations of the offline generator
+(gen/rules/, the lookup-table keys of gen/mine.py, the lazy results of gen/plans.py and
+gen/snippet.py), in-process on scratch modules; test_generate.py drives the generator itself."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+import pytest
+
+from helpers_dir import HELPERS
+
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
+
+
+def scratch_call(monkeypatch: pytest.MonkeyPatch, function: Any,
+                 args: List[Tuple[str, Dict[str, Any]]], **entry: Any) -> Dict[str, Any]:
+    """A genome calling ``function`` from a scratch module registered in ``sys.modules``."""
+    import types
+    name = function.__name__
+    module = types.ModuleType("scratch_" + name)
+    setattr(module, name, function)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    qualname = "%s.%s" % (module.__name__, name)
+    return {"target": qualname,
+            "entry": dict({"qualname": qualname, "op": "call", "expr": name,
+                           "import": "from %s import %s" % (module.__name__, name),
+                           "versions": "both", "show_result": "repr"}, **entry),
+            "ctor": None,
+            "args": [{"name": arg, "value": value, "pass": "pos"} for arg, value in args]}
+
+
+def module_defs(root: Path, name: str, source: str) -> Tuple[Any, Dict[str, Any]]:
+    """A one-module project tree written under ``root``, and its functions' def nodes by name."""
+    from pymodel.project import Tree
+    (root / (name + ".py")).write_text(source)
+    defs = {node.name: node for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef)}
+    return Tree(str(root)), defs
+
+
+def printed_by(code: str) -> str:
+    """What a snippet prints, run in this process."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<snippet>", "exec"), {})
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# protocol_membership (gen/rules/protocol_membership.py)
+
+
+def test_membership_probe_observes_the_class_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe prints whether the class supports the protocol, with no receiver built: a
+    ``__getitem__`` that only raises reads True, none reads False, ``__hash__ = None`` False."""
+    import contextlib
+    import io
+    import types
+    from gen.snippet import render_genome
+
+    def printed(dunder: str, body: Dict[str, Any]) -> str:
+        module = types.ModuleType("scratch_protocols")
+        module.Reading = type("Reading", (), body)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "scratch_protocols", module)
+        genome = {"target": "scratch_protocols.Reading." + dunder,
+                  "entry": {"qualname": "scratch_protocols.Reading." + dunder, "op": "special",
+                            "dunder": dunder, "import": "from scratch_protocols import Reading",
+                            "expr": "Reading", "versions": "old_only", "probe": "membership",
+                            "show_obj": "repr"},
+                  "ctor": None, "args": []}
+        code = render_genome(genome)
+        assert "callable(getattr(Reading, '%s', None))" % dunder in code, code
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "<probe>", "exec"), {})
+        return out.getvalue().strip()
+
+    def refuse(self: Any, index: Any) -> Any:
+        raise TypeError("not a sequence")
+
+    assert printed("__getitem__", {"__getitem__": refuse}) == "True"
+    assert printed("__getitem__", {}) == "False"
+    assert printed("__hash__", {"__eq__": lambda s, o: True}) == "False"  # __hash__ = None
+    assert printed("__hash__", {}) == "True"
+
+
+def test_membership_is_probed_only_where_it_can_change() -> None:
+    import types
+    from gen.rules.protocol_membership import membership_can_change
+
+    def plan(op: str, dunder: Any, versions: str) -> Any:
+        return types.SimpleNamespace(op=op, dunder=dunder, versions=versions)
+
+    assert membership_can_change(plan("special", "__getitem__", "old_only"))
+    assert membership_can_change(plan("special", "__len__", "new_only"))
+    assert membership_can_change(plan("special", "__hash__", "old_only"))
+    assert not membership_can_change(plan("special", "__getitem__", "both"))
+    assert not membership_can_change(plan("special", "__repr__", "old_only"))  # object has it
+    assert not membership_can_change(plan("method", None, "old_only"))
+
+
+# ---------------------------------------------------------------------------------------------
+# callable_objects (gen/rules/callables.py)
+
+
+def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each wrapper arrives as another kind of callable (what inspection tells apart) and still
+    calls the slot's function when called (and iterated or awaited)."""
+    import asyncio
+    import types
+    from gen.rules.callables import first_function, wrappers
+    from gen.snippet import render_genome
+
+    def describe(func: Any) -> str:
+        import functools
+        import inspect
+        kind = (inspect.isgeneratorfunction(func), inspect.iscoroutinefunction(func),
+                isinstance(func, functools.partial), inspect.ismethod(func),
+                hasattr(func, "__wrapped__"), inspect.isfunction(func))
+        result = func(3)
+        if inspect.isgenerator(result):
+            result = list(result)[0]
+        elif inspect.iscoroutine(result):
+            result = asyncio.run(result)
+        return "%s %r" % (kind, result)
+
+    slot = types.SimpleNamespace(values=[{"k": "int", "v": 1},
+                                         {"k": "expr", "code": "lambda x: x + 1",
+                                          "imports": [], "src": "pool"}])
+    function = first_function(slot)  # type: ignore[arg-type]
+    assert function == {"k": "expr", "code": "lambda x: x + 1", "imports": []}
+    printed = []
+    for value in wrappers(function):
+        genome = scratch_call(monkeypatch, describe, [("func", value)])
+        printed.append(printed_by(render_genome(genome)).splitlines()[0])
+    assert all(line.endswith(" 4'") for line in printed), printed
+    assert len(set(printed)) == len(printed) == 6, printed
+    no_function = types.SimpleNamespace(values=[{"k": "int", "v": 1}])
+    assert first_function(no_function) is None  # type: ignore[arg-type]
+
+
+def test_one_parameter_rules_vary_each_parameter_not_only_the_last() -> None:
+    """protocol_objects and callable_objects set each parameter's own variants on it (a loop
+    of generator expressions once put every variant on the last parameter)."""
+    from gen.plans import EntryPlan, Slot
+    from gen.rules import callables, protocols
+
+    def values_of(args: List[Dict[str, Any]]) -> Dict[str, str]:
+        return {a["name"]: a["value"].get("fn") or a["value"].get("code") or a["value"]["k"]
+                for a in args}
+
+    func = Slot("func", "positional_or_keyword", True,
+                [{"k": "expr", "code": "lambda x: x", "imports": []}])
+    items = Slot("items", "positional_or_keyword", True,
+                 [{"k": "list", "items": [{"k": "int", "v": 1}, {"k": "int", "v": 2}]}])
+    count = Slot("count", "positional_or_keyword", True, [{"k": "int", "v": 3}])
+    plan = EntryPlan("m.f|m.f|new", "m.f", "new", "both", "m.f", "call", None,
+                     "from m import f", "f", None, False, "repr", None, None, None,
+                     [func, items, count])
+    varied_callables = [values_of(g["args"]) for g in callables._plan_stream(plan)]
+    assert varied_callables and all(v["func"] != "lambda x: x" and v["items"] == "list" and
+                                    v["count"] == "int" for v in varied_callables)
+    varied_protocols = [values_of(g["args"]) for g in protocols._plan_stream(plan)]
+    assert any(v["items"] != "list" and v["count"] == "int" for v in varied_protocols)
+    assert any(v["count"] != "int" and v["items"] == "list" for v in varied_protocols)
+
+
+def test_feedback_mutants_stay_paired_with_their_own_entry_plan() -> None:
+    """Mutants of tests made through two entry points are recorded against the entry point
+    they call, not the last one looked at."""
+    from gen.feedback import novel_stream
+    from gen.genome import make_genome
+    from gen.mine import Mined
+    from gen.plans import EntryPlan, Slot, Target
+
+    def plan(name: str) -> EntryPlan:
+        slot = Slot("n", "positional_or_keyword", True, [{"k": "int", "v": 1},
+                                                          {"k": "int", "v": 5}])
+        return EntryPlan("m.%s|m.%s|new" % (name, name), "m.f", "new", "both", "m." + name,
+                         "call", None, "from m import " + name, name, None, False, "repr",
+                         None, None, None, [slot])
+
+    plans = [plan("f"), plan("g")]
+    target = Target("m.f", "public", "both", {}, {"old": [], "new": []}, plans, Mined())
+    tests = [{"id": "t%d" % i, "novel": True, "target": "m.f", "outcome": "ok",
+              "genome": make_genome(p, {"n": {"k": "int", "v": 1}})}
+             for i, p in enumerate(plans)]
+    paired = list(novel_stream(target, 7, 1, tests, {p.key: p for p in plans}))
+    assert {p.key for p, _ in paired} == {p.key for p in plans}
+    assert all(genome["entry"]["plan"] == p.key for p, genome in paired)
+
+
+# ---------------------------------------------------------------------------------------------
+# exception_messages (gen/rules/exception_messages.py)
+
+
+def test_observed_exception_prints_its_type_and_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gen.snippet import render_genome
+
+    def level(text: str) -> int:
+        raise ValueError("not a level: %r" % (text,))
+
+    genome = scratch_call(monkeypatch, level, [("text", {"k": "str", "v": "x"})],
+                          observe="exception")
+    code = render_genome(genome)
+    assert code.splitlines()[2] == "try:", code
+    assert printed_by(code) == "raises ValueError not a level: 'x'\n"
+    del genome["entry"]["observe"]
+    assert "try:" not in render_genome(genome)
+
+
+def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path: Path) -> None:
+    import types
+    from gen.rules.exception_messages import changed_raises
+    from pymodel.project import Tree
+
+    (tmp_path / "levels.py").write_text(
+        "def level(text):\n"                                   # 1
+        "    if not text:\n"                                   # 2
+        "        raise ValueError('empty')\n"                  # 3
+        "    if not text.isdigit():\n"                         # 4
+        "        raise ValueError(\n"                          # 5
+        "            'not a level: %r' % (text,))\n"           # 6
+        "    return int(text)\n"                               # 7
+        "\n"                                                   # 8
+        "def check(text):\n"                                   # 9
+        "    msg = 'bad: %r' % (text,)\n"                      # 10
+        "    if text:\n"                                       # 11
+        "        raise ValueError(msg)\n")                     # 12
+    tree = Tree(str(tmp_path))
+    raw = types.SimpleNamespace(tree=tree)
+    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
+
+    def target(name: str, old: List[int], new: List[int]) -> Any:
+        return types.SimpleNamespace(qualname=name, plans=[plan], changed={"old": old, "new": new})
+
+    assert changed_raises(target("levels.level", [6], [7])) == {"old": {5, 6}, "new": set()}
+    assert changed_raises(target("levels.check", [10], [11])) == {"old": {12}, "new": set()}
+
+
+# ---------------------------------------------------------------------------------------------
+# lookup tables (gen/mine.py)
+
+
+def test_lookup_tables_give_their_keys_to_the_value_that_indexes_them(tmp_path: Path) -> None:
+    """``UNITS[unit]``, ``ALIASES.get(name)`` and ``kind in HANDLERS`` give the parameter the
+    table's keys; a changed table gives the keys of the entries that differ first."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    def tree(side: str, units: str) -> Tree:
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "conv.py").write_text(
+            "UNITS = {%s}\n"
+            "ALIASES = {'kilo': 'kg', 'pound': 'lb'}\n"
+            "HANDLERS = {'strict': 1, 'lenient': 2}\n"
+            "\n"
+            "def convert(value, unit, name, kind):\n"
+            "    factor = UNITS[unit]\n"
+            "    other = ALIASES.get(name)\n"
+            "    if kind in HANDLERS:\n"
+            "        return value * factor, other\n"
+            "    return value\n" % units)
+        return Tree(str(tmp_path / side))
+
+    trees = {"old": tree("old", "'g': 1, 'kg': 1000, 'lb': 450"),
+             "new": tree("new", "'g': 1, 'kg': 1000, 'lb': 454, 'oz': 28")}
+    changed = {"changed_lines": {"old": [], "new": []}, "module_level_names": ["conv.UNITS"]}
+    mined = mine_target(trees, "conv.convert", changed, [])
+    assert {"g", "kg", "lb", "oz"} <= set(mined.linked("unit"))
+    assert {"kilo", "pound"} <= set(mined.linked("name"))
+    assert {"strict", "lenient"} <= set(mined.linked("kind"))
+    assert mined.linked("value") == []
+    first = mined.unlinked(min_weight=4)  # the entries that differ: changed code
+    assert "lb" in first and "oz" in first and "g" not in first
+
+
+def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path) -> None:
+    import ast
+    from gen.usage import guess
+    from pymodel.project import Tree
+
+    source = ("import inspect\n"
+              "\n"
+              "def run(hook, value):\n"
+              "    if inspect.isgeneratorfunction(hook):\n"
+              "        return list(hook(value))\n"
+              "    return value\n"
+              "\n"
+              "def check(hook):\n"
+              "    return callable(hook)\n")
+    tree, defs = module_defs(tmp_path, "hooks", source)
+    assert guess(defs["check"], "hook", tree, "hooks", None)[:1] == ["callable"]
+    assert guess(defs["run"], "hook", tree, "hooks", None)[:1] == ["callable"]
+    assert "callable" not in guess(defs["run"], "value", tree, "hooks", None)
+
+
+# ---------------------------------------------------------------------------------------------
+# returned_callables (gen/rules/returned_callables.py)
+
+
+def test_returned_functions_are_followed_one_link_deeper_for_decorator_factories() -> None:
+    import ast
+    from gen.rules.returned_callables import call_chains
+
+    source = ("def scaled(factor):\n"
+              "    def apply(value):\n"
+              "        return value * factor\n"
+              "    return apply\n"
+              "\n"
+              "def repeat(times):\n"
+              "    def decorate(func):\n"
+              "        def wrapper(*args):\n"
+              "            return [func(*args) for _ in range(times)]\n"
+              "        return wrapper\n"
+              "    return decorate\n"
+              "\n"
+              "def adder(n):\n"
+              "    return lambda x, y=0: x + n + y\n"
+              "\n"
+              "def plain(n):\n"
+              "    def helper(x):\n"
+              "        return x\n"
+              "    return helper(n)\n")
+    defs = {node.name: node for node in ast.parse(source).body}
+
+    def rendered(name: str) -> List[Tuple[List[List[str]], int]]:
+        return [([[v.get("code") or repr(v.get("v", v.get("k"))) for v in link]
+                  for link in chain], times) for chain, times in call_chains(defs[name])]
+
+    assert rendered("scaled") == [([["3"]], 1), ([["3"]], 2), ([["'abc'"]], 1),
+                                  ([["'list'"]], 1)]
+    assert rendered("repeat")[:3] == [([["lambda x: x"], ["3"]], 1),
+                                      ([["lambda x: x"], ["3"]], 2),
+                                      ([["lambda x: x"], ["'abc'"]], 1)]
+    assert rendered("adder")[0] == ([["3"]], 1)
+    assert call_chains(defs["plain"]) == []
+
+
+def test_a_returned_function_is_called_in_the_snippet(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gen.snippet import render_genome
+
+    def repeat(times: int) -> Any:
+        def decorate(func: Any) -> Any:
+            calls = []
+
+            def wrapper(*args: Any) -> Any:
+                calls.append(args)
+                return [func(*args) for _ in range(times)], len(calls)
+            return wrapper
+        return decorate
+
+    chain = [[{"k": "expr", "code": "lambda x: x"}], [{"k": "int", "v": 3}]]
+    genome = scratch_call(monkeypatch, repeat, [("times", {"k": "int", "v": 2})],
+                          call_result={"chain": chain, "times": 2})
+    code = render_genome(genome)
+    assert "decorated = result(lambda x: x)\nreturned = decorated(3)" in code, code
+    assert printed_by(code).splitlines()[:2] == ["([3, 3], 1)", "([3, 3], 2)"]
+
+
+# ---------------------------------------------------------------------------------------------
+# lazy results (gen/plans.py, gen/snippet.py)
+
+
+def test_functions_returning_lazy_iterators_are_recognised(tmp_path: Path) -> None:
+    import ast
+    from gen.plans import _returns_lazy
+    from pymodel.project import Tree
+
+    source = ("import itertools\n"
+              "from itertools import islice\n"
+              "\n"
+              "def gen(items):\n"
+              "    yield from items\n"
+              "\n"
+              "def bumped(items):\n"
+              "    return map(lambda x: x + 1, items)\n"
+              "\n"
+              "def squares(items):\n"
+              "    return (x * x for x in items)\n"
+              "\n"
+              "def head(items, n):\n"
+              "    if n < 0:\n"
+              "        return []\n"
+              "    return islice(items, n)\n"
+              "\n"
+              "def chained(a, b):\n"
+              "    return itertools.chain(a, b)\n"
+              "\n"
+              "def through(items):\n"
+              "    return gen(items)\n"
+              "\n"
+              "def eager(items):\n"
+              "    def inner():\n"
+              "        return map(str, items)\n"
+              "    return list(inner())\n")
+    tree, defs = module_defs(tmp_path, "lazy", source)
+    lazy = {name for name, node in defs.items() if _returns_lazy(tree, "lazy", node)}
+    assert lazy == {"bumped", "squares", "head", "chained", "through"}
+
+
+def test_a_lazy_result_is_consumed_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+    from gen.snippet import render_genome
+
+    def counted(start: int) -> Any:
+        return itertools.count(start)
+
+    def listed(start: int) -> Any:
+        return [start]
+
+    start = [("start", {"k": "int", "v": 3})]
+    endless = printed_by(render_genome(scratch_call(monkeypatch, counted, start,
+                                                    show_result="lazy")))
+    assert endless.startswith("[3, 4, 5") and endless.count(",") == 999  # its first 1000
+    eager = printed_by(render_genome(scratch_call(monkeypatch, listed, start,
+                                                  show_result="lazy")))
+    assert eager == "[3]\n"

@@ -5,10 +5,10 @@
 #include "execute/Executor.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
-#include <limits>
 
 namespace difftriage::engine {
 
@@ -24,8 +24,20 @@ struct CandidateFile
     bool doctestsOnly = false;
     QSet<QString> prefer; // functions and classes that name the changed code
     QSet<QString> xfail;  // those marked to fail: what the old version is known to get wrong
+    QHash<QString, int> relevance; // per test: its text's share of the changed lines' words
     QStringList tests;
 };
+
+QHash<QString, int> relevanceField(const json &file)
+{
+    QHash<QString, int> scores;
+    const json &relevance = field(file, "relevance");
+    if (relevance.is_object())
+        for (const auto &[test, score] : relevance.items())
+            if (score.is_number_integer())
+                scores.insert(QString::fromStdString(test), score.get<int>());
+    return scores;
+}
 
 json helperRequest(const ProjectTestDiscoveryInput &input)
 {
@@ -70,14 +82,18 @@ QSet<QString> nameWords(const QString &test)
 }
 
 // How a test ranks for the run: the tests marked to fail first, then those that name the
-// changed code, then the others by how many words of the changed names their own names share.
+// changed code, then the others; within each, by the words of the changed names its own name
+// shares and by its text's relevance to the changed lines (in steps of about one rare word, so
+// files still take turns among tests of a similar score).
 int rank(const CandidateFile &file, const QString &test, const QSet<QString> &words)
 {
-    if (file.xfail.contains(baseName(test)))
-        return std::numeric_limits<int>::max();
-    if (file.doctestsOnly || file.prefer.contains(baseName(test)))
-        return std::numeric_limits<int>::max() - 1;
-    return static_cast<int>(nameWords(test).intersect(words).size());
+    constexpr int TierSize = 1000000;
+    const int tier = file.xfail.contains(baseName(test))                         ? 2
+                     : file.doctestsOnly || file.prefer.contains(baseName(test)) ? 1
+                                                                                 : 0;
+    const int named = static_cast<int>(nameWords(test).intersect(words).size());
+    const int relevance = file.relevance.value(test.section(QLatin1Char('['), 0, 0)) / 10;
+    return tier * TierSize + std::min(named + relevance, TierSize - 1);
 }
 
 // The tests by rank; within a rank round-robin over the files, best file first, so a budget
@@ -245,6 +261,7 @@ Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput 
                                boolField(item, "doctests_only"),
                                QSet<QString>(prefer.cbegin(), prefer.cend()),
                                QSet<QString>(xfail.cbegin(), xfail.cend()),
+                               relevanceField(item),
                                {}};
     }
     seeds.filesSearched = static_cast<int>(files.size());

@@ -138,13 +138,43 @@ def test_callable_wrappers_are_distinct_kinds_that_call_the_function(
     function = first_function(slot)  # type: ignore[arg-type]
     assert function == {"k": "expr", "code": "lambda x: x + 1", "imports": []}
     printed = []
-    for value in wrappers(function):
+    for value in wrappers(function)[:6]:
         genome = scratch_call(monkeypatch, describe, [("func", value)])
         printed.append(printed_by(render_genome(genome)).splitlines()[0])
     assert all(line.endswith(" 4'") for line in printed), printed
     assert len(set(printed)) == len(printed) == 6, printed
     no_function = types.SimpleNamespace(values=[{"k": "int", "v": 1}])
     assert first_function(no_function) is None  # type: ignore[arg-type]
+    types_only = types.SimpleNamespace(values=[{"k": "expr", "code": "int", "imports": []}])
+    assert first_function(types_only)["code"] == "lambda x: x"  # type: ignore[arg-type,index]
+
+
+def test_signature_variants_change_only_the_parameter_kinds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lambda again with positional-only, keyword-only, ``*args``, optional and
+    ``**kwargs`` parameters: five signatures code that counts or binds parameters tells apart,
+    each still giving the body's result; a lambda that already has them gets fewer."""
+    from gen.rules.callables import signature_variants, wrappers
+    from gen.snippet import render_genome
+
+    def describe(func: Any) -> str:
+        import inspect
+        kinds = tuple(p.kind.name for p in inspect.signature(func).parameters.values())
+        return "%s %r" % (kinds, func(3))
+
+    function = {"k": "expr", "code": "lambda x: x + 1", "imports": []}
+    variants = signature_variants(function)
+    assert [v["code"] for v in wrappers(function)[6:]] == [v["code"] for v in variants]
+    printed = [printed_by(render_genome(scratch_call(monkeypatch, describe, [("func", v)])))
+               .splitlines()[0] for v in variants]
+    assert all(line.rstrip("'\"").endswith(" 4") for line in printed), printed
+    assert len(set(printed)) == 5, printed
+    assert "POSITIONAL_ONLY" in printed[0] and "KEYWORD_ONLY" in printed[1], printed
+    assert [v["code"] for v in signature_variants(
+        {"k": "expr", "code": "lambda *args, **kwargs: None"})] == []
+    assert [v["code"] for v in signature_variants(
+        {"k": "expr", "code": "lambda x, *, option=1: x"})] == \
+        ["lambda x, *, option=1, **kwargs: x"]
 
 
 def test_one_parameter_rules_vary_each_parameter_not_only_the_last() -> None:

@@ -590,3 +590,61 @@ def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_li
                          "import_roots": {"old": "src"}})
     # the body's statements; never the decorator, the def (with its continuation) or docstring
     assert answer["reach_lines"] == {"src/pkg/__init__.py": [8, 9]}
+
+
+def test_find_tests_resolves_relative_imports_of_a_test_package_inside_the_package(
+        tmp_path: Path) -> None:
+    """Tests living in the package (``pkg/tests``) import the changed module relatively; they
+    name no changed function (the change is reached through a table), so only the import
+    resolved against the test's package lets the file in."""
+    root = tmp_path / "old"
+    write(root, {
+        "src/pkg/__init__.py": "",
+        "src/pkg/_impl.py": "def scaled(value):\n    return value * 2\n\n\nTABLE = {'s': scaled}\n",
+        "src/pkg/tests/__init__.py": "",
+        "src/pkg/tests/test_table.py": "from .._impl import TABLE\n\n\ndef test_table():\n"
+                                       "    assert TABLE['s'](1) == 2\n",
+        "src/pkg/tests/test_module.py": "from .. import _impl\n\n\ndef test_module():\n"
+                                        "    assert _impl.TABLE\n"})
+    targets = {"changed_functions": [
+        {"qualname": "pkg._impl.scaled", "name": "scaled", "versions": "both",
+         "files": {"old": "src/pkg/_impl.py"}, "modules": {"old": "pkg._impl"},
+         "changed_lines": {"old": [2], "new": [2]}, "lines": {"old": [1, 2]}}], "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    scores = {f["file"]: f["score"] for f in answer["files"]}
+    assert scores == {"src/pkg/tests/test_module.py": 6, "src/pkg/tests/test_table.py": 6}
+
+
+def test_find_tests_scores_each_test_by_the_rare_words_of_the_changed_lines(
+        tmp_path: Path) -> None:
+    """A class's many tests all name the class under test; the one written for the changed
+    branch shares the changed lines' own words (a flag's name, the message's words) and
+    scores highest; words every test holds count for nothing."""
+    old = tmp_path / "old"
+    new = tmp_path / "new"
+    module = "def translate(pattern, range_error):\n    return pattern\n"
+    write(old, {"src/glob/__init__.py": module})
+    write(new, {"src/glob/__init__.py": module.replace(
+        "    return pattern\n", "    if range_error == 'raise':\n"
+        "        raise ValueError('Invalid range notation in pattern')\n    return pattern\n")})
+    methods = "".join(
+        "    def test_%02d_%s(self):\n"
+        "        assert translate(pattern='%s', range_error='literal')\n\n" % (i, w, w)
+        for i, w in enumerate(["star", "question", "escape", "slash", "double"]))
+    write(old, {"tests/test_glob.py": "import unittest\nfrom glob import translate\n\n\n"
+                "class GlobTest(unittest.TestCase):\n" + methods +
+                "    def test_99_issue(self):\n        \"\"\"An invalid range notation.\"\"\"\n"
+                "        assert translate(pattern='[z-a]', range_error='literal')\n"})
+    targets = {"changed_functions": [
+        {"qualname": "glob.translate", "name": "translate", "versions": "both",
+         "files": {"old": "src/glob/__init__.py", "new": "src/glob/__init__.py"},
+         "modules": {"old": "glob"}, "changed_lines": {"old": [], "new": [2, 3]},
+         "lines": {"old": [1, 2]}}], "access": [],
+        "new": {"root": str(new)}}
+    answer = find_tests({"targets": targets, "old_root": str(old),
+                         "import_roots": {"old": "src"}})
+    relevance = next(f for f in answer["files"] if f["file"] == "tests/test_glob.py")["relevance"]
+    assert max(relevance, key=relevance.get) == "GlobTest::test_99_issue", relevance
+    # every test holds "pattern", "range" and "error": they score nothing
+    assert set(relevance) == {"GlobTest::test_99_issue"}, relevance

@@ -3,14 +3,16 @@
 ``find_test_files`` walks the old tree for test files (``test_*.py``, ``*_test.py``, any ``.py``
 under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps those whose text names
 a changed module, function or package, and scores each with ``ast``: importing a changed module
-counts most, then naming a changed function or class, then an entry point that reaches one, then
-importing the changed package.  Each file lists the tests (functions, test classes) whose own
-text names one of those, or that are marked to fail (``xfail``, ``expectedFailure``; listed again
-in ``xfail``): the engine runs those marked to fail first, then the others, then those whose names
-share the most ``words`` with the changed names.  The changed modules and their packages are
-offered too when their docstrings hold ``>>>`` examples (``doctests_only``).  ``reach_lines``
-adds the old lines that stand in for a function changed only by added lines (``reach.py``).
-Nothing is imported or executed; the reading is bounded.
+(a relative import in a test package inside the project's package too) counts most, then naming
+a changed function or class, then an entry point that reaches one, then importing the changed
+package.  Each file lists the tests (functions, test classes) whose own text names one of those,
+or that are marked to fail (``xfail``, ``expectedFailure``; listed again in ``xfail``): the
+engine runs those marked to fail first, then the others; within each, first the tests whose
+names share ``words`` with the changed names and whose text shares the rarest words of the
+changed lines (``relevance``, per test: ``relevance.py``).  The changed modules and their
+packages are offered too when their docstrings hold ``>>>`` examples (``doctests_only``).
+``reach_lines`` adds the old lines that stand in for a function changed only by added lines
+(``reach.py``).  Nothing is imported or executed; the reading is bounded.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..callsites import SKIP_DIRS, TEST_DIRS
 from .reach import reach_lines
+from .relevance import WORD, changed_words, scores, test_words
 from .sources import TreeSources
 
-WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 COMMON_WORDS = {"test", "tests", "init", "self", "main", "get", "set", "new", "old", "the", "and",
                 "for", "call"}
 MAX_FILES_SCANNED = 600
@@ -101,15 +103,31 @@ class Interest:
                       w not in self.packages)
 
 
-def _imports(tree: ast.Module) -> Set[str]:
+def _imports(tree: ast.Module, relpath: str, sources: TreeSources) -> Set[str]:
+    """The dotted names a test file imports; a relative import (a test package inside the
+    project's package: ``from .._readers import X``) is resolved against the file's package."""
     names: Set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-            names.update("%s.%s" % (node.module, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module if not node.level else \
+                _relative_module(relpath, node.level, node.module, sources)
+            if module:
+                names.add(module)
+                names.update("%s.%s" % (module, a.name) for a in node.names)
     return names
+
+
+def _relative_module(relpath: str, level: int, module: Optional[str],
+                     sources: TreeSources) -> Optional[str]:
+    folder = os.path.dirname(relpath)
+    for _ in range(level - 1):
+        folder = os.path.dirname(folder)
+    package = sources.module_name(folder + "/__init__.py") if folder else None
+    if not package:
+        return None
+    return "%s.%s" % (package, module) if module else package
 
 
 def _mentions(node: ast.AST) -> Set[str]:
@@ -117,10 +135,11 @@ def _mentions(node: ast.AST) -> Set[str]:
         {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
 
 
-def score_file(tree: ast.Module, interest: Interest) -> Tuple[int, List[str]]:
+def score_file(tree: ast.Module, interest: Interest, relpath: str,
+               sources: TreeSources) -> Tuple[int, List[str]]:
     """(score, names of the tests that mention a changed or entry name or are expected to
     fail)."""
-    imported = _imports(tree)
+    imported = _imports(tree, relpath, sources)
     mentioned = _mentions(tree)
     score = 4 * len(imported & interest.modules)
     score += 2 * len({i.split(".")[0] for i in imported} & interest.packages)
@@ -159,6 +178,7 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
     interest = Interest(request.get("targets") or {})
     files: List[Dict[str, Any]] = []
     read = 0
+    words: Dict[str, Dict[str, Set[str]]] = {}
     if interest.pattern is not None:
         for relpath in _walk(sources.root):
             text = sources.text(relpath)
@@ -170,10 +190,14 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
             scope = sources.scope(relpath)
             if scope is None:
                 continue
-            score, prefer = score_file(scope.tree, interest)
+            score, prefer = score_file(scope.tree, interest, relpath, sources)
             if score > 0:
                 files.append({"file": relpath, "score": score, "prefer": prefer,
                               "xfail": expected_to_fail(scope.tree), "doctests_only": False})
+                words[relpath] = test_words(scope.tree, text)
+    relevance = scores(words, changed_words(request, sources))
+    for item in files:
+        item["relevance"] = relevance.get(item["file"], {})
     for relpath in sorted(_doctest_modules(interest, sources)):
         files.append({"file": relpath, "score": 3, "prefer": [], "xfail": [],
                       "doctests_only": True})

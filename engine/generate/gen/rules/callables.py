@@ -11,13 +11,17 @@ function wrapped as:
 * an instance with ``__call__`` (``CallableObject``) and a bound method of one;
 * a generator function (calling it runs nothing until the result is iterated);
 * a coroutine function (calling it returns a coroutine);
-* a ``functools.wraps`` wrapper taking ``*args, **kwargs`` (``__wrapped__`` set).
+* a ``functools.wraps`` wrapper taking ``*args, **kwargs`` (``__wrapped__`` set);
+* the same lambda with another signature: its parameters positional-only, or one more
+  keyword-only, ``**kwargs``, ``*args`` or optional parameter (code that counts or binds a
+  callback's parameters by their kind).
 
 The helpers are written into the snippet, so the test stays ordinary Python.
 """
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..plans import EntryPlan, Slot
@@ -85,12 +89,22 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
     return interleave(streams)
 
 
+# Callables a slot may hold instead of a lambda (a type, a builtin): such a parameter takes
+# functions too, and code that tells types from functions treats a lambda differently.
+BUILTIN_CALLABLES = {"int", "str", "float", "bool", "bytes", "list", "dict", "tuple", "set",
+                     "type", "object", "len", "str.lower", "repr", "abs"}
+
+
 def first_function(slot: Slot, limit: int = 16) -> Optional[Value]:
-    """The slot's first lambda: the function its other callables are made from."""
+    """The slot's first lambda: the function its other callables are made from; an identity
+    lambda when the slot holds only types or builtins."""
+    builtin = False
     for value in slot.values[:limit]:
-        if value.get("k") == "expr" and str(value.get("code", "")).startswith("lambda"):
+        code = str(value.get("code", "")) if value.get("k") == "expr" else ""
+        if code.startswith("lambda"):
             return {k: v for k, v in value.items() if k != "src"}
-    return None
+        builtin = builtin or code in BUILTIN_CALLABLES
+    return vexpr("lambda x: x") if builtin else None
 
 
 def wrappers(function: Value) -> List[Value]:
@@ -102,4 +116,36 @@ def wrappers(function: Value) -> List[Value]:
                   list(function.get("imports") or []), defs=[CALLABLE_OBJECT]),
             vcall("as_generator", [], [function], defs=[AS_GENERATOR]),
             vcall("as_coroutine", [], [function], defs=[AS_COROUTINE]),
-            vcall("wrapped", ["import functools"], [function], defs=[WRAPPED])]
+            vcall("wrapped", ["import functools"], [function], defs=[WRAPPED])] + \
+        signature_variants(function)
+
+
+def signature_variants(function: Value) -> List[Value]:
+    """``function`` (a lambda) with parameters of other kinds; its body unchanged."""
+    code = str(function.get("code", ""))
+    try:
+        node = ast.parse(code, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    body = ast.get_source_segment(code, node.body) if isinstance(node, ast.Lambda) else None
+    if body is None:
+        return []
+    params = code[len("lambda"):node.body.col_offset].strip().rstrip(":").strip()
+    args = node.args
+    names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+    plain = not (args.vararg or args.kwarg or args.kwonlyargs)
+    added = []
+    if args.args and not args.posonlyargs and plain:
+        added.append(params + ", /")
+    if plain:
+        added += [p for p in ("*, option=None", "*args", "extra=None") if
+                  p.lstrip("*").split("=")[0].strip(", ") not in names]
+    if not args.kwarg and "kwargs" not in names:
+        added.append("**kwargs")
+    imports = list(function.get("imports") or [])
+    out = []
+    for extra in added:
+        signature = extra if extra.endswith("/") else \
+            ", ".join(p for p in (params, extra) if p)
+        out.append(vexpr("lambda %s: %s" % (signature, body), imports))
+    return out

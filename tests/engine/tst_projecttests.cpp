@@ -3,7 +3,8 @@
 // user-defined subclass, a decorator registry and a unittest set-up), also when the change only
 // adds lines. Each analysis runs twice, with the project_tests strategy switched off and on: the
 // difference is missed without it and found with it, and the report says which project test it
-// came from.
+// came from. One more checks the run order: the test written for the changed branch runs
+// first although its class is larger than the budget.
 #include "CliRun.h"
 #include "ScratchRepo.h"
 
@@ -176,6 +177,45 @@ Change queueProject(ScratchRepo &repo)
     return {base, repo.commit(QStringLiteral("drain from the end"))};
 }
 
+// A glob translator whose changed branch (a strict range check) only one test of a large
+// unittest class reaches, the last one: the run order must reach it within the quick effort's
+// project-test budget (60) although the class's 80 other tests come first in the file.
+constexpr char Glob[] = R"(def translate(pattern, strict=False):
+    out = ""
+    for char in pattern:
+        if char == "[" and strict and "]" not in pattern:
+            raise ValueError("unclosed range notation in %r" % pattern)
+        out += "." if char == "?" else char
+    return out
+)";
+
+QByteArray globTests()
+{
+    QByteArray text = "import unittest\n\nfrom glob2.core import translate\n\n\n"
+                      "class TranslateTests(unittest.TestCase):\n";
+    for (int i = 0; i < 80; ++i)
+        text += QStringLiteral("    def test_%1_plain(self):\n"
+                               "        self.assertEqual(translate('a?%1'), 'a.%1')\n\n")
+                    .arg(i, 2, 10, QLatin1Char('0'))
+                    .toUtf8();
+    text += "    def test_unclosed(self):\n"
+            "        \"\"\"An unclosed range notation is refused when strict.\"\"\"\n"
+            "        with self.assertRaises(ValueError):\n"
+            "            translate('[ab', strict=True)\n";
+    return text;
+}
+
+Change globProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("glob2/__init__.py"), "");
+    repo.write(QStringLiteral("glob2/core.py"), Glob);
+    repo.write(QStringLiteral("tests/test_core.py"), globTests());
+    const QString base = repo.commit(QStringLiteral("a glob translator"));
+    repo.write(QStringLiteral("glob2/core.py"),
+               QByteArray(Glob).replace("raise ValueError", "raise KeyError"));
+    return {base, repo.commit(QStringLiteral("refuse unclosed ranges with a KeyError"))};
+}
+
 QStringList originsOf(const QJsonArray &differences)
 {
     QStringList origins;
@@ -276,6 +316,24 @@ private slots:
         const Change change = addedLinesProject(repo);
         checkAblation(repo, change,
                       QStringLiteral("tests/test_fields.py::test_dump_converts_each_field"));
+    }
+
+    // The one test that reaches the changed branch is the last of 81 in its class; its text
+    // shares the changed line's rare words, so it runs although the budget stops short.
+    void runOrderReachesTheTestWrittenForTheChangedBranch()
+    {
+        ScratchRepo repo;
+        const Change change = globProject(repo);
+        const QString path = m_dir.filePath(QStringLiteral("order.json"));
+        const CliRun run = analyze(repo, change, path, true);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject summary =
+            readJson(path).value(QStringLiteral("project_tests")).toObject();
+        QVERIFY(summary.value(QStringLiteral("budget_spent")).toBool());
+        QCOMPARE(summary.value(QStringLiteral("tests_found")).toInt(), 81);
+        const QString wanted = QStringLiteral("tests/test_core.py::TranslateTests::test_unclosed");
+        QVERIFY2(summary.value(QStringLiteral("reaching")).toArray().contains(wanted),
+                 run.out.constData());
     }
 
     // A unittest set-up registers a job through a decorator and fills the queue in steps.

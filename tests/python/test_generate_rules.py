@@ -313,6 +313,26 @@ def test_lookup_tables_give_their_keys_to_the_value_that_indexes_them(tmp_path: 
     assert "lb" in first and "oz" in first and "g" not in first
 
 
+def test_changed_length_checks_give_their_bounds(tmp_path: Path) -> None:
+    """A length limit on a changed line gives the bound and one past it; one on an unchanged
+    line gives nothing (project-test literals are repeated to these lengths)."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    (tmp_path / "pkg.py").write_text(
+        "MAX_DIGITS = 20\n"
+        "\n"
+        "def parse(value, name):\n"
+        "    if len(name) > 8:\n"
+        "        return None\n"
+        "    if len(value) > MAX_DIGITS:\n"
+        "        raise ValueError('too long')\n"
+        "    return int(value)\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.parse", {"changed_lines": {"new": [6, 7]}}, [])
+    assert mined.changed_lengths() == [21, 20]
+
+
 def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path) -> None:
     import ast
     from gen.usage import guess

@@ -389,6 +389,26 @@ def test_helpers_of_the_test_suite_are_inlined(tmp_path: Path) -> None:
     assert run(code, root) == "6\n"
 
 
+def test_star_imports_of_a_test_package_inside_the_package_become_absolute(
+        tmp_path: Path) -> None:
+    """``from .. import *`` in ``shop/tests``: a snippet has no package, so the import names
+    the package; a star import of a test suite's helpers outside the import root cannot be
+    inlined and says so."""
+    root = project(tmp_path, {
+        "src/shop/tests/__init__.py": "",
+        "src/shop/tests/test_inner.py": "from .. import *\n\n\ndef test_discount():\n"
+                                        "    assert discount(150) == 140\n",
+        "tests/__init__.py": "",
+        "tests/helpers.py": "LIMIT = 100\n",
+        "tests/test_helped.py": "from shop import discount\nfrom .helpers import *\n\n\n"
+                                "def test_limit():\n    assert discount(LIMIT) == 90\n"})
+    code = convert(sources(root), "src/shop/tests/test_inner.py", "test_discount")
+    assert "from shop import *" in code and "from .." not in code
+    assert run(code, root) == "140\n"
+    with pytest.raises(Unconvertible, match=r"imports \* from \.helpers"):
+        convert(sources(root), "tests/test_helped.py", "test_limit")
+
+
 def test_a_test_reading_files_beside_it_is_skipped(tmp_path: Path) -> None:
     root = project(tmp_path, {"tests/test_files.py": '''
         import os
@@ -461,6 +481,26 @@ def test_candidates_carry_the_strategy_and_their_origin(tmp_path: Path) -> None:
     assert project_tests.round_candidates(1, 1, set(seen), {"shop.other"}) == []
 
 
+def test_later_rounds_mutate_the_tests_the_earlier_rounds_did_not_reach(tmp_path: Path) -> None:
+    """Round 0 mutates the first 24 of 30 tests; round 1 goes on with the 25th, round 2 after
+    where round 1 stopped, so every test's literals get moved within a few rounds."""
+    amounts = ", ".join(str(99 + i) for i in range(30))
+    root = project(tmp_path, {"tests/test_param.py": PARAM_TEST["tests/test_param.py"].replace(
+        "[99, 150]", "[%s]" % amounts)})
+    project_tests = ProjectTests(request_for(root, ["test_discount[%d]" % i for i in range(30)]))
+    seen: set = set()
+
+    def mutated(round_index: int) -> List[str]:
+        found = project_tests.round_candidates(1, round_index, seen, {"shop.discount"})
+        return [c["entry"].split("::")[1] for c in found if c["genome"]["mutant"]]
+
+    assert mutated(0)[:2] == ["test_discount[0]", "test_discount[1]"]
+    first = mutated(1)
+    assert first[:6] == ["test_discount[%d]" % i for i in range(24, 30)], first
+    assert first[6] == "test_discount[0]" and len(first) == 16
+    assert mutated(2)[0] == "test_discount[10]"
+
+
 def test_the_generate_request_puts_originals_first_and_honours_the_switch(tmp_path: Path) -> None:
     root = project(tmp_path, PARAM_TEST)
     answer = generate(request_for(root, ["test_discount[0]"]))
@@ -496,6 +536,17 @@ def test_mutants_splice_the_changed_codes_strings_into_string_literals_first() -
     assert spliced[0] == "from shop import quote\n\nprint(repr(quote('ab\\\\')))\n"
     assert "quote('a\\\\b')" in spliced[1]
     assert set(plain) <= set(spliced)
+
+
+def test_mutants_repeat_string_literals_to_the_lengths_the_changed_code_checks() -> None:
+    """``len(value) > 20`` on a changed line: a test's short strings reach 21 and 20 characters
+    first (repeated, so digits stay digits), before the usual neighbours."""
+    code = "from shop import parse\n\nprint(repr(parse('10', b'ab')))\n"
+    sized = list(mutants(code, 1, [], [21, 20]))
+    assert "parse('%s', b'ab')" % ("10" * 11)[:21] in sized[0]
+    assert "parse('10', b'%s')" % ("ab" * 11)[:21] in sized[1]
+    assert "parse('%s', b'ab')" % ("10" * 10) in sized[2]
+    assert list(mutants(code, 1))[:4] == [m for m in sized if len(m) < len(code) + 8][:4]
 
 
 def test_shrinking_cuts_statements_and_unused_definitions() -> None:

@@ -27,6 +27,7 @@ W_CHANGED = 4
 W_TARGET = 3
 W_RELATED = 1
 TABLE_KEYS = 12  # keys taken from one lookup table
+MAX_LENGTH = 4096  # longest literal a changed length check asks for
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
@@ -115,6 +116,16 @@ class Mined:
         split on or look for), strongest first."""
         return [c.value for c in self._sorted() if isinstance(c.value, str) and
                 0 < len(c.value) <= longest and c.weight >= W_CHANGED and not c.length]
+
+    def changed_lengths(self, most: int = 4) -> List[int]:
+        """The lengths the changed lines compare with (``len(value) > LIMIT``), each bound and
+        one past it: a length nearer the limit than any ordinary test data."""
+        out: List[int] = []
+        for c in self._sorted():
+            if c.length and c.weight >= W_CHANGED and isinstance(c.value, int) and \
+                    not isinstance(c.value, bool) and 0 < c.value <= MAX_LENGTH:
+                out.extend((c.value + 1, c.value))
+        return _uniq(out)[:most]  # type: ignore[return-value]
 
     def raw(self) -> List[Any]:
         return _uniq([c.value for c in self._sorted() if not c.length])

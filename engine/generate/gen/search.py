@@ -204,7 +204,9 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
     inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
-    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts)
+    lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
+    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
+                                                  lengths)
 
 
 def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:

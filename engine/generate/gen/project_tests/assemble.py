@@ -82,13 +82,16 @@ class Assembly:
                             self.sources.test_base(scope.relpath), alias.name):
                         raise Unconvertible("imports %s, a module of the test suite, as a "
                                             "whole" % alias.name)
-            if isinstance(statement, ast.ImportFrom) and statement.names and \
-                    statement.names[0].name != "*":
+            if isinstance(statement, ast.ImportFrom) and statement.names:
+                star = statement.names[0].name == "*"
                 kind, where = self.sources.resolve_import(scope.relpath, statement)
-                if kind == "absolute":
+                if kind == "absolute":  # a snippet has no package: relative imports fail
                     statement = copy.copy(statement)
                     statement.module, statement.level = where, 0
-                elif kind == "local":
+                elif kind == "local" and star and statement.level:
+                    raise Unconvertible("imports * from %s, a module of the test suite" %
+                                        ("." * statement.level + (statement.module or "")))
+                elif kind == "local" and not star:
                     self._inline(statement, where, known, depth)
                     continue
             statements.append(statement)

@@ -1,13 +1,14 @@
 """The ``project_tests`` strategy's candidates for a ``generate`` request.
 
-The request's ``project_tests.tests`` lists the project's own tests that reached a changed line
-on the old version (``file``, ``name``, ``covered``), found by the engine in the sandbox.  Each is
+The request's ``project_tests.tests`` lists the project's own tests that reached a changed line on
+the old version (``file``, ``name``, ``covered``), found by the engine in the sandbox. Each is
 converted (:mod:`.convert`); its candidate aims at the changed function whose changed lines it
-covered most.  Round 0 offers every converted test, then the first mutants of each
-(:mod:`.literals`); later rounds offer further mutants of the tests aimed at a target that is
-still uncovered.  A candidate's genome records the strategy, the test it came from and its code,
-so feedback and shrinking need nothing else.  ``disabled_strategies`` naming ``project_tests``
-turns all of this off.
+covered most. Round 0 offers every converted test, then the first mutants of each
+(:mod:`.literals`); later rounds offer further mutants of the tests aimed at a target that is still
+uncovered, each round starting at the test after the last one the round before reached (a round's
+few mutants would otherwise always go to the first tests). A candidate's genome records the
+strategy, the test it came from and its code, so feedback and shrinking need nothing else.
+``disabled_strategies`` naming ``project_tests`` turns all of this off.
 """
 
 from __future__ import annotations
@@ -115,11 +116,12 @@ class ProjectTests:
 
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
                          wanted: Optional[Set[str]],
-                         inserts: Optional[Dict[str, List[str]]] = None
+                         inserts: Optional[Dict[str, List[str]]] = None,
+                         lengths: Optional[Dict[str, List[int]]] = None
                          ) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
-        string literals first."""
+        string literals first, then its ``lengths`` (those its changed code compares with)."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -128,9 +130,13 @@ class ProjectTests:
                     out.append(self.candidate(item, item["code"], False))
         items = [i for i in self.converted if wanted is None or i["target"] in wanted]
         limit = MUTANTS_FIRST_ROUND if round_index == 0 else MUTANTS_PER_ROUND
+        if items and round_index > 0:  # each round goes on where the last one stopped
+            start = (MUTANTS_FIRST_ROUND + (round_index - 1) * MUTANTS_PER_ROUND) % len(items)
+            items = items[start:] + items[:start]
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
-                           (inserts or {}).get(item["target"], [])))
+                           (inserts or {}).get(item["target"], []),
+                           (lengths or {}).get(item["target"], [])))
             for item in items]
         added = 0
         while streams and added < limit:

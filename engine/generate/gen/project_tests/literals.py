@@ -7,7 +7,8 @@ site by one of its neighbours (:func:`gen.mutate.neighbours`: ``c±1``, boundari
 padding variants, one element more or fewer ...); ``mutants`` yields them the first neighbour of
 every site first, then the second of every site, and so on, so a budget spreads over the whole
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
-literal's first alternatives splice in the short strings the changed code handles (``inserts``).
+literal's first alternatives splice in the short strings the changed code handles (``inserts``),
+then repeat it to the lengths the changed code compares with (``lengths``: ``len(v) > 20``).
 """
 
 from __future__ import annotations
@@ -101,7 +102,20 @@ def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
     return out
 
 
-def _alternatives(node: ast.AST, inserts: Sequence[str]) -> List[ast.expr]:
+def _sized(text: Any, lengths: Sequence[int]) -> List[Any]:
+    """``text`` (a str or bytes) repeated to each of ``lengths``."""
+    if not isinstance(text, (str, bytes)) or not text:
+        return []
+    out: List[Any] = []
+    for length in lengths:
+        variant = (text * (length // len(text) + 1))[:length]
+        if variant != text and variant not in out:
+            out.append(variant)
+    return out
+
+
+def _alternatives(node: ast.AST, inserts: Sequence[str],
+                  lengths: Sequence[int] = ()) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
@@ -109,6 +123,7 @@ def _alternatives(node: ast.AST, inserts: Sequence[str]) -> List[ast.expr]:
     out = []
     spliced = [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
         else []
+    spliced += [from_python(v) for v in _sized(raw, lengths)]
     for alternative in [v for v in spliced if v is not None] + \
             neighbours(value)[:NEIGHBOURS_PER_SITE]:
         imports: Set[str] = set()
@@ -135,18 +150,20 @@ def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[
             replace_site(site, node)
 
 
-def mutants(code: str, seed: int, inserts: Sequence[str] = ()) -> Iterator[str]:
+def mutants(code: str, seed: int, inserts: Sequence[str] = (),
+            lengths: Sequence[int] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the short strings the changed code handles (the characters it escapes,
     splits on or looks for): spliced into every string literal first, since a test's own
-    strings rarely hold them."""
+    strings rarely hold them; ``lengths`` are the lengths its length checks compare with,
+    which a test's strings rarely reach."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
         return
     found = sites(tree)
-    options = [_alternatives(site_node(site), inserts) for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths) for site in found]
     given: Set[str] = {code}
     for rank in range(max([len(o) for o in options] + [0])):
         for site, alternatives in zip(found, options):

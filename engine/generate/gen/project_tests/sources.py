@@ -110,6 +110,10 @@ class TreeSources:
             for _ in range(node.level - 1):
                 folder = os.path.dirname(folder)
             if not module:
+                package = self.module_name(os.path.relpath(
+                    os.path.join(folder, "__init__.py"), self.root).replace(os.sep, "/"))
+                if package and node.names and node.names[0].name == "*":
+                    return "absolute", package  # ``from .. import *`` in a test package
                 return "local", ""  # ``from . import helpers``: a module object
             found = self._module_file(folder, module)
             if found is None:

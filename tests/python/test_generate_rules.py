@@ -313,6 +313,31 @@ def test_lookup_tables_give_their_keys_to_the_value_that_indexes_them(tmp_path: 
     assert "lb" in first and "oz" in first and "g" not in first
 
 
+def test_a_changed_callee_gives_its_changed_constants_to_the_caller(tmp_path: Path) -> None:
+    """The target newly calls a check the change also touches: the constants of the check's
+    changed lines reach the target's parameters (an unchanged callee's stay too weak to)."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    (tmp_path / "api.py").write_text(
+        "RESTRICTED = ('__globals__', '__builtins__')\n"
+        "\n"
+        "def check(*keys):\n"
+        "    for key in keys:\n"
+        "        if key in RESTRICTED:\n"
+        "            raise KeyError(key)\n"
+        "\n"
+        "def invoke(obj, path):\n"
+        "    check(path)\n"
+        "    return getattr(obj, path)\n")
+    trees = {"new": Tree(str(tmp_path))}
+    target = {"changed_lines": {"new": [9]}}
+    callee = {"api.check": {"changed_lines": {"new": [4, 5, 6]}}}
+    assert "__globals__" not in mine_target(trees, "api.invoke", target, []).unlinked(2)
+    mined = mine_target(trees, "api.invoke", target, [], callee)
+    assert {"__globals__", "__builtins__"} <= set(mined.unlinked(2))
+
+
 def test_changed_length_checks_give_their_bounds(tmp_path: Path) -> None:
     """A length limit on a changed line gives the bound and one past it; one on an unchanged
     line gives nothing (project-test literals are repeated to these lengths)."""

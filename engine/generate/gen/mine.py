@@ -529,10 +529,12 @@ def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, wei
 
 
 def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
-                items: List[Dict[str, Any]]) -> Mined:
+                items: List[Dict[str, Any]],
+                changed_functions: Optional[Dict[str, Any]] = None) -> Mined:
     """Everything mined for one target, on both sides: the target (changed lines strongest),
-    its callees, the functions on its call paths, changed module-level constants and the
-    constructors of the receivers its entry points need."""
+    its callees (the changed lines of a callee the change also touches next: the target's new
+    call of a new check passes its values through), the functions on its call paths, changed
+    module-level constants and the constructors of the receivers its entry points need."""
     mined = Mined()
     paths = [item.get("path") or [] for item in items]
     for side in sorted(trees):
@@ -545,7 +547,9 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
             module = found[0] if found else ""
             for callee in callees(tree, module, cls, node)[:12]:
                 if callee != qual:
-                    mine_function(tree, callee, mined, set(), 0, W_RELATED)
+                    also = (changed_functions or {}).get(callee) or {}
+                    callee_lines = set((also.get("changed_lines") or {}).get(side) or [])
+                    mine_function(tree, callee, mined, callee_lines, W_TARGET, W_RELATED)
         for path in paths:
             for fn in path:
                 if fn != qual:

@@ -179,7 +179,7 @@ class Workspace:
         for qual in quals:
             cf = changed.get(qual) or {}
             acc = access.get(qual) or {}
-            mined = mine_target(self.trees, qual, cf, raw_items.get(qual, []))
+            mined = mine_target(self.trees, qual, cf, raw_items.get(qual, []), changed)
             plans: List[EntryPlan] = []
             seen: Set[str] = set()
             for raw in raws[qual]:

@@ -499,3 +499,41 @@ def test_a_lazy_result_is_consumed_and_bounded(monkeypatch: pytest.MonkeyPatch) 
     eager = printed_by(render_genome(scratch_call(monkeypatch, listed, start,
                                                   show_result="lazy")))
     assert eager == "[3]\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# project objects: public paths, duck-typed parameters, objects filled through a mutator
+
+
+def test_a_buffer_class_is_found_imported_right_and_filled_through_its_mutator(
+        tmp_path: Path) -> None:
+    """A reader takes its package's buffer without importing it (found by the attributes it
+    uses, in a module beside it); the buffer is imported from where it lives, not from the
+    package that star-imports a module listing other names in ``__all__``; it is built empty
+    and then given bytes through ``+=`` (bytes: what its ``__init__`` starts the data as)."""
+    from gen.hints import Hints
+    from gen.mine import Mined
+    from gen.usage import guess
+    from pymodel.project import Tree
+
+    for relpath, text in {
+        "pkg/__init__.py": "from ._conn import *\n",
+        "pkg/_conn.py": "from ._buffer import Buffer\n\n__all__ = ['Conn']\n\n\n"
+                        "class Conn:\n    pass\n",
+        "pkg/_buffer.py": "class Buffer:\n    def __init__(self):\n"
+                          "        self._data = bytearray()\n\n"
+                          "    def __iadd__(self, chunk):\n        self._data += chunk\n"
+                          "        return self\n\n"
+                          "    def lines(self):\n        return bytes(self._data).split(b'\\n')\n",
+        "pkg/_readers.py": "def read(buf):\n    return buf.lines()\n"}.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    tree = Tree(str(tmp_path))
+    assert tree.public_ref("pkg._buffer.Buffer") == ("from pkg._buffer import Buffer", "Buffer")
+    assert tree.public_ref("pkg._conn.Conn") == ("from pkg import Conn", "Conn")
+    module, node, _classes = tree.find_def("pkg._readers.read")
+    assert guess(node, "buf", tree, module, None) == ["class:pkg._buffer.Buffer"]
+    filled = [v for v in Hints(tree, None, Mined()).class_values("pkg._buffer.Buffer")
+              if v.get("fn") == "filled"]
+    assert filled and all(v["args"][1] == {"k": "str", "v": "__iadd__"} and
+                          v["args"][2]["k"] == "bytes" for v in filled), filled

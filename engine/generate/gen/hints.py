@@ -20,6 +20,7 @@ from pymodel.project import Tree
 
 from . import usage
 from .callsites import CallSites
+from .filled import FILLED, mutators
 from .mine import Mined
 from .pools import callables, mixed, pool
 from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
@@ -344,10 +345,25 @@ class Hints(SpecResolver):
         ranked.sort(key=lambda r: r[:3])
         budget = {0: 8, 1: 5, 2: 3}.get(depth, 1)
         out.extend(r[3] for r in ranked[:budget])
+        if not required and depth <= 1:
+            out.extend(self._filled(model, build(base_args), depth))
         for value in out:
             if show and value.get("k") == "call":
                 value.setdefault("show", show)
         return dedupe(out)
+
+    def _filled(self, model: Any, empty: Value, depth: int) -> List[Value]:
+        """The object built empty, then given a value through each of its mutators (``buf +=
+        data``): the first values of the mutator's parameter (see :mod:`gen.filled`)."""
+        out: List[Value] = []
+        for method, param in mutators(model)[:2]:
+            for value in self.param_values(param, depth + 1, limit=4)[:4 if depth == 0 else 1]:
+                filled = vcall("filled", [], [empty, vstr(method), value], obj=True,
+                               src="hint", defs=[FILLED])
+                if empty.get("show"):
+                    filled["show"] = empty["show"]
+                out.append(filled)
+        return out
 
     def _non_default(self, param: Param, depth: int, names: List[str]) -> Optional[Value]:
         """A value for an optional parameter that differs from its default (and is not an

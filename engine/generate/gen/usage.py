@@ -11,6 +11,7 @@ one walk over the function body.
 from __future__ import annotations
 
 import ast
+import os
 from typing import Any, Dict, List, Optional, Set
 
 from pymodel.project import Tree
@@ -121,6 +122,10 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
                     isinstance(node.value, ast.Constant) and \
                     isinstance(node.value.value, (int, float)):
                 vote("int", 2)
+            elif isinstance(node, ast.AugAssign) and is_param(node.value):
+                kind = accumulator_kind(tree, own_class, node.target)
+                if kind:
+                    vote(kind, 3)
             elif isinstance(node, ast.Subscript) and is_param(node.value):
                 vote("seq", 1)
     if attrs:
@@ -130,19 +135,60 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
     return [k for k, _v in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
+ACCUMULATORS = {"bytearray": "bytes", "bytes": "bytes", "str": "str", "list": "list"}
+
+
+def accumulator_kind(tree: Tree, own_class: Optional[str], target: Any) -> Optional[str]:
+    """What ``self.attr += p`` adds to, from what the class's ``__init__`` starts it as
+    (``self._data = bytearray()``): the parameter is of the same kind."""
+    if not own_class or not isinstance(target, ast.Attribute) or dotted(target.value) != "self":
+        return None
+    model = tree.class_model(own_class)
+    found = model.methods.get("__init__") if model is not None else None
+    for node in ast.walk(found[1]) if found else []:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Attribute) and t.attr == target.attr and
+                dotted(t.value) == "self" for t in node.targets):
+            value = node.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, (bytes, str)):
+                return "bytes" if isinstance(value.value, bytes) else "str"
+            if isinstance(value, ast.List):
+                return "list"
+            if isinstance(value, ast.Call):
+                return ACCUMULATORS.get(dotted(value.func) or "")
+    return None
+
+
 def _class_with(tree: Tree, module: str, own_class: Optional[str], attrs: Set[str]
                 ) -> Optional[str]:
     """A project class having all of ``attrs``: the method's own class first, then the
-    classes of the function's module."""
+    classes of the function's module, then those of the other modules of its package (duck
+    typing: a reader takes the package's buffer class without importing it)."""
     candidates: List[str] = []
     if own_class:
         candidates.append(own_class)
-    mod = tree.load(module)
-    if mod is not None:
-        for name in sorted(mod.bindings):
-            if mod.bindings[name].kind == "class":
-                candidates.append(module + "." + name)
+    for name in [module] + _sibling_modules(tree, module):
+        mod = tree.load(name)
+        if mod is not None:
+            candidates.extend(name + "." + b for b in sorted(mod.bindings)
+                              if mod.bindings[b].kind == "class")
     for qual in candidates:
         if attrs <= class_attributes(tree, qual):
             return qual
     return None
+
+
+def _sibling_modules(tree: Tree, module: str, limit: int = 60) -> List[str]:
+    """The other modules of ``module``'s package (files beside it), by name."""
+    package = module.rpartition(".")[0]
+    found = tree.module_file(package) if package else None
+    if not found or not found[1]:
+        return []
+    folder = os.path.dirname(found[0])
+    try:
+        files = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    names = [package + "." + f[:-3] for f in files
+             if f.endswith(".py") and f != "__init__.py" and f[:-3].isidentifier()]
+    return [n for n in names if n != module][:limit]

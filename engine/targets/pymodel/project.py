@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .bindings import Binding, ModuleBindings, collect_bindings, primary
 from .classes import ClassModel, build_class
@@ -20,7 +20,7 @@ from .modules import absolute_module, module_file
 from .public import public_ref
 from .resolve import ModuleView, Ref, Resolver
 from .source import read_source
-from .syntax import FUNCTION_NODES
+from .syntax import FUNCTION_NODES, dotted
 
 _PARSED: Dict[Tuple[str, bool, str], "Module"] = {}  # (module, is_package, source) -> parsed
 
@@ -36,6 +36,14 @@ class Module:
     is_package: bool
     bindings: Dict[str, Binding] = field(default_factory=dict)  # name -> primary binding
     stars: List[str] = field(default_factory=list)  # absolute module names
+    all_names: Optional[FrozenSet[str]] = None  # a literal ``__all__``
+    all_dynamic: bool = False  # ``__all__`` built in a way not read here: anything may be in it
+
+    def exports(self, name: str) -> bool:
+        """Whether ``from module import *`` brings ``name``."""
+        if self.all_names is not None:
+            return name in self.all_names
+        return self.all_dynamic or not name.startswith("_")
 
     def bindings_of(self, name: str) -> Sequence[Binding]:
         binding = self.bindings.get(name)
@@ -58,9 +66,34 @@ class Module:
                        key=lambda s: (s.line, s.col))
         absolute = [absolute_module(self.name, self.is_package, s.module, s.level) for s in stars]
         self.stars = [source for source in absolute if source is not None]
+        self.all_names, self.all_dynamic = literal_all(self.tree.body)
 
     def _source(self, binding: Binding) -> Optional[str]:
         return absolute_module(self.name, self.is_package, binding.module, binding.level)
+
+
+def literal_all(body: List[ast.stmt]) -> Tuple[Optional[FrozenSet[str]], bool]:
+    """(the names of a module's ``__all__`` when its top level spells them as string literals,
+    whether it builds ``__all__`` otherwise)."""
+    names: Optional[List[str]] = None
+    for stmt in body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
+                isinstance(stmt.value.func, ast.Attribute) and \
+                dotted(stmt.value.func.value) == "__all__":
+            return None, True  # ``__all__.extend(...)``
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+            else getattr(stmt, "target", None) if isinstance(stmt, (ast.AnnAssign,
+                                                                     ast.AugAssign)) else None
+        if not (isinstance(target, ast.Name) and target.id == "__all__"):
+            continue
+        value = stmt.value
+        listed = [e.value for e in value.elts if isinstance(e, ast.Constant) and
+                  isinstance(e.value, str)] if isinstance(value, (ast.List, ast.Tuple)) else None
+        if listed is None or len(listed) != len(value.elts) or \
+                (isinstance(stmt, ast.AugAssign) and names is None):
+            return None, True
+        names = (names or []) + listed if isinstance(stmt, ast.AugAssign) else listed
+    return (frozenset(names) if names is not None else None), False
 
 
 class Tree(Resolver):
@@ -114,7 +147,7 @@ class Tree(Resolver):
             _PARSED[cache_key] = mod
         else:
             mod = Module(name, path, source, cached.tree, is_package, cached.bindings,
-                         cached.stars)
+                         cached.stars, cached.all_names, cached.all_dynamic)
         self.loaded[name] = mod
         return mod
 
@@ -124,6 +157,10 @@ class Tree(Resolver):
 
     def holds(self, name: str) -> bool:
         return self.is_module(name)
+
+    def exports(self, module: str, name: str) -> bool:
+        mod = self.load(module)
+        return mod.exports(name) if mod is not None else True
 
     def value_ref(self, module: ModuleView, name: str, binding: Binding) -> Optional[Ref]:
         return Ref("value", module.name + "." + name, node=binding.value, module=module.name)

@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <Qsci/qscilexerpython.h>
 
 namespace difftriage::ui {
@@ -62,6 +63,7 @@ DiffCodeView::DiffCodeView(QWidget *parent) : QsciScintilla(parent)
 
     connect(this, &QsciScintilla::marginClicked, this,
             [this](int, int line, Qt::KeyboardModifiers) {
+                m_pressHandled = true;
                 if (markersAtLine(line) & (1 << FoldMarker))
                     emit foldActivated(line);
                 else
@@ -69,11 +71,13 @@ DiffCodeView::DiffCodeView(QWidget *parent) : QsciScintilla(parent)
             });
     connect(this, &QsciScintilla::indicatorClicked, this,
             [this](int line, int, Qt::KeyboardModifiers) {
-                if (markersAtLine(line) & (1 << FoldMarker))
+                if (markersAtLine(line) & (1 << FoldMarker)) {
+                    m_pressHandled = true;
                     emit foldActivated(line);
+                }
             });
-    connect(this, &QsciScintilla::cursorPositionChanged, this,
-            [this](int line, int) { emit viewLineActivated(line); });
+    // Not cursorPositionChanged: Scintilla sends it when it next paints, late or never (a new
+    // text moves the caret unseen), and for moves the reviewer did not make.
 }
 
 void DiffCodeView::setLines(const QStringList &lines, const QStringList &numbers)
@@ -222,16 +226,33 @@ void DiffCodeView::changeEvent(QEvent *event)
     QsciScintilla::changeEvent(event);
 }
 
-void DiffCodeView::keyPressEvent(QKeyEvent *event)
+int DiffCodeView::cursorLine() const
 {
     int line = 0, index = 0;
     getCursorPosition(&line, &index);
+    return line;
+}
+
+void DiffCodeView::keyPressEvent(QKeyEvent *event)
+{
+    const int before = cursorLine();
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
-        (markersAtLine(line) & (1 << FoldMarker))) {
-        emit foldActivated(line);
+        (markersAtLine(before) & (1 << FoldMarker))) {
+        emit foldActivated(before);
         return;
     }
     QsciScintilla::keyPressEvent(event);
+    if (const int after = cursorLine(); after != before)
+        emit viewLineActivated(after);
+}
+
+void DiffCodeView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressHandled = false;
+    QsciScintilla::mousePressEvent(event);
+    // A margin or a fold has answered the click already; a click on the text moves the caret.
+    if (event->button() == Qt::LeftButton && !m_pressHandled)
+        emit viewLineActivated(cursorLine());
 }
 
 void DiffCodeView::applyColours()

@@ -70,12 +70,15 @@ signals:
 protected:
     void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
 
 private:
     void applyColours();
     int characterIndex(int viewLine, int utf16Offset) const;
+    int cursorLine() const;
 
     QStringList m_numbers;
+    bool m_pressHandled = false; // the press was a margin's or a fold's
 };
 
 } // namespace difftriage::ui

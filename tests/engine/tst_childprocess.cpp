@@ -120,8 +120,10 @@ private slots:
         QCOMPARE(result.end, ChildProcess::End::TimedOut);
         const QByteArray sleeper = result.standardOutput.trimmed();
         QVERIFY(!sleeper.isEmpty());
-        QTRY_VERIFY(!QFileInfo::exists(
-            QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(sleeper))));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !QFileInfo::exists(
+                QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(sleeper))),
+            30000);
     }
 
     void tailKeepsTheEnd()

@@ -272,7 +272,7 @@ private slots:
     {
         m_executors.clear();
         // Every worker and every test process went with its executor.
-        QTRY_COMPARE_WITH_TIMEOUT(processesWith(m_treePaths), 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(processesWith(m_treePaths), 0, 30000);
         QCOMPARE(fingerprint(m_outside.path()), m_outsideHash);
         for (const QString &secret : std::as_const(m_secrets))
             QFile::remove(secret);
@@ -434,7 +434,7 @@ private slots:
         QVERIFY2(!QFileInfo::exists(m_tmpCanary), qPrintable(m_tmpCanary));
         listenersHeardNothing();
         // ... no process of the test outlives it, and the worker serves again (or was restarted).
-        QTRY_VERIFY_WITH_TIMEOUT(processesWith(m_treePaths) <= processesBefore, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(processesWith(m_treePaths) <= processesBefore, 30000);
         TestRequest probe;
         probe.id = QStringLiteral("after");
         probe.code = QStringLiteral("import pkg.core\nprint(pkg.core.double(pkg.core.VALUE))\n");

@@ -249,11 +249,13 @@ private slots:
         // Taken back: gone from the store.
         window.relationReviews()->choose(engine::RelationDecision::None);
         window.relationReviews()->setNote({});
-        QTRY_VERIFY(window.session()
-                        ->store()
-                        ->relationEntry(engine::TriageStore::prKey(m_change.base, m_change.head),
-                                        engine::fingerprintOf(review()))
-                        .isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.session()
+                ->store()
+                ->relationEntry(engine::TriageStore::prKey(m_change.base, m_change.head),
+                                engine::fingerprintOf(review()))
+                .isEmpty(),
+            30000);
     }
 
     // The review comment: what was decided, with the notes, ready to paste.

@@ -186,9 +186,11 @@ private slots:
 
         const engine::ChangeSpec change = open(window, 12); // no analysis saved yet
         QVERIFY(!welcome->isVisible());
-        QTRY_VERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled(),
+                                 30000);
         window.browser()->selectChange(change.base, change.head);
-        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(action(window, QKeySequence(Qt::CTRL | Qt::Key_R))->isEnabled(),
+                                 30000);
         QVERIFY(action(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R))->isEnabled());
         QVERIFY(!action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled()); // no analysis
         const engine::ChangeSpec other = window.session()->changes().first();
@@ -196,8 +198,10 @@ private slots:
         window.browser()->selectChange(other.base, other.head); // to come back to the analysis
         showAnalysis(window, change, {difference(QStringLiteral("d1"))});
         window.differenceList()->selectDifference(0);
-        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled());
-        QTRY_VERIFY(action(window, QKeySequence(Qt::CTRL | Qt::Key_1))->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(action(window, QKeySequence(Qt::CTRL | Qt::Key_E))->isEnabled(),
+                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(action(window, QKeySequence(Qt::CTRL | Qt::Key_1))->isEnabled(),
+                                 30000);
     }
 
     // The demo repository is built off the GUI thread and opened from the welcome panel.

@@ -549,6 +549,18 @@ def test_mutants_repeat_string_literals_to_the_lengths_the_changed_code_checks()
     assert list(mutants(code, 1))[:4] == [m for m in sized if len(m) < len(code) + 8][:4]
 
 
+def test_mutants_size_the_strings_inside_a_structure_the_test_passes() -> None:
+    """A header list ``[("Content-Length", "1")]`` is one site; its strings are sized in turn,
+    the leaves taking turns, before the list's usual neighbours; without lengths, nothing of
+    the kind."""
+    code = "from web import check\n\nprint(repr(check([('Length', '1')], {'k': 'v'})))\n"
+    sized = list(mutants(code, 1, [], [8]))
+    assert "check([('LengthLe', '1')], {'k': 'v'})" in sized[0]
+    assert "check([('Length', '1')], {'k': 'vvvvvvvv'})" in sized[1]
+    assert "check([('Length', '11111111')], {'k': 'v'})" in sized[2]
+    assert not any("1111" in m or "vvvv" in m for m in mutants(code, 1))
+
+
 def test_shrinking_cuts_statements_and_unused_definitions() -> None:
     code = ("from shop import Cart, discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
             "cart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n")

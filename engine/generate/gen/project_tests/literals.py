@@ -8,14 +8,15 @@ padding variants, one element more or fewer ...); ``mutants`` yields them the fi
 every site first, then the second of every site, and so on, so a budget spreads over the whole
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
 literal's first alternatives splice in the short strings the changed code handles (``inserts``),
-then repeat it to the lengths the changed code compares with (``lengths``: ``len(v) > 20``).
+then repeat it to the lengths the changed code compares with (``lengths``: ``len(v) > 20``); the
+strings inside a list, tuple or dict literal get the same variants.
 """
 
 from __future__ import annotations
 
 import ast
 import random
-from typing import Any, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..mutate import neighbours
 from ..values import from_python, literal_of, render
@@ -25,6 +26,8 @@ Site = Tuple[ast.AST, str, Optional[int]]  # parent, field, index in a list fiel
 MAX_SITES = 40
 NEIGHBOURS_PER_SITE = 6
 PAIRS = 30
+MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
+MAX_NESTED = 8  # such variants of one structure
 
 
 def literal_value(node: ast.AST) -> Any:
@@ -114,6 +117,27 @@ def _sized(text: Any, lengths: Sequence[int]) -> List[Any]:
     return out
 
 
+def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
+    """Copies of a list, tuple or dict literal with one string leaf (of its first MAX_LEAVES
+    items, at any depth) replaced by each of its ``variants``, the leaves taking turns: a test's
+    strings usually sit inside the structure the API takes (``[("Content-Length", "1")]``)."""
+    per_leaf: List[List[Any]] = []
+    if isinstance(raw, (list, tuple)):
+        for index, item in enumerate(raw[:MAX_LEAVES]):
+            found = variants(item) if isinstance(item, (str, bytes)) else _nested(item, variants)
+            per_leaf.append([type(raw)(raw[:index]) + type(raw)([alt]) + raw[index + 1:]
+                             for alt in found])
+    elif isinstance(raw, dict):
+        for name in list(raw)[:MAX_LEAVES]:
+            item = raw[name]
+            found = variants(item) if isinstance(item, (str, bytes)) else _nested(item, variants)
+            per_leaf.append([{**raw, name: alt} for alt in found])
+    out: List[Any] = []
+    for rank in range(max([len(leaf) for leaf in per_leaf] + [0])):
+        out.extend(leaf[rank] for leaf in per_leaf if rank < len(leaf))
+    return out[:MAX_NESTED]
+
+
 def _alternatives(node: ast.AST, inserts: Sequence[str],
                   lengths: Sequence[int] = ()) -> List[ast.expr]:
     raw = literal_value(node)
@@ -124,6 +148,10 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     spliced = [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
         else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
+    if inserts or lengths:
+        # Sizes first inside a structure: a length check is rarer and more exact than a splice.
+        spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (
+            _with_inserts(leaf, inserts) if isinstance(leaf, str) else []))]
     for alternative in [v for v in spliced if v is not None] + \
             neighbours(value)[:NEIGHBOURS_PER_SITE]:
         imports: Set[str] = set()

@@ -499,6 +499,9 @@ def test_later_rounds_mutate_the_tests_the_earlier_rounds_did_not_reach(tmp_path
     assert first[:6] == ["test_discount[%d]" % i for i in range(24, 30)], first
     assert first[6] == "test_discount[0]" and len(first) == 16
     assert mutated(2)[0] == "test_discount[10]"
+    # rounds of 200 other candidates take a quarter as many mutants: round 0 took 50 of them
+    larger = project_tests.round_candidates(1, 1, seen, {"shop.discount"}, max_candidates=200)
+    assert len(larger) == 50 and larger[0]["entry"].endswith("test_discount[20]")
 
 
 def test_the_generate_request_puts_originals_first_and_honours_the_switch(tmp_path: Path) -> None:

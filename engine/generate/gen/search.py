@@ -206,7 +206,7 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
-                                                  lengths)
+                                                  lengths, int(request.get("max_candidates") or 0))
 
 
 def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:

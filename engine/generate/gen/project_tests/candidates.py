@@ -27,6 +27,9 @@ STRATEGY = "project_tests"
 MAX_TESTS = 80
 MUTANTS_FIRST_ROUND = 24
 MUTANTS_PER_ROUND = 16
+# Or this share of the round's other candidates, when more: an effort that spends more tests
+# spends them on the project's own tests too, the seeds nearest to real use.
+MUTANT_SHARE = 4
 
 
 @strategy(STRATEGY, 0, request_fed=True)
@@ -117,8 +120,8 @@ class ProjectTests:
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
                          wanted: Optional[Set[str]],
                          inserts: Optional[Dict[str, List[str]]] = None,
-                         lengths: Optional[Dict[str, List[int]]] = None
-                         ) -> List[Dict[str, Any]]:
+                         lengths: Optional[Dict[str, List[int]]] = None,
+                         max_candidates: int = 0) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
         string literals first, then its ``lengths`` (those its changed code compares with)."""
@@ -129,9 +132,11 @@ class ProjectTests:
                     seen.add(item["code"])
                     out.append(self.candidate(item, item["code"], False))
         items = [i for i in self.converted if wanted is None or i["target"] in wanted]
-        limit = MUTANTS_FIRST_ROUND if round_index == 0 else MUTANTS_PER_ROUND
+        first, later = (max(n, max_candidates // MUTANT_SHARE)
+                        for n in (MUTANTS_FIRST_ROUND, MUTANTS_PER_ROUND))
+        limit = first if round_index == 0 else later
         if items and round_index > 0:  # each round goes on where the last one stopped
-            start = (MUTANTS_FIRST_ROUND + (round_index - 1) * MUTANTS_PER_ROUND) % len(items)
+            start = (first + (round_index - 1) * later) % len(items)
             items = items[start:] + items[:start]
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),

@@ -190,6 +190,8 @@ nlohmann::json Executor::runRequest(Side side, const TestRequest &test, int reru
     };
     if (!test.coverage.isEmpty())
         request["coverage"] = lineMapToJson(test.coverage);
+    if (!test.callersOf.isEmpty())
+        request["callers_of"] = lineMapToJson(test.callersOf);
     if (test.projectTest.isEmpty())
         request["code"] = test.code.toStdString();
     else

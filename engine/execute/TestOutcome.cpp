@@ -53,6 +53,9 @@ TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
     outcome.pageFaults = int64Field(response, "page_faults");
     outcome.maxRssKb = int64Field(response, "max_rss_kb");
     outcome.covered = lineMapFromJson(field(response, "covered"));
+    for (const nlohmann::json &line : arrayField(response, "reached_from"))
+        if (line.is_number_integer())
+            outcome.reachedFrom << line.get<int>();
     for (const nlohmann::json &warning : arrayField(response, "warnings"))
         outcome.warnings << WarningRecord{stringField(warning, "category"),
                                           stringField(warning, "message")};
@@ -100,6 +103,7 @@ nlohmann::json TestOutcome::toJson() const
         {"page_faults", pageFaults},
         {"max_rss_kb", maxRssKb},
         {"covered", lineMapToJson(covered)},
+        {"reached_from", std::vector<int>(reachedFrom.cbegin(), reachedFrom.cend())},
         {"warnings", warningList},
         {"aborted_reason", abortedReason.toStdString()},
         {"stdout_truncated", truncated},

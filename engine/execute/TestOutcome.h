@@ -37,7 +37,8 @@ struct TestOutcome
     int signal = 0;
     double wallMs = 0;
     QMap<QString, QList<int>> covered; // requested changed lines that ran
-    QList<WarningRecord> warnings;     // warnings raised during the test, first of each kind
+    QList<int> reachedFrom; // a project test's lines on the stack when a callers_of line first ran
+    QList<WarningRecord> warnings; // warnings raised during the test, first of each kind
     QString abortedReason; // time_limit, output_limit, memory, cpu_limit, file_size, worker_died...
     bool truncated = false; // stdout or stderr went past the output cap
     int rerun = 0;          // which run this was (0 = first)

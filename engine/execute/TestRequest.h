@@ -20,6 +20,9 @@ struct TestRequest
     double timeoutSeconds = 10;
     int memoryMb = 2048;                // RLIMIT_DATA of the test's process
     QMap<QString, QList<int>> coverage; // tree-relative path -> the changed lines to measure
+    // A project test's: the lines of `coverage` whose first run records the test's own lines on
+    // the stack (TestOutcome::reachedFrom).
+    QMap<QString, QList<int>> callersOf;
 };
 
 } // namespace difftriage::engine

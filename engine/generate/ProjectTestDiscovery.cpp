@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
+#include <vector>
 
 namespace difftriage::engine {
 
@@ -168,11 +169,13 @@ Status collect(const ProjectTestDiscoveryInput &input, QList<CandidateFile> &fil
 }
 
 // The old lines a test must run to reach the change: the changed ones, and the stand-ins that
-// find-tests gives for functions changed only by added lines (none changed on the old side).
-QMap<QString, QList<int>> reachLines(const ProjectTestDiscoveryInput &input, const json &found)
+// find-tests gives (`key`) for functions changed only by added lines (none changed on the old
+// side): reach_lines, all of them; near_lines, those around the added lines.
+QMap<QString, QList<int>> reachLines(const ProjectTestDiscoveryInput &input, const json &found,
+                                     const char *key)
 {
     QMap<QString, QList<int>> lines = input.targets->changedLines(QStringLiteral("old"));
-    const json &extra = field(found, "reach_lines");
+    const json &extra = field(found, key);
     if (!extra.is_object())
         return lines;
     for (const auto &[file, numbers] : extra.items()) {
@@ -188,7 +191,8 @@ QMap<QString, QList<int>> reachLines(const ProjectTestDiscoveryInput &input, con
 }
 
 Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString, QString>> &order,
-           const QMap<QString, QList<int>> &lines, ProjectTestSeeds &seeds)
+           const QMap<QString, QList<int>> &lines, const QMap<QString, QList<int>> &nearest,
+           ProjectTestSeeds &seeds)
 {
     QElapsedTimer clock;
     clock.start();
@@ -208,6 +212,7 @@ Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString
             request.projectTest = name;
             request.timeoutSeconds = input.testTimeoutSeconds;
             request.coverage = lines;
+            request.callersOf = nearest; // the test's statements that come nearest
             requests << request;
         }
         auto outcomes = input.executor->run(Side::Old, requests, 0);
@@ -220,7 +225,7 @@ Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString
                                              [](const QList<int> &hit) { return !hit.isEmpty(); });
             if (reached)
                 seeds.reaching << ProjectTestSeed{requests[i].projectFile, requests[i].projectTest,
-                                                  outcome.covered};
+                                                  outcome.covered, outcome.reachedFrom};
         }
         if (input.progress)
             input.progress(double(start + requests.size()) / order.size());
@@ -243,7 +248,9 @@ json ProjectTestSeeds::generationJson() const
     for (const ProjectTestSeed &seed : reaching)
         tests.push_back({{"file", seed.file.toStdString()},
                          {"name", seed.name.toStdString()},
-                         {"covered", lineMapToJson(seed.covered)}});
+                         {"covered", lineMapToJson(seed.covered)},
+                         {"reached_from",
+                          std::vector<int>(seed.reachedFrom.cbegin(), seed.reachedFrom.cend())}});
     return {{"tests", tests}};
 }
 
@@ -274,7 +281,9 @@ Expected<ProjectTestSeeds> discoverProjectTests(const ProjectTestDiscoveryInput 
         order = order.mid(0, input.budget.maxTests);
         seeds.budgetSpent = true;
     }
-    if (Status ran = run(input, order, reachLines(input, *found), seeds); !ran)
+    if (Status ran = run(input, order, reachLines(input, *found, "reach_lines"),
+                         reachLines(input, *found, "near_lines"), seeds);
+        !ran)
         return ran.error();
     if (seeds.reaching.isEmpty() || cancelled(input))
         return seeds;

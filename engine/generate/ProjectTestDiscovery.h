@@ -37,6 +37,7 @@ struct ProjectTestSeed
     QString file; // tree-relative
     QString name; // the runner's name: test_f[0], Class::test_m, pkg.mod.func (a doctest)
     QMap<QString, QList<int>> covered;
+    QList<int> reachedFrom; // its own lines that first reached a changed line
     QString id() const { return file + QStringLiteral("::") + name; }
 };
 

@@ -4,7 +4,8 @@
 // adds lines. Each analysis runs twice, with the project_tests strategy switched off and on: the
 // difference is missed without it and found with it, and the report says which project test it
 // came from. One more checks the run order: the test written for the changed branch runs
-// first although its class is larger than the budget.
+// first although its class is larger than the budget; another that the statement of a long test
+// nearest to added lines has its literals mutated first.
 #include "CliRun.h"
 #include "ScratchRepo.h"
 
@@ -216,6 +217,63 @@ Change globProject(ScratchRepo &repo)
     return {base, repo.commit(QStringLiteral("refuse unclosed ranges with a KeyError"))};
 }
 
+// Headers whose Content-Length gets an added length check. The project's test holds 50 other
+// headers first, so the Content-Length one stands past the sites a mutated test moves; the
+// runner says that statement first ran the lines around the added check, so its literals move
+// first, and a value of 21 digits shows the change.
+constexpr char Headers[] = R"(import re
+
+_DIGITS = re.compile(r"[0-9]+\Z")
+
+
+class Message:
+    def __init__(self):
+        self._headers = []
+
+    def add(self, name, value):
+        self._headers.append((name, value))
+        return self
+
+    def headers(self):
+        out = []
+        for name, value in self._headers:
+            name = name.lower()
+            if name == "content-length":
+                if not _DIGITS.match(value):
+                    raise ValueError("bad Content-Length")
+                out.append((name, value))
+            else:
+                out.append((name, value.strip()))
+        return out
+)";
+
+QByteArray headerTests()
+{
+    QByteArray text = "from mail.message import Message\n\n\ndef test_headers():\n";
+    for (int i = 0; i < 50; ++i)
+        text += QStringLiteral("    assert Message().add('X-Tag-%1', ' v%1 ').headers() == "
+                               "[('x-tag-%1', 'v%1')]\n")
+                    .arg(i)
+                    .toUtf8();
+    text += "    assert Message().add('Content-Length', '1').headers() == "
+            "[('content-length', '1')]\n";
+    return text;
+}
+
+Change headersProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("mail/__init__.py"), "");
+    repo.write(QStringLiteral("mail/message.py"), Headers);
+    repo.write(QStringLiteral("tests/test_message.py"), headerTests());
+    const QString base = repo.commit(QStringLiteral("messages and their headers"));
+    repo.write(QStringLiteral("mail/message.py"),
+               QByteArray(Headers).replace("                out.append((name, value))\n",
+                                           "                if len(value) > 20:\n"
+                                           "                    raise ValueError(\"too long\")\n"
+                                           "                out.append((name, value))\n"));
+    return {base, repo.commit(QStringLiteral("refuse a Content-Length of more than 20 digits"))};
+}
+
 QStringList originsOf(const QJsonArray &differences)
 {
     QStringList origins;
@@ -334,6 +392,22 @@ private slots:
         const QString wanted = QStringLiteral("tests/test_core.py::TranslateTests::test_unclosed");
         QVERIFY2(summary.value(QStringLiteral("reaching")).toArray().contains(wanted),
                  run.out.constData());
+    }
+
+    // The statement of a long project test that ran the lines around an added check first has
+    // its literals moved first, however far down the test it stands.
+    void literalsNearestTheAddedCheckMoveFirst()
+    {
+        ScratchRepo repo;
+        const Change change = headersProject(repo);
+        const QString path = m_dir.filePath(QStringLiteral("nearest.json"));
+        const CliRun run = analyze(repo, change, path, true);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonArray differences =
+            readJson(path).value(QStringLiteral("differences")).toArray();
+        QVERIFY2(
+            originsOf(differences).contains(QStringLiteral("tests/test_message.py::test_headers")),
+            run.out.constData());
     }
 
     // A unittest set-up registers a job through a decorator and fills the queue in steps.

@@ -28,7 +28,7 @@ from gen.project_tests import convert_tests, find_tests  # noqa: E402
 from gen.project_tests.candidates import ProjectTests, choose_target  # noqa: E402
 from gen.project_tests.convert import convert  # noqa: E402
 from gen.project_tests.fixtures import Unconvertible  # noqa: E402
-from gen.project_tests.literals import mutants  # noqa: E402
+from gen.project_tests.literals import focus_keys, mutants  # noqa: E402
 from gen.project_tests.shrink import variants  # noqa: E402
 from gen.project_tests.sources import TreeSources  # noqa: E402
 from gen.search import generate  # noqa: E402
@@ -564,6 +564,29 @@ def test_mutants_size_the_strings_inside_a_structure_the_test_passes() -> None:
     assert not any("1111" in m or "vvvv" in m for m in mutants(code, 1))
 
 
+def test_mutants_move_the_literals_of_the_statement_that_first_reached_the_change() -> None:
+    """The runner says line 6 of the test file ran the changed line first: that statement's
+    literals (and the items inside them) are the focus, and every replacement of the sites
+    holding them comes before any replacement of the others."""
+    text = ("from web import check\n\n\ndef test_check():\n    assert check([('a', 'x')]) == 1\n"
+            "    assert check(\n        [('Length', '1')]) == 2\n")
+    keys = focus_keys(text, [7])
+    assert {"'Length'", "'1'", "2"} <= set(keys) and "'x'" not in keys
+    assert focus_keys(text, []) == [] and focus_keys("def (", [1]) == []
+    code = ("from web import check\n\nprint(repr(check([('a', 'x')])))\n"
+            "print(repr(check([('Length', '1')])))\n")
+    focused = list(mutants(code, 1, [], [8], keys))
+    plain = list(mutants(code, 1, [], [8]))
+    kept = "check([('a', 'x')])"
+    first = len([m for m in plain if kept in m])  # those that move the second site only
+    assert first > 4 and all(kept in m for m in focused[:first])
+    assert "('aaaaaaaa', 'x')" in plain[0] and "11111111" in focused[1]
+    # a focus site counts among the first MAX_SITES wherever it stands
+    long = "".join("print(repr(check(%d)))\n" % n for n in range(100, 150)) + code
+    assert not any("11111111" in m for m in mutants(long, 1, [], [8]))
+    assert "11111111" in list(mutants(long, 1, [], [8], keys))[1]
+
+
 def test_shrinking_cuts_statements_and_unused_definitions() -> None:
     code = ("from shop import Cart, discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
             "cart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n")
@@ -656,6 +679,35 @@ def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_li
                          "import_roots": {"old": "src"}})
     # the body's statements; never the decorator, the def (with its continuation) or docstring
     assert answer["reach_lines"] == {"src/pkg/__init__.py": [8, 9]}
+    assert answer["near_lines"] == {}  # no new text given: nothing to align
+
+
+def test_find_tests_adds_the_old_statements_around_the_added_lines(tmp_path: Path) -> None:
+    """An added check deep in a loop: the statements just before and after it stand in too,
+    since only the tests that run them come near the new lines."""
+    old = """
+        def normalise(headers):
+            out = []
+            for name, value in headers:
+                if name == "length":
+                    check(value)
+                    out.append(value)
+            return out
+    """
+    new = old.replace("check(value)\n", "check(value)\n%sif len(value) > 20:\n%s    raise "
+                      "ValueError(value)\n" % (" " * 20, " " * 20))
+    write(tmp_path / "old", {"src/pkg/__init__.py": old})
+    write(tmp_path / "new", {"src/pkg/__init__.py": new})
+    targets = {"new": {"root": str(tmp_path / "new")}, "changed_functions": [
+        {"qualname": "pkg.normalise", "name": "normalise", "versions": "both",
+         "files": {"old": "src/pkg/__init__.py", "new": "src/pkg/__init__.py"},
+         "modules": {"old": "pkg"}, "changed_lines": {"old": [], "new": [6, 7]},
+         "lines": {"old": [1, 7], "new": [1, 9]}}], "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(tmp_path / "old"),
+                         "import_roots": {"old": "src"}})
+    # the body's first statements, then check(value) before and out.append(value) after
+    assert answer["reach_lines"] == {"src/pkg/__init__.py": [2, 3, 5, 6, 7]}
+    assert answer["near_lines"] == {"src/pkg/__init__.py": [5, 6]}
 
 
 def test_find_tests_resolves_relative_imports_of_a_test_package_inside_the_package(

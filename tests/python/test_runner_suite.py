@@ -101,6 +101,14 @@ FILES = {
             def test_method(self):
                 assert scale(self.value) == 14
     ''',
+    "tests/test_steps.py": '''
+        from calc import scale
+
+        def test_steps():
+            assert scale(2) == 4
+            assert scale(5, 0) == 0
+            assert scale(1) == 2
+    ''',
     "tests/test_unit_style.py": '''
         import unittest
         from calc import scale
@@ -215,6 +223,20 @@ def test_each_test_reports_the_changed_lines_it_ran(worker: Worker) -> None:
     # the decorator nearest the function is numbered first: factor 0 is case [0]
     zero = worker.run_test("tests/test_pytest_style.py", "test_cases[0][1]")
     assert zero["covered"] == {"src/calc/__init__.py": [marker("zero")]}
+
+
+def test_a_test_names_its_statements_that_first_ran_the_lines_asked_about(worker: Worker) -> None:
+    """``scale(2)`` ran the multiplication first, ``scale(5, 0)`` the zero branch; asked about
+    the zero branch only, the run names the second statement; asked about nothing, nothing."""
+    lines = textwrap.dedent(FILES["tests/test_steps.py"]).lstrip("\n").splitlines()
+    zero = lines.index("    assert scale(5, 0) == 0") + 1
+    steps = worker.run_test("tests/test_steps.py", "test_steps",
+                            callers_of={"src/calc/__init__.py": [marker("zero")]})
+    assert steps["status"] == "ok" and steps["reached_from"] == [zero]
+    both = worker.run_test("tests/test_steps.py", "test_steps", callers_of={
+        "src/calc/__init__.py": [marker("zero"), marker("multiply")]})
+    assert both["reached_from"] == [lines.index("    assert scale(2) == 4") + 1, zero]
+    assert "reached_from" not in worker.run_test("tests/test_steps.py", "test_steps")
 
 
 def test_fixtures_of_the_conftest_and_the_module_and_their_teardown(worker: Worker) -> None:

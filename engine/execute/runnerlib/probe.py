@@ -17,6 +17,8 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import instrument
 
+MAX_CALLER_LINES = 200
+
 if sys.version_info < (3, 10):
     import dis  # line tables of code objects (co_lines is 3.10+)
 
@@ -248,6 +250,41 @@ class CoverageProbe:
         else:
             mon.restart_events()
         mon.set_events(self._tool, events.PY_START)
+
+
+def caller_statements(targets: List[CoverageTarget], wanted: Any) -> Set[Tuple[int, int]]:
+    """The (target, statement) pairs of a run's ``callers_of``: requested lines of ``targets``
+    mapped to their statements."""
+    found: Set[Tuple[int, int]] = set()
+    if not isinstance(wanted, dict):
+        return found
+    for index, target in enumerate(targets):
+        lines = wanted.get(target.relpath)
+        for line in lines if isinstance(lines, list) else []:
+            statement = target.want.get(line) if isinstance(line, int) else None
+            if statement is not None:
+                found.add((index, statement))
+    return found
+
+
+def tracking_callers(emit: Callable[[int, int], None], files: Set[str],
+                     statements: Set[Tuple[int, int]],
+                     lines: Set[int]) -> Callable[[int, int], None]:
+    """``emit``, also recording the lines of ``files`` on the stack at the first hit of each of
+    ``statements``: which statements of a project test reached a changed line first, whose
+    literals matter most there."""
+
+    def hit(index: int, statement: int) -> None:
+        emit(index, statement)
+        if (index, statement) not in statements:
+            return
+        frame: Optional[types.FrameType] = sys._getframe(1)
+        while frame is not None and len(lines) < MAX_CALLER_LINES:
+            if frame.f_code.co_filename in files:
+                lines.add(frame.f_lineno)
+            frame = frame.f_back
+
+    return hit
 
 
 def tracer_mode() -> str:

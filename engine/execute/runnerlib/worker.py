@@ -19,7 +19,7 @@ import signal
 import sys
 import time
 import warnings
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import executable_lines  # next to runner.py, which puts its directory on sys.path for the import
 
@@ -34,7 +34,8 @@ from .forkserver import ChildProcess, ForkServer
 from .instrument import Instrumented, instrument
 from .osutil import (PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, end_descendants,
                      make_private_dir, prctl, remove_tree)
-from .probe import CoverageProbe, CoverageTarget, tracer_mode
+from .probe import (CoverageProbe, CoverageTarget, caller_statements, tracer_mode,
+                    tracking_callers)
 from .protocol import ProtocolPipes, parse_limits, parse_seed
 from .snippet import SnippetRunner
 from .suite import resolve_in_tree
@@ -178,10 +179,17 @@ class Worker(ForkServer):
         seed = parse_seed(request.get("seed"))
         targets = self._coverage_targets(request.get("coverage"))
         hits: List[Set[int]] = [set() for _ in targets]
+        callers_of = caller_statements(targets, request.get("callers_of"))
 
         def child() -> None:
             channel = ChildChannel(self._result_fd)
-            probe = self._child_prepare(targets, channel)
+            callers: Set[int] = set()
+            emit = channel.hit
+            if code is None and callers_of:
+                test_file = resolve_in_tree(self.root, relpath)
+                emit = tracking_callers(emit, {test_file, os.path.realpath(test_file)},
+                                        callers_of, callers)
+            probe = self._child_prepare(targets, emit)
             runner = SnippetRunner(self.scrub, self.run_dir)
             runner.install_warning_hook()
             random.seed(seed)
@@ -193,6 +201,8 @@ class Worker(ForkServer):
             finish_child_streams()
             probe.stop()
             result["warnings"] = runner.warnings
+            if code is None and callers_of:
+                result["reached_from"] = sorted(callers)
             result["pid"] = self._child_pid
             result["imported"] = UNCACHED_LOADS
             channel.record(b"R", result)
@@ -239,7 +249,7 @@ class Worker(ForkServer):
 
             def child(first: int = first) -> None:
                 channel = ChildChannel(self._result_fd)
-                probe = self._child_prepare(targets, channel)
+                probe = self._child_prepare(targets, channel.hit)
                 # What one snippet starts ends before the next one runs, double forks too.
                 prctl(PR_SET_CHILD_SUBREAPER, 1)
                 for index in range(first, len(snippets)):
@@ -357,7 +367,7 @@ class Worker(ForkServer):
 
         def child() -> None:
             channel = ChildChannel(self._result_fd)
-            self._child_prepare([], channel)
+            self._child_prepare([], channel.hit)
             runner = SnippetRunner(self.scrub, self.run_dir)
             runner.install_warning_hook()
             answer = runner.collect_project_tests(self.root, relpath,  # type: ignore[arg-type]
@@ -408,7 +418,7 @@ class Worker(ForkServer):
 
             def child(first: int = first) -> None:
                 channel = ChildChannel(self._result_fd)
-                self._child_prepare([], channel)
+                self._child_prepare([], channel.hit)
                 for index in range(first, len(modules)):
                     channel.start(index)
                     channel.record(b"R", self._probe_import(modules[index]))
@@ -581,12 +591,12 @@ class Worker(ForkServer):
                 del sys.modules[name]
 
     def _child_prepare(self, targets: List[CoverageTarget],
-                       channel: ChildChannel) -> CoverageProbe:
+                       emit: Callable[[int, int], None]) -> CoverageProbe:
         """Import-path setup and the probe."""
         for name in OWN_MODULES:  # runner internals stay out of the test's reach
             sys.modules.pop(name, None)
         sys.path.insert(0, self.import_root)
-        probe = CoverageProbe(targets, channel.hit, self.tracer)
+        probe = CoverageProbe(targets, emit, self.tracer)
         ON_UNPROBED_LOAD[:] = [probe.trace_instead]
         return probe
 

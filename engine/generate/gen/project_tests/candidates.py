@@ -20,7 +20,7 @@ from ..genome import derive_seed
 from ..registry import Context, strategy
 from .convert import convert
 from .fixtures import Unconvertible
-from .literals import mutants
+from .literals import focus_keys, mutants
 from .sources import TreeSources
 
 STRATEGY = "project_tests"
@@ -82,7 +82,7 @@ class ProjectTests:
     """The request's project tests, converted once."""
 
     def __init__(self, request: Dict[str, Any]) -> None:
-        self.converted: List[Dict[str, Any]] = []  # {test, file, target, code}
+        self.converted: List[Dict[str, Any]] = []  # {test, file, target, code, focus}
         self.skipped: List[Dict[str, str]] = []
         listed = ((request.get("project_tests") or {}).get("tests") or [])[:MAX_TESTS]
         if not listed or not enabled(request):
@@ -107,9 +107,11 @@ class ProjectTests:
                                      "reason": "the conversion failed: %s" % exc})
                 continue
             target = choose_target(test.get("covered"), targets)
+            lines = [n for n in test.get("reached_from") or [] if isinstance(n, int)]
             if target:
                 self.converted.append({"test": _test_id(test), "file": test["file"],
-                                       "target": target, "code": code})
+                                       "target": target, "code": code,
+                                       "focus": focus_keys(sources.text(test["file"]), lines)})
 
     def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
         genome = {"strategy": STRATEGY, "target": item["target"], "code": code,
@@ -141,7 +143,7 @@ class ProjectTests:
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                            (inserts or {}).get(item["target"], []),
-                           (lengths or {}).get(item["target"], [])))
+                           (lengths or {}).get(item["target"], []), item["focus"]))
             for item in items]
         added = 0
         while streams and added < limit:

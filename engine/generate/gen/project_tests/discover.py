@@ -11,8 +11,8 @@ engine runs those marked to fail first, then the others; within each, first the 
 names share ``words`` with the changed names and whose text shares the rarest words of the
 changed lines (``relevance``, per test: ``relevance.py``).  The changed modules and their
 packages are offered too when their docstrings hold ``>>>`` examples (``doctests_only``).
-``reach_lines`` adds the old lines that stand in for a function changed only by added lines
-(``reach.py``).  Nothing is imported or executed; the reading is bounded.
+``reach_lines`` adds the old lines that stand in for a function changed only by added lines,
+``near_lines`` those of them around the added lines (``reach.py``).  Nothing is imported or executed; the reading is bounded.
 """
 
 from __future__ import annotations
@@ -202,8 +202,9 @@ def find_test_files(request: Dict[str, Any], sources: TreeSources,
         files.append({"file": relpath, "score": 3, "prefer": [], "xfail": [],
                       "doctests_only": True})
     files.sort(key=lambda f: (-f["score"], f["file"]))
+    stand_ins, near = reach_lines(request.get("targets") or {}, sources)
     return {"files": files[:max(0, max_files)], "words": interest.name_words(),
-            "reach_lines": reach_lines(request.get("targets") or {}, sources)}
+            "reach_lines": stand_ins, "near_lines": near}
 
 
 def _doctest_modules(interest: Interest, sources: TreeSources) -> Set[str]:

@@ -61,8 +61,8 @@ def _skipped(parent: ast.AST, field: str, child: ast.AST) -> bool:
     return False
 
 
-def sites(tree: ast.AST) -> List[Site]:
-    """The maximal literal sites of ``tree``, in source order."""
+def sites(tree: ast.AST, most: Optional[int] = MAX_SITES) -> List[Site]:
+    """The maximal literal sites of ``tree``, in source order, the first ``most`` of them."""
     found: List[Site] = []
 
     def visit(node: ast.AST) -> None:
@@ -77,7 +77,7 @@ def sites(tree: ast.AST) -> List[Site]:
                 visit(child)
 
     visit(tree)
-    return found[:MAX_SITES]
+    return found[:most] if most is not None else found
 
 
 def site_node(site: Site) -> ast.AST:
@@ -178,28 +178,66 @@ def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[
             replace_site(site, node)
 
 
+def _keys(value: Any) -> Set[str]:
+    """``value`` and every item inside it, as comparable keys."""
+    found = {repr(value)}
+    items = value.values() if isinstance(value, dict) else value \
+        if isinstance(value, (list, tuple, set, frozenset)) else ()
+    for item in items:
+        found |= _keys(item)
+    return found
+
+
+def focus_keys(text: Optional[str], lines: Sequence[int]) -> List[str]:
+    """The literals (and the items inside them) of the statements of a test file's ``text``
+    that span ``lines``, innermost statement per line: those that first ran a changed line."""
+    if not text or not lines:
+        return []
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    found: Set[str] = set()
+    for line in set(lines):
+        spanning = [node for node in ast.walk(tree) if isinstance(node, ast.stmt) and
+                    not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and node.lineno <= line <= (node.end_lineno or node.lineno)]
+        if spanning:
+            innermost = min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno)
+            for site in sites(innermost, None):
+                found |= _keys(literal_value(site_node(site)))
+    return sorted(found)
+
+
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
-            lengths: Sequence[int] = ()) -> Iterator[str]:
+            lengths: Sequence[int] = (), focus: Sequence[str] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the short strings the changed code handles (the characters it escapes,
     splits on or looks for): spliced into every string literal first, since a test's own
     strings rarely hold them; ``lengths`` are the lengths its length checks compare with,
-    which a test's strings rarely reach."""
+    which a test's strings rarely reach.  The sites holding a ``focus`` literal (see
+    ``focus_keys``) get all their replacements before any other site, and count among the
+    MAX_SITES wherever they stand."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
         return
-    found = sites(tree)
+    every = sites(tree, None)
+    wanted = set(focus)
+    near = [site for site in every if wanted & _keys(literal_value(site_node(site)))]
+    found = (near + [site for site in every if site not in near])[:MAX_SITES]
     options = [_alternatives(site_node(site), inserts, lengths) for site in found]
     given: Set[str] = {code}
-    for rank in range(max([len(o) for o in options] + [0])):
-        for site, alternatives in zip(found, options):
-            if rank < len(alternatives):
-                text = _render(tree, [(site, alternatives[rank])])
-                if text is not None and text not in given:
-                    given.add(text)
-                    yield text
+    split = min(len(near), len(found))
+    for group in (range(split), range(split, len(found))):
+        for rank in range(max([len(options[i]) for i in group] + [0])):
+            for index in group:
+                if rank < len(options[index]):
+                    text = _render(tree, [(found[index], options[index][rank])])
+                    if text is not None and text not in given:
+                        given.add(text)
+                        yield text
     usable = [i for i, alternatives in enumerate(options) if alternatives]
     if len(usable) < 2:
         return

@@ -499,6 +499,11 @@ def test_later_rounds_mutate_the_tests_the_earlier_rounds_did_not_reach(tmp_path
     assert first[:6] == ["test_discount[%d]" % i for i in range(24, 30)], first
     assert first[6] == "test_discount[0]" and len(first) == 16
     assert mutated(2)[0] == "test_discount[10]"
+    # a test that ran the changed lines itself (the runner named its statement) goes first
+    request = request_for(root, ["test_discount[%d]" % i for i in range(30)])
+    request["project_tests"]["tests"][7]["reached_from"] = [7]
+    assert ProjectTests(request).round_candidates(1, 0, set(), None)[30]["entry"] == \
+        "tests/test_param.py::test_discount[7]"
     # rounds of 200 other candidates take a quarter as many mutants: round 0 took 50 of them
     larger = project_tests.round_candidates(1, 1, seen, {"shop.discount"}, max_candidates=200)
     assert len(larger) == 50 and larger[0]["entry"].endswith("test_discount[20]")

@@ -134,6 +134,8 @@ class ProjectTests:
                     seen.add(item["code"])
                     out.append(self.candidate(item, item["code"], False))
         items = [i for i in self.converted if wanted is None or i["target"] in wanted]
+        # the tests that ran the changed lines themselves (not only a stand-in) go first
+        items.sort(key=lambda i: not i["focus"])
         first, later = (max(n, max_candidates // MUTANT_SHARE)
                         for n in (MUTANTS_FIRST_ROUND, MUTANTS_PER_ROUND))
         limit = first if round_index == 0 else later

@@ -27,6 +27,7 @@ QStringList switchableStrategies()
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),
         QStringLiteral("returned_callables"),
+        QStringLiteral("failing_callables"),
         QStringLiteral("random_combinations"),
         // END strategy names
     };

@@ -155,6 +155,10 @@ private slots:
                                                           "        return value * factor + 1\n"
                                                           "\n"
                                                           "    return apply\n");
+        // A retry decorator gives up one attempt earlier: only a function that fails its first
+        // two calls, then succeeds, shows it (one that always fails raises the same on both).
+        QTest::newRow("failing_callables")
+            << retrying("attempt == times - 1") << retrying("attempt >= times - 2");
         // Only the message changes: both versions raise ValueError.
         QTest::newRow("exception_messages")
             << QByteArray("def parse_level(text):\n"
@@ -204,6 +208,31 @@ private slots:
                  "the changed table entry was not looked up");
     }
 
+    // failing_callables on a function parameter: a loop that calls it again while it fails.
+    void failingFunctionGivenDirectly()
+    {
+        const auto core = [](const char *last) {
+            return QByteArray("def call_with_retries(func, value, attempts=3):\n"
+                              "    for attempt in range(attempts):\n"
+                              "        try:\n"
+                              "            return func(value)\n"
+                              "        except ValueError:\n"
+                              "            if ") +
+                   last + ":\n                raise\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] =
+            commitChange(repo, core("attempt == attempts - 1"), core("attempt >= attempts - 2"));
+        const QJsonObject without =
+            analyze(repo, base, head,
+                    {QStringLiteral("--disable-strategy"), QStringLiteral("failing_callables")});
+        QVERIFY2(!without.isEmpty() && findersOf(without).isEmpty(),
+                 qPrintable(findersOf(without).join(QLatin1Char(','))));
+        QVERIFY2(
+            findersOf(analyze(repo, base, head, {})).contains(QStringLiteral("failing_callables")),
+            "no failing function was given");
+    }
+
     // A function returning a lazy iterator: printed as is, both versions show `<map object>`.
     void lazyResultIsConsumed()
     {
@@ -215,6 +244,22 @@ private slots:
     }
 
 private:
+    // A decorator factory retrying the function it decorates while it raises ValueError.
+    static QByteArray retrying(const char *last)
+    {
+        return QByteArray("def retry(times=3, exceptions=(ValueError,)):\n"
+                          "    def decorate(func):\n"
+                          "        def wrapper(*args):\n"
+                          "            for attempt in range(times):\n"
+                          "                try:\n"
+                          "                    return func(*args)\n"
+                          "                except exceptions:\n"
+                          "                    if ") +
+               last +
+               ":\n                        raise\n\n        return wrapper\n\n    return "
+               "decorate\n";
+    }
+
     // Whether an analysis with every strategy on reports a difference between the two sources.
     bool foundBetween(const QByteArray &before, const QByteArray &after)
     {

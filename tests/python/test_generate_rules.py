@@ -420,6 +420,52 @@ def test_returned_functions_are_followed_one_link_deeper_for_decorator_factories
     assert call_chains(defs["plain"]) == []
 
 
+def test_failing_functions_raise_what_the_code_catches_through_a_default_too() -> None:
+    import ast
+    from gen.rules.failing import FAILING, caught_errors, failing_callables
+    from gen.rules.returned_callables import call_chains
+
+    source = ("def retry(times=3, exceptions=(KeyError, OSError, KeyError)):\n"
+              "    def decorate(func):\n"
+              "        def wrapper(*args):\n"
+              "            for attempt in range(times):\n"
+              "                try:\n"
+              "                    return func(*args)\n"
+              "                except exceptions:\n"
+              "                    pass\n"
+              "        return wrapper\n"
+              "    return decorate\n"
+              "\n"
+              "def fallback(func, default):\n"
+              "    try:\n"
+              "        return func()\n"
+              "    except Exception:\n"
+              "        return default\n"
+              "\n"
+              "def mine(func):\n"
+              "    try:\n"
+              "        return func()\n"
+              "    except MyError:\n"
+              "        return None\n")
+    defs = {node.name: node for node in ast.parse(source).body}
+    assert caught_errors(defs["retry"]) == ["KeyError", "OSError"]
+    assert caught_errors(defs["fallback"]) == ["ValueError"]  # anything: a builtin one
+    assert caught_errors(defs["mine"]) == [] and caught_errors(None) == []
+    values = failing_callables(["KeyError"])
+    assert [v["code"] for v in values] == ["failing(1, KeyError)", "failing(2, KeyError)"]
+    chains = call_chains(defs["retry"], values)
+    assert [[link[0]["code"] for link in chain[:1]] for chain, _ in chains][:2] == \
+        [["failing(1, KeyError)"], ["failing(1, KeyError)"]]
+    assert call_chains(defs["fallback"], values) == []  # returns no function
+    namespace: Dict[str, Any] = {}
+    exec(FAILING, namespace)
+    twice = namespace["failing"](2, KeyError)
+    for _ in range(2):
+        with pytest.raises(KeyError):
+            twice(5)
+    assert twice(5) == 5
+
+
 def test_a_returned_function_is_called_in_the_snippet(monkeypatch: pytest.MonkeyPatch) -> None:
     from gen.snippet import render_genome
 

@@ -76,7 +76,7 @@ TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membe
          "exception_messages", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
-         "protocol_objects", "callable_objects", "returned_callables",
+         "protocol_objects", "callable_objects", "returned_callables", "failing_callables",
          "random_combinations")
 
 
@@ -98,7 +98,7 @@ def _loaded() -> Dict[str, Strategy]:
     # every module that registers strategies, imported once here
     from . import feedback, relation_plans, strategies  # noqa: F401
     from .project_tests import candidates  # noqa: F401
-    from .rules import (callables, exception_messages, optional,  # noqa: F401
+    from .rules import (callables, exception_messages, failing, optional,  # noqa: F401
                         protocol_membership, protocols, returned_callables, shapes,
                         signature_diff, sizes, value_relations, variety)
     return REGISTRY

@@ -12,7 +12,8 @@ names share ``words`` with the changed names and whose text shares the rarest wo
 changed lines (``relevance``, per test: ``relevance.py``).  The changed modules and their
 packages are offered too when their docstrings hold ``>>>`` examples (``doctests_only``).
 ``reach_lines`` adds the old lines that stand in for a function changed only by added lines,
-``near_lines`` those of them around the added lines (``reach.py``).  Nothing is imported or executed; the reading is bounded.
+``near_lines`` those of them around the added lines (``reach.py``).  Nothing is imported or
+executed; the reading is bounded.
 """
 
 from __future__ import annotations

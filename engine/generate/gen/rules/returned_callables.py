@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from pymodel.syntax import FUNCTION_NODES
 
@@ -45,14 +45,14 @@ def returned_callables(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]
         chains = call_chains(plan.source.node)
         if not chains:
             continue
-        for genome in _outer_calls(ctx, plan):
+        for genome in outer_calls(ctx, plan):
             for chain, times in chains:
                 extended = copy.deepcopy(genome)
                 extended["entry"]["call_result"] = {"chain": chain, "times": times}
                 yield plan, extended
 
 
-def _outer_calls(ctx: Context, plan: EntryPlan) -> List[Dict[str, Any]]:
+def outer_calls(ctx: Context, plan: EntryPlan) -> List[Dict[str, Any]]:
     """The base call, then the latest calls of this entry point that did not raise."""
     out = [make_genome(plan, {}, base_receiver(plan))]
     seen = {_choice_key(out[0])}
@@ -71,13 +71,16 @@ def _outer_calls(ctx: Context, plan: EntryPlan) -> List[Dict[str, Any]]:
     return out
 
 
-def call_chains(node: Any) -> List[Tuple[Chain, int]]:
-    """(argument lists of the successive calls, times) for a def returning a function."""
+def call_chains(node: Any, functions: Sequence[Value] = ()) -> List[Tuple[Chain, int]]:
+    """(argument lists of the successive calls, times) for a def returning a function; with
+    ``functions``, only those for its callable parameters (rules/failing.py)."""
     first = returned_function(node)
     if first is None:
         return []
     second = returned_function(first)
-    outer = argument_sets(first)
+    outer = argument_sets(first, functions)
+    if not outer:
+        return []
     inner = argument_sets(second)[:2] if second is not None else [[]]
     chains: List[Tuple[Chain, int]] = []
     for args in outer:
@@ -117,8 +120,9 @@ def _own_scope(node: Any) -> Iterator[Any]:
         stack.extend(reversed(list(ast.iter_child_nodes(sub))))
 
 
-def argument_sets(func: Any) -> List[List[Value]]:
-    """A few argument lists for a function's required positional parameters."""
+def argument_sets(func: Any, functions: Sequence[Value] = ()) -> List[List[Value]]:
+    """A few argument lists for a function's required positional parameters; with
+    ``functions``, one per function for its callable parameters (none when it has none)."""
     args = func.args
     positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
     required = positional[:len(positional) - len(args.defaults)]
@@ -126,9 +130,14 @@ def argument_sets(func: Any) -> List[List[Value]]:
         required = required[1:]
     called = _called_names(func)
     if not required:
+        if functions:
+            return []
         return [[vint(3)], [vstr("abc")]] if args.vararg is not None else [[]]
     kinds = ["callable" if p.arg in called or p.arg in CALLABLE_NAMES else "value"
              for p in required]
+    if functions:
+        return [[f if kind == "callable" else vint(3) for kind in kinds] for f in functions] \
+            if "callable" in kinds else []
     out = []
     for plain in (vint(3), vstr("abc"), vseq("list", [vint(1), vint(2)])):
         out.append([vexpr("lambda x: x") if kind == "callable" else plain for kind in kinds])

@@ -233,6 +233,19 @@ private slots:
             "no failing function was given");
     }
 
+    // A class decorator that records the class's members: built-in classes have only special
+    // names, so only a class with private members shows that they now count.
+    void classDecoratorMeetsEveryKindOfMember()
+    {
+        const auto core = [](const char *hidden) {
+            return QByteArray("def with_fields(cls):\n"
+                              "    cls._fields = tuple(n for n in vars(cls) if not "
+                              "n.startswith('") +
+                   hidden + "'))\n    return cls\n";
+        };
+        QVERIFY2(foundBetween(core("_"), core("__")), "no class with private members was given");
+    }
+
     // A function returning a lazy iterator: printed as is, both versions show `<map object>`.
     void lazyResultIsConsumed()
     {

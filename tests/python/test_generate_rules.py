@@ -378,6 +378,46 @@ def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path)
     assert "callable" not in guess(defs["run"], "value", tree, "hooks", None)
 
 
+def test_a_class_walked_by_the_function_gets_sample_classes_whose_members_are_printed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``vars(cls)`` marks a class parameter: it gets ``Sample`` (a member of every kind) bound
+    to a variable whose members are printed after the call, so a decorator that records the
+    members shows what it recorded."""
+    from gen.hints import Hints
+    from gen.samples import sample_classes
+    from gen.snippet import render_genome
+    from gen.usage import guess
+    from pymodel.params import params_of
+
+    source = ("def public_fields(cls):\n"
+              "    cls.fields = [n for n in vars(cls) if not n.startswith('__')]\n"
+              "    return cls\n"
+              "\n"
+              "def named(kind):\n"
+              "    return kind.__name__\n"
+              "\n"
+              "def plain(value):\n"
+              "    return value\n")
+    tree, defs = module_defs(tmp_path, "registry", source)
+    assert guess(defs["public_fields"], "cls", tree, "registry", None)[:1] == ["type"]
+    assert guess(defs["named"], "kind", tree, "registry", None)[:1] == ["type"]
+    assert guess(defs["plain"], "value", tree, "registry", None) == []
+    param = params_of(defs["public_fields"], "registry", False, None)[0]
+    codes = [v.get("code") for v in Hints(tree, None, None).param_values(param)]
+    assert codes[:2] == ["Sample", "Plain"], codes
+
+    def public_fields(cls: Any) -> Any:
+        cls.fields = [n for n in vars(cls) if not n.startswith("__")]
+        return cls
+
+    code = render_genome(scratch_call(monkeypatch, public_fields,
+                                      [("cls", sample_classes()[0])]))
+    printed = printed_by(code).splitlines()
+    assert "cls = Sample" in code and printed[0].endswith("Sample'>")
+    assert "('fields', ['count', 'label', '_hidden', '_Sample__mangled', 'method', 'doubled'," \
+        " 'build', 'helper'])" in printed[1]
+
+
 # ---------------------------------------------------------------------------------------------
 # returned_callables (gen/rules/returned_callables.py)
 

@@ -21,6 +21,7 @@ from pymodel.project import Tree
 from . import usage
 from .callsites import CallSites
 from .filled import FILLED, mutators
+from .samples import sample_classes
 from .mine import Mined
 from .pools import callables, mixed, pool
 from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
@@ -78,7 +79,7 @@ class Hints(SpecResolver):
         simple = {"str": ("str",), "bytes": ("bytes",), "int": ("int",),
                   "list": ("seq", "list", ANY), "dict": ("dict", ANY, ANY),
                   "set": ("seq", "set", ANY), "seq": ("seq", "list", ANY),
-                  "callable": ("callable", -1, ANY), "path": ("str",)}
+                  "callable": ("callable", -1, ANY), "path": ("str",), "type": ("type", ANY)}
         if word in simple:
             return simple[word]
         if word.startswith("class:"):
@@ -224,7 +225,7 @@ class Hints(SpecResolver):
                 return [vexpr(expr, [imp] if imp else [], "hint")]
             if inner[0] in ("int", "str", "float", "bool", "bytes"):
                 return [vexpr(inner[0], [], "hint")]
-            return [vexpr("int", [], "hint"), vexpr("str", [], "hint")]
+            return sample_classes() + [vexpr("int", [], "hint"), vexpr("str", [], "hint")]
         if kind == "class":
             return self.class_values(spec[1], depth)
         return mixed(name)

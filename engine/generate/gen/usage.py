@@ -3,8 +3,9 @@
 ``p.split(...)`` → str, ``p.decode()`` → bytes, ``p.append(...)`` → list, ``p.items()`` → dict,
 ``p + 1`` / ``range(p)`` → int, ``for x in p`` / ``len(p)`` → a sequence, ``p(...)`` → a
 callable (so does ``callable(p)``, ``inspect.isgeneratorfunction(p)``, ``partial(p)``),
-``isinstance(p, T)`` → T, and ``p.attr`` where a project class (the method's own class
-first) has an attribute or method ``attr`` → an instance of that class.  Best effort and cheap:
+``isinstance(p, T)`` → T, ``vars(p)``, ``issubclass(p, T)``, ``p.__name__``, ``p.__mro__`` → a
+class (``type``), and ``p.attr`` where a project class (the method's own class first) has an
+attribute or method ``attr`` → an instance of that class.  Best effort and cheap:
 one walk over the function body.
 """
 
@@ -30,6 +31,11 @@ SET_METHODS = {"add", "discard", "union", "intersection", "difference", "issubse
 INSPECTS_CALLABLES = {"isfunction", "ismethod", "isgeneratorfunction", "iscoroutinefunction",
                       "isasyncgenfunction", "isbuiltin", "isroutine", "signature",
                       "getfullargspec", "partial", "wraps", "update_wrapper"}
+# what only a class has, and functions whose first argument is a class
+CLASS_ATTRIBUTES = {"__dict__", "__name__", "__qualname__", "__mro__", "__bases__",
+                    "__subclasses__", "mro", "__annotations__", "__slots__"}
+INSPECTS_CLASSES = {"vars", "issubclass", "isclass", "getmembers", "get_type_hints",
+                    "getmro", "fields", "is_dataclass"}
 
 
 def class_attributes(tree: Tree, qual: str) -> Set[str]:
@@ -71,7 +77,9 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Attribute) and is_param(node.value):
-                if node.attr in STR_METHODS:
+                if node.attr in CLASS_ATTRIBUTES:
+                    vote("type", 3)
+                elif node.attr in STR_METHODS:
                     vote("str", 3)
                 elif node.attr in BYTES_METHODS:
                     vote("bytes", 3)
@@ -106,6 +114,8 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
                         vote("path", 2)
                     elif fname == "callable" or fname.split(".")[-1] in INSPECTS_CALLABLES:
                         vote("callable", 3)
+                    elif fname.split(".")[-1] in INSPECTS_CLASSES:
+                        vote("type", 3)
             elif isinstance(node, (ast.For, ast.comprehension)) and is_param(node.iter):
                 vote("seq", 2)
             elif isinstance(node, ast.BinOp) and (is_param(node.left) or is_param(node.right)):

@@ -257,7 +257,7 @@ def _defs_ok(defs: Any) -> bool:
 def is_mutable(value: Value) -> bool:
     kind = value.get("k")
     return kind in ("list", "dict", "set") or (kind == "call" and bool(value.get("obj"))) \
-        or kind == "like_obj"
+        or kind == "like_obj" or (kind == "expr" and value.get("show") == "vars")
 
 
 def tag(value: Value) -> str:

@@ -139,43 +139,47 @@ struct Change
     QString head;
 };
 
+// `package`/`module`.py and a test file committed, then `from` replaced by `to` in the module.
+Change commitChange(ScratchRepo &repo, const QString &package, const QString &module,
+                    const QByteArray &source, const QString &tests, const QByteArray &testText,
+                    const QByteArray &from, const QByteArray &to, const QString &message)
+{
+    const QString path = QStringLiteral("%1/%2.py").arg(package, module);
+    repo.write(package + QStringLiteral("/__init__.py"), "");
+    repo.write(path, source);
+    repo.write(tests, testText);
+    const QString base = repo.commit(QStringLiteral("the project"));
+    repo.write(path, QByteArray(source).replace(from, to));
+    return {base, repo.commit(message)};
+}
+
 Change fieldsProject(ScratchRepo &repo)
 {
-    repo.write(QStringLiteral("units/__init__.py"), "");
-    repo.write(QStringLiteral("units/fields.py"), Fields);
-    repo.write(QStringLiteral("tests/test_fields.py"), FieldTests);
-    const QString base = repo.commit(QStringLiteral("fields and schemas"));
-    repo.write(QStringLiteral("units/fields.py"),
-               QByteArray(Fields).replace("            out[name] = value\n",
-                                          "            if value:\n"
-                                          "                out[name] = value\n"));
-    return {base, repo.commit(QStringLiteral("leave empty values out"))};
+    return commitChange(repo, QStringLiteral("units"), QStringLiteral("fields"), Fields,
+                        QStringLiteral("tests/test_fields.py"), FieldTests,
+                        "            out[name] = value\n",
+                        "            if value:\n                out[name] = value\n",
+                        QStringLiteral("leave empty values out"));
 }
 
 // The change only adds lines (a record without the field is skipped): the old version has no
 // changed line, so the old body's statements stand in for reaching it.
 Change addedLinesProject(ScratchRepo &repo)
 {
-    repo.write(QStringLiteral("units/__init__.py"), "");
-    repo.write(QStringLiteral("units/fields.py"), Fields);
-    repo.write(QStringLiteral("tests/test_fields.py"), FieldTests);
-    const QString base = repo.commit(QStringLiteral("fields and schemas"));
-    repo.write(QStringLiteral("units/fields.py"),
-               QByteArray(Fields).replace("            value = field.convert",
-                                          "            if name not in record:\n"
-                                          "                continue\n"
-                                          "            value = field.convert"));
-    return {base, repo.commit(QStringLiteral("skip fields the record lacks"))};
+    return commitChange(repo, QStringLiteral("units"), QStringLiteral("fields"), Fields,
+                        QStringLiteral("tests/test_fields.py"), FieldTests,
+                        "            value = field.convert",
+                        "            if name not in record:\n"
+                        "                continue\n"
+                        "            value = field.convert",
+                        QStringLiteral("skip fields the record lacks"));
 }
 
 Change queueProject(ScratchRepo &repo)
 {
-    repo.write(QStringLiteral("jobs/__init__.py"), "");
-    repo.write(QStringLiteral("jobs/queue.py"), Queue);
-    repo.write(QStringLiteral("tests/test_queue.py"), QueueTests);
-    const QString base = repo.commit(QStringLiteral("a job queue"));
-    repo.write(QStringLiteral("jobs/queue.py"), QByteArray(Queue).replace("pop(0)", "pop()"));
-    return {base, repo.commit(QStringLiteral("drain from the end"))};
+    return commitChange(repo, QStringLiteral("jobs"), QStringLiteral("queue"), Queue,
+                        QStringLiteral("tests/test_queue.py"), QueueTests, "pop(0)", "pop()",
+                        QStringLiteral("drain from the end"));
 }
 
 // A glob translator whose changed branch (a strict range check) only one test of a large
@@ -208,13 +212,9 @@ QByteArray globTests()
 
 Change globProject(ScratchRepo &repo)
 {
-    repo.write(QStringLiteral("glob2/__init__.py"), "");
-    repo.write(QStringLiteral("glob2/core.py"), Glob);
-    repo.write(QStringLiteral("tests/test_core.py"), globTests());
-    const QString base = repo.commit(QStringLiteral("a glob translator"));
-    repo.write(QStringLiteral("glob2/core.py"),
-               QByteArray(Glob).replace("raise ValueError", "raise KeyError"));
-    return {base, repo.commit(QStringLiteral("refuse unclosed ranges with a KeyError"))};
+    return commitChange(repo, QStringLiteral("glob2"), QStringLiteral("core"), Glob,
+                        QStringLiteral("tests/test_core.py"), globTests(), "raise ValueError",
+                        "raise KeyError", QStringLiteral("refuse unclosed ranges with a KeyError"));
 }
 
 // Headers whose Content-Length gets an added length check. The project's test holds 50 other
@@ -262,16 +262,13 @@ QByteArray headerTests()
 
 Change headersProject(ScratchRepo &repo)
 {
-    repo.write(QStringLiteral("mail/__init__.py"), "");
-    repo.write(QStringLiteral("mail/message.py"), Headers);
-    repo.write(QStringLiteral("tests/test_message.py"), headerTests());
-    const QString base = repo.commit(QStringLiteral("messages and their headers"));
-    repo.write(QStringLiteral("mail/message.py"),
-               QByteArray(Headers).replace("                out.append((name, value))\n",
-                                           "                if len(value) > 20:\n"
-                                           "                    raise ValueError(\"too long\")\n"
-                                           "                out.append((name, value))\n"));
-    return {base, repo.commit(QStringLiteral("refuse a Content-Length of more than 20 digits"))};
+    return commitChange(repo, QStringLiteral("mail"), QStringLiteral("message"), Headers,
+                        QStringLiteral("tests/test_message.py"), headerTests(),
+                        "                out.append((name, value))\n",
+                        "                if len(value) > 20:\n"
+                        "                    raise ValueError(\"too long\")\n"
+                        "                out.append((name, value))\n",
+                        QStringLiteral("refuse a Content-Length of more than 20 digits"));
 }
 
 QStringList originsOf(const QJsonArray &differences)

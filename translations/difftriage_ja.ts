@@ -916,6 +916,14 @@
         <source>Select a change to see its diff.</source>
         <translation>変更を選ぶと差分を表示します。</translation>
     </message>
+    <message>
+        <source>No old line here: the new version&apos;s lines stand in this row.</source>
+        <translation>ここに旧版の行はありません: この行には新版の行だけがあります。</translation>
+    </message>
+    <message>
+        <source>No new line here: the old version&apos;s lines stand in this row.</source>
+        <translation>ここに新版の行はありません: この行には旧版の行だけがあります。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::DiffFileModel</name>

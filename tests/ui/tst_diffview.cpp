@@ -369,6 +369,11 @@ private slots:
                  qPrintable(panel.lineSummary()));
         QTest::keyClick(view->editor(Side::Old), Qt::Key_Up);
         QCOMPARE(panel.testsModel()->rowCount(), 2);
+        // The old column's row beside the added lines is a filler: it says so, lists nothing.
+        clickViewLine(view->editor(Side::Old), view->document().viewLineOf(Side::New, 4));
+        QCOMPARE(panel.testsModel()->rowCount(), 0);
+        QVERIFY2(panel.lineSummary().startsWith(QStringLiteral("No old line here")),
+                 qPrintable(panel.lineSummary()));
     }
 
     // Before an analysis the change's diff shows at once, read from git, with no coverage: no

@@ -96,6 +96,16 @@ DiffCoveragePanel::DiffCoveragePanel(QWidget *parent)
                     showFile(m_files->path(current.row()));
             });
     connect(m_diff, &DiffView::fileLineActivated, this, &DiffCoveragePanel::listTests);
+    connect(m_diff, &DiffView::fillerActivated, this, [this](DiffDocument::Side side) {
+        if (m_preview)
+            return;
+        m_tests->clear();
+        m_lineLabel->setText(side == DiffDocument::Side::Old
+                                 ? tr("No old line here: the new version's lines stand in this "
+                                      "row.")
+                                 : tr("No new line here: the old version's lines stand in this "
+                                      "row."));
+    });
     connect(m_testsView, &QTreeView::activated, this, [this](const QModelIndex &index) {
         const int difference = index.data(LineTestsModel::DifferenceIndexRole).toInt();
         if (difference >= 0)

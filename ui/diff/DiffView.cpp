@@ -106,6 +106,9 @@ DiffView::DiffView(QWidget *parent)
             const auto [where, fileLine] = m_document.fileLineAt(side, line);
             if (fileLine > 0)
                 emit fileLineActivated(where, fileLine);
+            else if (line >= 0 && line < m_document.lines().size() &&
+                     !m_document.lines()[line].fold)
+                emit fillerActivated(where);
         });
         connect(view, &DiffCodeView::foldActivated, this, [this](int line) {
             if (m_document.revealFold(line))

@@ -54,6 +54,8 @@ public slots:
 signals:
     // The reviewer clicked a file line, or moved the cursor to it.
     void fileLineActivated(difftriage::ui::DiffDocument::Side side, int line);
+    // ... or to a filler: a row where only the other side has a line.
+    void fillerActivated(difftriage::ui::DiffDocument::Side side);
 
 private:
     void rebuild();

@@ -15,6 +15,7 @@ strings inside a list, tuple or dict literal get the same variants.
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -193,20 +194,29 @@ def focus_keys(text: Optional[str], lines: Sequence[int]) -> List[str]:
     that span ``lines``, innermost statement per line: those that first ran a changed line."""
     if not text or not lines:
         return []
+    statements = _statements(text)
+    found: Set[str] = set()
+    for line in set(lines):
+        spanning = [(last - first, node) for first, last, node in statements
+                    if first <= line <= last]
+        if spanning:
+            innermost = min(spanning, key=lambda pair: pair[0])[1]
+            for site in sites(innermost, None):
+                found |= _keys(literal_value(site_node(site)))
+    return sorted(found)
+
+
+@functools.lru_cache(maxsize=8)
+def _statements(text: str) -> List[Tuple[int, int, ast.stmt]]:
+    """(first line, last line, node) of every statement of a test file but the definitions;
+    parsed once per file, which many tests share."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return []
-    found: Set[str] = set()
-    for line in set(lines):
-        spanning = [node for node in ast.walk(tree) if isinstance(node, ast.stmt) and
-                    not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                    and node.lineno <= line <= (node.end_lineno or node.lineno)]
-        if spanning:
-            innermost = min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno)
-            for site in sites(innermost, None):
-                found |= _keys(literal_value(site_node(site)))
-    return sorted(found)
+    return [(node.lineno, node.end_lineno or node.lineno, node) for node in ast.walk(tree)
+            if isinstance(node, ast.stmt) and
+            not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
 
 
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),

@@ -924,6 +924,12 @@
         <source>No new line here: the old version&apos;s lines stand in this row.</source>
         <translation>ここに新版の行はありません: この行には旧版の行だけがあります。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: reached by %n test(s), none of which found a difference.</source>
+        <translation>
+            <numerusform>%1: %n 件のテストが到達しましたが、差分を見つけたテストはありません。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::DiffFileModel</name>

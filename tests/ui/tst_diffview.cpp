@@ -275,8 +275,9 @@ private slots:
         engine::Report report;
         report.base = base;
         report.head = head;
-        report.changedLines = {{QStringLiteral("other.py"), QStringLiteral("old"), 1, true, {}},
-                               {QStringLiteral("other.py"), QStringLiteral("new"), 1, true, {}}};
+        report.changedLines = {
+            {QStringLiteral("other.py"), QStringLiteral("old"), 1, true, {}},
+            {QStringLiteral("other.py"), QStringLiteral("new"), 1, true, {QStringLiteral("t1")}}};
         report.changedLines << coverage();
         report.tests = {
             {QStringLiteral("t1"), QStringLiteral("from m import tier\nprint(tier(5))\n"), 0,
@@ -341,6 +342,8 @@ private slots:
         QCOMPARE(panel.testsModel()->index(1, 0).data().toString(), QStringLiteral("tier(5)"));
         QCOMPARE(panel.testsModel()->index(1, ui::LineTestsModel::ResultColumn).data().toString(),
                  engine::label(engine::TestFate::Same));
+        QVERIFY2(panel.lineSummary().contains(QStringLiteral("Open one that found a difference")),
+                 qPrintable(panel.lineSummary()));
         QSignalSpy requested(&panel, &ui::DiffCoveragePanel::differenceRequested);
         emit panel.testsView()->activated(first);
         QCOMPARE(requested.size(), 1);
@@ -373,6 +376,11 @@ private slots:
         clickViewLine(view->editor(Side::Old), view->document().viewLineOf(Side::New, 4));
         QCOMPARE(panel.testsModel()->rowCount(), 0);
         QVERIFY2(panel.lineSummary().startsWith(QStringLiteral("No old line here")),
+                 qPrintable(panel.lineSummary()));
+        // A line only tests without a difference reached says so rather than invite a click.
+        panel.showLine(QStringLiteral("other.py"), Side::New, 1);
+        QCOMPARE(panel.testsModel()->rowCount(), 1);
+        QVERIFY2(panel.lineSummary().contains(QStringLiteral("none of which found a difference")),
                  qPrintable(panel.lineSummary()));
     }
 

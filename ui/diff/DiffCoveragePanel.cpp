@@ -275,6 +275,10 @@ void DiffCoveragePanel::listTests(DiffDocument::Side side, int line)
                 tr("%1 changed but is not a statement: no test can run it.").arg(where));
         else if (changed.hitBy.isEmpty())
             m_lineLabel->setText(tr("%1: no test reached it.").arg(where));
+        else if (m_tests->differenceCount() == 0)
+            m_lineLabel->setText(tr("%1: reached by %n test(s), none of which found a difference.",
+                                    nullptr, int(changed.hitBy.size()))
+                                     .arg(where));
         else
             m_lineLabel->setText(tr("%1: reached by %n test(s). Open one that found a difference "
                                     "to select it.",

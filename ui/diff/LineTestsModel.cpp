@@ -106,4 +106,10 @@ QVariant LineTestsModel::headerData(int section, Qt::Orientation orientation, in
     }
 }
 
+int LineTestsModel::differenceCount() const
+{
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(),
+                             [](const Row &row) { return row.difference >= 0; }));
+}
+
 } // namespace difftriage::ui

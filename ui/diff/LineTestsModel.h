@@ -34,6 +34,8 @@ public:
     void setReport(const engine::Report &report);
     void setTests(const QStringList &testIds);
     void clear() { setTests({}); }
+    // How many of the listed tests found a difference.
+    int differenceCount() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -235,11 +235,13 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
         return
     every = sites(tree, None)
     wanted = set(focus)
-    near = [site for site in every if wanted & _keys(literal_value(site_node(site)))]
-    found = (near + [site for site in every if site not in near])[:MAX_SITES]
+    near = [bool(wanted) and bool(wanted & _keys(literal_value(site_node(site))))
+            for site in every]
+    found = ([site for site, close in zip(every, near) if close] +
+             [site for site, close in zip(every, near) if not close])[:MAX_SITES]
     options = [_alternatives(site_node(site), inserts, lengths) for site in found]
     given: Set[str] = {code}
-    split = min(len(near), len(found))
+    split = min(sum(near), len(found))
     for group in (range(split), range(split, len(found))):
         for rank in range(max([len(options[i]) for i in group] + [0])):
             for index in group:

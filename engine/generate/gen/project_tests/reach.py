@@ -20,12 +20,17 @@ from .sources import TreeSources
 FunctionNode = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def _docstring(body: Any) -> Optional[ast.stmt]:
+    """The docstring statement opening ``body`` (which never runs), if any."""
+    if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and \
+            isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        return body[0]
+    return None
+
+
 def _body_lines(node: ast.AST) -> List[int]:
     body = list(getattr(node, "body", []))
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
-        body = body[1:]
-    return [statement.lineno for statement in body]
+    return [statement.lineno for statement in body if statement is not _docstring(body)]
 
 
 def _function_at(tree: ast.AST, name: str, first: int, last: int) -> Optional[ast.AST]:
@@ -38,14 +43,9 @@ def _function_at(tree: ast.AST, name: str, first: int, last: int) -> Optional[as
 
 def _statement_lines(function: ast.AST) -> List[int]:
     """The start lines of the statements inside ``function``, in order."""
-    found = {node.lineno for node in ast.walk(function)
-             if isinstance(node, ast.stmt) and node is not function}
-    for node in ast.walk(function):  # a docstring never runs
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and \
-                isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-            found.discard(body[0].lineno)
-    return sorted(found)
+    docstrings = {id(_docstring(getattr(node, "body", None))) for node in ast.walk(function)}
+    return sorted({node.lineno for node in ast.walk(function) if isinstance(node, ast.stmt)
+                   and node is not function and id(node) not in docstrings})
 
 
 def _new_text(targets: Dict[str, Any], function: Dict[str, Any]) -> Optional[List[str]]:

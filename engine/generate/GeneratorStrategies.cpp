@@ -8,6 +8,7 @@ QStringList switchableStrategies()
     return {
         // BEGIN strategy names
         QStringLiteral("project_tests"),
+        QStringLiteral("command_line"),
         QStringLiteral("coverage_feedback"),
         QStringLiteral("signature_diff"),
         QStringLiteral("protocol_membership"),

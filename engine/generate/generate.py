@@ -62,6 +62,7 @@ if HERE not in sys.path:  # ``python -I`` leaves the script's directory off sys.
     sys.path.insert(0, HERE)
 
 from gen import GENERATOR_VERSION  # noqa: E402
+from gen.command_line.candidates import is_command_genome  # noqa: E402
 from gen.genome import is_genome  # noqa: E402
 from gen.project_tests import convert_tests, find_tests  # noqa: E402
 from gen.project_tests.candidates import is_project_genome  # noqa: E402
@@ -141,7 +142,8 @@ def validate(request: Dict[str, Any], mode: str) -> None:
             genomes = [request.get("genome")]
         elif not isinstance(genomes, list):
             raise BadInput("genomes must be a list of genome objects")
-        if not all(is_genome(g) or is_project_genome(g) for g in genomes):
+        if not all(is_genome(g) or is_project_genome(g) or is_command_genome(g)
+                   for g in genomes):
             raise BadInput("shrink needs well-formed genome objects")
 
 

@@ -223,14 +223,52 @@ private slots:
         ScratchRepo repo;
         const auto [base, head] =
             commitChange(repo, core("attempt == attempts - 1"), core("attempt >= attempts - 2"));
-        const QJsonObject without =
-            analyze(repo, base, head,
-                    {QStringLiteral("--disable-strategy"), QStringLiteral("failing_callables")});
-        QVERIFY2(!without.isEmpty() && findersOf(without).isEmpty(),
-                 qPrintable(findersOf(without).join(QLatin1Char(','))));
-        QVERIFY2(
-            findersOf(analyze(repo, base, head, {})).contains(QStringLiteral("failing_callables")),
-            "no failing function was given");
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("failing_callables")).isEmpty());
+    }
+
+    // shapes on a value the new version unwraps (an enum-like `.value`): only an object
+    // holding one of the compared constants tells the versions apart.
+    void unwrappedValueGetsWrappers()
+    {
+        const auto core = [](const char *unwrap) {
+            return QByteArray("def is_urgent(level):\n") + unwrap + "    return level == 'high'\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] =
+            commitChange(repo, core(""), core("    level = getattr(level, 'value', level)\n"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+    }
+
+    // command_line: a console script reading its options from sys.argv; its function takes no
+    // argument, so only a command line with the option tells the versions apart.
+    void consoleScriptIsRunWithItsOptions()
+    {
+        const auto cli = [](const char *loud) {
+            return QByteArray("import argparse\nimport sys\n\n\ndef main():\n"
+                              "    parser = argparse.ArgumentParser(prog='shout')\n"
+                              "    parser.add_argument('--loud', action='store_true')\n"
+                              "    args = parser.parse_args()\n"
+                              "    text = sys.stdin.read().strip()\n"
+                              "    print(") +
+                   loud + " if args.loud else text)\n";
+        };
+        ScratchRepo repo;
+        repo.write(
+            QStringLiteral("pyproject.toml"),
+            "[project]\nname = \"shout\"\n\n[project.scripts]\nshout = \"shout.cli:main\"\n");
+        repo.write(QStringLiteral("shout/__init__.py"), "");
+        repo.write(QStringLiteral("shout/cli.py"), cli("text.upper()"));
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("shout/cli.py"), cli("text.upper() + '!'"));
+        const QString head = repo.commit(QStringLiteral("change"));
+
+        const QJsonObject with = foundOnlyBy(repo, base, head, QStringLiteral("command_line"));
+        QVERIFY(!with.isEmpty());
+        bool shownLoud = false;
+        for (const QJsonValue difference : with[QStringLiteral("differences")].toArray())
+            shownLoud = shownLoud || difference[QStringLiteral("test_code")].toString().contains(
+                                         QStringLiteral("sys.argv = ['shout', '--loud']"));
+        QVERIFY2(shownLoud, "no difference names the command line with --loud");
     }
 
     // A class decorator that records the class's members: built-in classes have only special
@@ -271,6 +309,25 @@ private:
                last +
                ":\n                        raise\n\n        return wrapper\n\n    return "
                "decorate\n";
+    }
+
+    // The report with every strategy on when it holds a difference found by `rule` and the
+    // analysis without `rule` finds none; else an empty object (the reason is logged).
+    QJsonObject foundOnlyBy(const ScratchRepo &repo, const QString &base, const QString &head,
+                            const QString &rule)
+    {
+        const QJsonObject without =
+            analyze(repo, base, head, {QStringLiteral("--disable-strategy"), rule});
+        if (without.isEmpty() || !findersOf(without).isEmpty()) {
+            qWarning("found without %s by %s", qPrintable(rule),
+                     qPrintable(findersOf(without).join(QLatin1Char(','))));
+            return {};
+        }
+        const QJsonObject with = analyze(repo, base, head, {});
+        if (findersOf(with).contains(rule))
+            return with;
+        qWarning("not found by %s", qPrintable(rule));
+        return {};
     }
 
     // Whether an analysis with every strategy on reports a difference between the two sources.

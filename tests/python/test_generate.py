@@ -430,7 +430,7 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
                      "protocol_objects", "signature_diff", "protocol_membership",
                      "exception_messages", "callable_objects", "returned_callables",
-                     "failing_callables"}
+                     "failing_callables", "command_line"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why

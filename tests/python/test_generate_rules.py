@@ -623,3 +623,36 @@ def test_a_buffer_class_is_found_imported_right_and_filled_through_its_mutator(
               if v.get("fn") == "filled"]
     assert filled and all(v["args"][1] == {"k": "str", "v": "__iadd__"} and
                           v["args"][2]["k"] == "bytes" for v in filled), filled
+
+
+# ---------------------------------------------------------------------------------------------
+# shapes: attributes read through getattr, values unwrapped through an attribute
+
+
+def test_an_unwrapped_parameter_gets_wrappers_holding_its_own_candidates(tmp_path: Path) -> None:
+    from gen.rules.shapes import wrappers
+    from gen.shape_infer import infer
+    from gen.values import render, vstr
+
+    source = ("def describe(level, item):\n"
+              "    level = getattr(level, 'value', level)\n"
+              "    if hasattr(item, 'label') and getattr(item, 'size', 0) > 2:\n"
+              "        return item.label\n"
+              "    return level == 'high'\n"
+              "\n"
+              "def plain(level):\n"
+              "    other = getattr(level, 'value', None)\n"
+              "    return level == 'high' or other\n")
+    tree, defs = module_defs(tmp_path, "levels", source)
+    level = infer(tree, "levels", defs["describe"], "level")
+    assert level.unwraps == ["value"]
+    item = infer(tree, "levels", defs["describe"], "item")
+    assert sorted(item.attrs) == ["label", "size"] and item.kind() == "obj"
+    # reading an attribute into another name is no unwrapping
+    assert infer(tree, "levels", defs["plain"], "level").unwraps == []
+
+    made = wrappers(level, [vstr("high"), vstr("low")])
+    imports: set = set()
+    codes = [render(v, imports) for v in made]
+    texts = [printed_by("\n".join(sorted(imports)) + "\nprint(%s)" % code) for code in codes]
+    assert texts == ["namespace(value='high')\n", "namespace(value='low')\n"]

@@ -72,7 +72,7 @@ REGISTRY: Dict[str, Strategy] = {}
 
 # The turn of each strategy within its level (a strategy not listed goes last, in registration
 # order): coverage feedback first, as it aims at what is still unreached.
-TURNS = ("project_tests", "coverage_feedback", "signature_diff", "protocol_membership",
+TURNS = ("project_tests", "command_line", "coverage_feedback", "signature_diff", "protocol_membership",
          "exception_messages", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "type_variety", "value_relations",
@@ -97,6 +97,7 @@ def strategy(name: str, level: int, rule: bool = False, once: bool = False,
 def _loaded() -> Dict[str, Strategy]:
     # every module that registers strategies, imported once here
     from . import feedback, relation_plans, strategies  # noqa: F401
+    from .command_line import candidates as command_line  # noqa: F401
     from .project_tests import candidates  # noqa: F401
     from .rules import (callables, exception_messages, failing, optional,  # noqa: F401
                         protocol_membership, protocols, returned_callables, shapes,

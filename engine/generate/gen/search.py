@@ -10,14 +10,16 @@ most two candidates over the whole run (they show ``api_change`` differences, wh
 groups).  Strategies served once (the relation checks) come on top in the first round.  The
 request-fed ``project_tests`` strategy (:mod:`gen.project_tests`) serves the project's own
 tests that reach the changed code: converted first, before the round's candidates, and their
-mutants after them.  Every candidate names the strategy that made it, in its genome and beside
-it.
+mutants after them; the request-fed ``command_line`` strategy (:mod:`gen.command_line`) runs the
+project's command-line entry points the change reaches, right after the converted tests.
+Every candidate names the strategy that made it, in its genome and beside it.
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
+from .command_line import candidates as command_line
 from .genome import is_genome
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
@@ -145,11 +147,12 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
         if plan is not None and plan.versions != "both":
             one_sided[plan.qualname] = one_sided.get(plan.qualname, 0) + 1
 
-    tried |= tried_codes(tests)
+    tried |= tried_codes(tests) | command_line.tried_codes(tests)
     # targets that had the fewest tests so far go first: with more targets than candidates,
     # every round serves the ones the previous rounds could not reach
     wanted = sorted(wanted, key=lambda t: (served.get(t.qualname, 0), t.qualname))
     project = _project_tests(request, schedule, disabled, wanted, tried)
+    commands = _command_lines(request, workspace, schedule, disabled, wanted, tried)
     emitter = _Emitter(tried, one_sided)
     streams = []
     once: List[Tuple[Context, Strategy]] = []
@@ -184,7 +187,8 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     if round_index == 0:  # strategies served once come on top of the round's candidates
         out.extend(_once(once, emitter))
     originals = [c for c in project if not c["genome"]["mutant"]]
-    return {"candidates": originals + out + [c for c in project if c["genome"]["mutant"]]}
+    return {"candidates": originals + commands + out +
+            [c for c in project if c["genome"]["mutant"]]}
 
 
 def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
@@ -195,18 +199,34 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     codes join ``tried``, so no other strategy emits them again."""
     if PROJECT_TESTS in disabled:
         return []
-    aimed: Optional[Set[str]] = None
-    if schedule is not None:
-        aimed = {t.qualname for t in wanted
-                 if PROJECT_TESTS not in schedule.get(t.qualname, (0, []))[1]}
-    elif (request.get("feedback") or {}).get("uncovered"):
-        aimed = {t.qualname for t in wanted}
+    aimed = _aimed(request, schedule, wanted, PROJECT_TESTS)
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
     inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                   lengths, int(request.get("max_candidates") or 0))
+
+
+def _aimed(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
+           wanted: List[Target], name: str) -> Optional[Set[str]]:
+    """The targets a request-fed strategy serves: those of the schedule it has not plateaued on,
+    the wanted ones when feedback narrows them, else all (None)."""
+    if schedule is not None:
+        return {t.qualname for t in wanted if name not in schedule.get(t.qualname, (0, []))[1]}
+    if (request.get("feedback") or {}).get("uncovered"):
+        return {t.qualname for t in wanted}
+    return None
+
+
+def _command_lines(request: Dict[str, Any], workspace: Workspace,
+                   schedule: Optional[Dict[str, Tuple[int, List[str]]]], disabled: List[str],
+                   wanted: List[Target], tried: Set[str]) -> List[Dict[str, Any]]:
+    """The request-fed ``command_line`` strategy's candidates (:mod:`gen.command_line`)."""
+    if command_line.STRATEGY in disabled:
+        return []
+    aimed = _aimed(request, schedule, wanted, command_line.STRATEGY)
+    return command_line.round_candidates(request, workspace, aimed, tried)
 
 
 def _once(entries: List[Tuple[Context, Strategy]], emitter: _Emitter) -> List[Dict[str, Any]]:

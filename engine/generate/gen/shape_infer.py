@@ -2,11 +2,13 @@
 
 A *shape* records what the code does with a value: iterates it (and what it does with each
 element), indexes it with integer or string constants, unpacks it (``for name, qty in rows``),
-calls dict, list, str or number methods on it, reads attributes from it, compares it with
-constants, or passes it on to a project function (whose parameter's shape is merged in, two
-calls deep).  ``values`` (in :mod:`gen.rules.shapes`) builds values of that shape: a list of
-``(str, int)`` pairs, a dict with the keys the code reads, an object with the attributes it
-reads.  One walk per function, best effort, never executing anything.
+calls dict, list, str or number methods on it, reads attributes from it (``getattr(p, "a")``
+too), unwraps it (``p = getattr(p, "a", p)``: a wrapper whose ``a`` holds what the code then
+treats as ``p``), compares it with constants, or passes it on to a project function (whose
+parameter's shape is merged in, two calls deep).  ``values`` (in :mod:`gen.rules.shapes`)
+builds values of that shape: a list of ``(str, int)`` pairs, a dict with the keys the code
+reads, an object with the attributes it reads.  One walk per function, best effort, never
+executing anything.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Shape:
         self.key: Optional["Shape"] = None  # of a mapping iterated with .items()/.keys()
         self.value: Optional["Shape"] = None  # of a mapping's .items()/.values()
         self.attrs: Dict[str, "Shape"] = {}
+        self.unwraps: List[str] = []  # attributes the code unwraps the value through
         self.length = 0  # at least this many positions are used
 
     def vote(self, kind: str, weight: int = 1) -> None:
@@ -95,6 +98,7 @@ class Shape:
             self.map_value().merge(other.value, depth + 1)
         for name, part in other.attrs.items():
             self.attr(name).merge(part, depth + 1)
+        self.unwraps += [name for name in other.unwraps if name not in self.unwraps]
 
     def kind(self) -> str:
         """map | tuple | seq | obj | str | bytes | number | bool | any."""
@@ -201,7 +205,22 @@ class _Walker(ast.NodeVisitor):
     def visit_Assign(self, node: ast.Assign) -> None:
         self.visit(node.value)
         if len(node.targets) == 1:
-            self.bind(node.targets[0], self.resolve(node.value))
+            self.bind(node.targets[0], self.unwrapped(node.value) or self.resolve(node.value))
+
+    def unwrapped(self, node: Any) -> Optional[Shape]:
+        """``getattr(p, "a", p)``: ``p`` itself when it has no ``a`` (a forward reference's
+        ``__forward_arg__``, a wrapper's ``__wrapped__``); the result stays ``p``'s shape."""
+        if not (isinstance(node, ast.Call) and dotted(node.func) == "getattr" and
+                len(node.args) == 3 and _attr_name(node.args[1])):
+            return None
+        shape = self.resolve(node.args[0])
+        if shape is None or self.resolve(node.args[2]) is not shape:
+            return None
+        name = node.args[1].value
+        shape.attr(name)
+        if name not in shape.unwraps:
+            shape.unwraps.append(name)
+        return shape
 
     def visit_For(self, node: Any) -> None:
         self.visit(node.iter)
@@ -260,6 +279,11 @@ class _Walker(ast.NodeVisitor):
             arg = self.resolve(node.args[0])
             if arg is not None:
                 arg.elem().vote("number", 2)
+        elif name in ("getattr", "hasattr") and len(node.args) >= 2 and \
+                _attr_name(node.args[1]):
+            arg = self.resolve(node.args[0])
+            if arg is not None:
+                arg.attr(node.args[1].value)
         elif name == "isinstance" and len(node.args) == 2:
             arg = self.resolve(node.args[0])
             kind = TYPE_NAMES.get(dotted(node.args[1]) or "")
@@ -339,6 +363,11 @@ class _Walker(ast.NodeVisitor):
         for name, shape in named:
             if shape is not None:
                 shape.merge(infer(self.tree, module, func, str(name), cls, self.depth + 1))
+
+
+def _attr_name(node: Any) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+        node.value.isidentifier()
 
 
 def _callee_def(tree: Tree, module: str, cls: Optional[str], func: Any

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, List, Optional, Set
 
+from .command_line.candidates import is_command_genome
 from .genome import is_genome
 from .project_tests.candidates import is_project_genome
 from .project_tests.shrink import shrink_candidates
@@ -147,13 +148,16 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
         plans = _plans_of(request, [g for g in genomes if is_genome(g)])
         return {"variants": [_variants_of(g, plans) for g in genomes]}
     genome = request.get("genome")
-    if not is_genome(genome) and not is_project_genome(genome):
+    if not is_genome(genome) and not is_project_genome(genome) and \
+            not is_command_genome(genome):
         raise ValueError("shrink needs a well-formed genome object")
     plans = _plans_of(request, [genome]) if is_genome(genome) else {}
     return {"candidates": _variants_of(genome, plans)}
 
 
 def _variants_of(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:
+    if is_command_genome(genome):  # a command line is as short as its arguments already
+        return []
     if is_project_genome(genome):
         return shrink_candidates(genome, genome["code"])
     plan = _plan_for(plans, genome)

@@ -4,8 +4,9 @@ A parameter the function iterates as ``for name, qty in rows``, indexes as ``row
 or reads as ``item.price`` gets values of that shape (:mod:`gen.shape_infer` reads the function
 and, two calls deep, the project functions it passes the value to): a list of ``(str, int)``
 pairs, a list of dicts with a ``weight`` key, an object with a ``price`` attribute
-(``SimpleNamespace``).  Untyped, such a parameter otherwise gets flat pools (``[1, 2]``) that
-fail the same way on both versions before reaching the change.
+(``SimpleNamespace``); a parameter the code unwraps (``p = getattr(p, "a", p)``) gets wrappers
+whose ``a`` holds the parameter's own candidate values.  Untyped, such a parameter otherwise
+gets flat pools (``[1, 2]``) that fail the same way on both versions before reaching the change.
 
 The calls: every shaped parameter set to its typical value at once (the shaped base call), then
 each shaped parameter's variants one at a time on that base: an empty container, one element,
@@ -26,6 +27,7 @@ from .common import base_receiver, call_with, param_of
 
 NAMESPACE = ["from types import SimpleNamespace"]
 MAX_VARIANTS = 10
+MAX_WRAPPED = 6  # candidates of the parameter put inside one unwrapped attribute
 LEAVES = {
     "str": [vstr("abc"), vstr("A b"), vstr(""), vstr("x-1")],
     "bytes": [vbytes(b"abc"), vbytes(b"")],
@@ -55,11 +57,12 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
         if param is None or param.owner is None or slot.kind == "var_positional":
             continue
         shape = infer(source.tree, param.module, param.owner, slot.name, param.owner_class)
+        values = wrappers(shape, slot.values)
         if shape.structured():
             known = {key(v) for v in slot.values}
-            values = [v for v in values_of(shape) if key(v) not in known]
-            if values:
-                shaped[slot.name] = values
+            values += [v for v in values_of(shape) if key(v) not in known]
+        if values:
+            shaped[slot.name] = dedupe(values)
     if not shaped:
         return
     base = {name: values[0] for name, values in shaped.items()}
@@ -68,6 +71,17 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
         for name, values in shaped.items():
             if rank < len(values):
                 yield call_with(plan, dict(base, **{name: values[rank]}), ctor)
+
+
+def wrappers(shape: Shape, inner: List[Value]) -> List[Value]:
+    """For each attribute the code unwraps the value through, objects holding the
+    parameter's own candidates there (its mined constants first): what the unwrapped code
+    sees is what the plain code saw."""
+    out: List[Value] = []
+    for name in shape.unwraps:
+        out += [vcall("SimpleNamespace", NAMESPACE, [], [(name, v)], obj=True)
+                for v in inner[:MAX_WRAPPED]]
+    return out
 
 
 def values_of(shape: Shape, depth: int = 0) -> List[Value]:

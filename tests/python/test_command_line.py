@@ -140,6 +140,8 @@ def test_an_option_only_one_version_declares_comes_first_and_snippets_run(tmp_pa
     # the snippet runs the script with its arguments and input, and prints what it wrote even
     # though the program closed its standard output
     code = candidates[2]["code"]
+    # the window labels a test by its first statement: the command line
+    assert code.split("\n\n")[1].startswith("sys.argv = ['tool', '--upper']\n")
     ran = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path / "new"),
                          capture_output=True, text=True, timeout=60)
     assert ran.returncode == 0, ran.stderr

@@ -546,6 +546,35 @@ def test_mutants_splice_the_changed_codes_strings_into_string_literals_first() -
     assert set(plain) <= set(spliced)
 
 
+def test_mutants_wrap_scalars_first_when_the_changed_code_unwraps_values() -> None:
+    """``level = getattr(level, 'value', level)`` on a changed line: each scalar the test passes
+    is first offered inside an object holding it there, imported after ``__future__``."""
+    code = ("from __future__ import annotations\nfrom shop import urgent\n\n"
+            "level = 'high'\nprint(repr(urgent(level, [1, 2], True)))\n")
+    wrapped = list(mutants(code, 1, wraps=["value"]))
+    assert wrapped[0] == ("from __future__ import annotations\n"
+                          "from types import SimpleNamespace\nfrom shop import urgent\n\n"
+                          "level = SimpleNamespace(value='high')\n"
+                          "print(repr(urgent(level, [1, 2], True)))\n")
+    # containers and booleans are never wrapped; without wraps nothing is
+    assert not any("SimpleNamespace" in m for m in wrapped[1:])
+    assert not any("SimpleNamespace" in m for m in mutants(code, 1))
+    assert set(mutants(code, 1)) <= set(wrapped)
+
+
+def test_unwrapping_is_found_on_the_changed_lines_only() -> None:
+    import ast
+    from gen.shape_infer import unwrapped_on
+    func = ast.parse("def f(a, b):\n"
+                     "    a = getattr(a, '__forward_arg__', a)\n"
+                     "    b = getattr(b, 'value', b)\n"
+                     "    c = getattr(a, 'other', b)\n"
+                     "    return a, b, c\n").body[0]
+    assert unwrapped_on(func, [2]) == ["__forward_arg__"]
+    assert unwrapped_on(func, [2, 3, 4]) == ["__forward_arg__", "value"]
+    assert unwrapped_on(func, [5]) == []
+
+
 def test_mutants_repeat_string_literals_to_the_lengths_the_changed_code_checks() -> None:
     """``len(value) > 20`` on a changed line: a test's short strings reach 21 and 20 characters
     first (repeated, so digits stay digits), before the usual neighbours."""

@@ -26,6 +26,7 @@ from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.candidates import ProjectTests, tried_codes
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
+from .shape_infer import unwrapped_on
 from .snippet import render_genome
 from .values import reset_keys
 
@@ -151,7 +152,7 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     # targets that had the fewest tests so far go first: with more targets than candidates,
     # every round serves the ones the previous rounds could not reach
     wanted = sorted(wanted, key=lambda t: (served.get(t.qualname, 0), t.qualname))
-    project = _project_tests(request, schedule, disabled, wanted, tried)
+    project = _project_tests(request, schedule, disabled, wanted, tried, workspace)
     commands = _command_lines(request, workspace, schedule, disabled, wanted, tried)
     emitter = _Emitter(tried, one_sided)
     streams = []
@@ -192,8 +193,8 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
-                   disabled: List[str], wanted: List[Target], tried: Set[str]
-                   ) -> List[Dict[str, Any]]:
+                   disabled: List[str], wanted: List[Target], tried: Set[str],
+                   workspace: Workspace) -> List[Dict[str, Any]]:
     """The request-fed ``project_tests`` strategy's candidates: for every wanted target it has
     not plateaued on (all targets when the request narrows none), unless it is disabled.  Their
     codes join ``tried``, so no other strategy emits them again."""
@@ -204,8 +205,16 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     round_index = int(request.get("round") or 0)
     inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
+    wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
-                                                  lengths, int(request.get("max_candidates") or 0))
+                                                  lengths, int(request.get("max_candidates") or 0),
+                                                  wraps)
+
+
+def _unwrapped(workspace: Workspace, target: Target) -> List[str]:
+    """The attributes the target's new changed lines unwrap a value through."""
+    found = workspace.trees["new"].find_def(target.qualname)
+    return unwrapped_on(found[1], target.changed.get("new") or []) if found else []
 
 
 def _aimed(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],

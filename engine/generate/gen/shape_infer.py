@@ -210,13 +210,11 @@ class _Walker(ast.NodeVisitor):
     def unwrapped(self, node: Any) -> Optional[Shape]:
         """``getattr(p, "a", p)``: ``p`` itself when it has no ``a`` (a forward reference's
         ``__forward_arg__``, a wrapper's ``__wrapped__``); the result stays ``p``'s shape."""
-        if not (isinstance(node, ast.Call) and dotted(node.func) == "getattr" and
-                len(node.args) == 3 and _attr_name(node.args[1])):
+        found = unwrapping(node)
+        shape = self.env.get(found[0]) if found else None
+        if found is None or shape is None:
             return None
-        shape = self.resolve(node.args[0])
-        if shape is None or self.resolve(node.args[2]) is not shape:
-            return None
-        name = node.args[1].value
+        name = found[1]
         shape.attr(name)
         if name not in shape.unwraps:
             shape.unwraps.append(name)
@@ -363,6 +361,30 @@ class _Walker(ast.NodeVisitor):
         for name, shape in named:
             if shape is not None:
                 shape.merge(infer(self.tree, module, func, str(name), cls, self.depth + 1))
+
+
+def unwrapping(node: Any) -> Optional[Tuple[str, str]]:
+    """(``p``, ``a``) for ``getattr(p, "a", p)``, else None."""
+    if isinstance(node, ast.Call) and dotted(node.func) == "getattr" and len(node.args) == 3 \
+            and _attr_name(node.args[1]) and isinstance(node.args[0], ast.Name) and \
+            isinstance(node.args[2], ast.Name) and node.args[0].id == node.args[2].id:
+        return node.args[0].id, node.args[1].value
+    return None
+
+
+def unwrapped_on(func: Any, lines: List[int]) -> List[str]:
+    """The attributes ``func`` unwraps a value through in its statements starting on
+    ``lines`` (its changed lines)."""
+    wanted = set(lines)
+    out: List[str] = []
+    for statement in ast.walk(func) if isinstance(func, FUNCTION_NODES) else []:
+        if isinstance(statement, ast.stmt) and statement.lineno in wanted and \
+                not isinstance(statement, FUNCTION_NODES + (ast.ClassDef,)):
+            for node in ast.walk(statement):
+                found = unwrapping(node)
+                if found and found[1] not in out:
+                    out.append(found[1])
+    return out
 
 
 def _attr_name(node: Any) -> bool:

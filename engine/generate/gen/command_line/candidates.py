@@ -1,13 +1,14 @@
 """The ``command_line`` strategy's candidates for a ``generate`` request.
 
 For every entry point the change touches (on either version): the argument lists, in this
-order: none, ``--help``, then each declared option (those only one version declares first), a
-flag alone, a value-taking option with each of its first values; each with a whitespace table on
-standard input, then again with JSON lines, then with comma-separated rows.  The entry points
-take turns; the list is fixed for a request, and a round takes the next ones not tried yet.  An
-entry point that only one version has gets two candidates (no arguments, ``--help``).  A console script that points at another function on each version is
-imported from the new place, falling back to the old one only where the new one is absent, so
-each version runs its own.
+order: none, ``--help``, the options only one version declares, ``-`` and ``1`` as positional
+arguments, then the other declared options; a flag alone, a value-taking option with each of its
+first values; each with a whitespace table on standard input, then again with JSON lines, then
+with comma-separated rows.  The entry points take turns; the list is fixed for a request, and a
+round takes the next ones not tried yet.  An entry point that only one version has gets two
+candidates (no arguments, ``--help``).  A console script that points at another function on
+each version is imported from the new place, falling back to the old one only where the new one
+is absent, so each version runs its own.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ PER_ROUND = 16
 MAX_ARGVS = 40
 ONE_SIDED = 2
 VALUES_PER_OPTION = 3
+POSITIONAL = [["-"], ["1"]]  # standard input named as a file; a number (a count, a depth)
 INPUTS = (("a table", "name value\nalpha 1\nbeta 2.5\ngamma -3\n"),
           ("JSON lines", '{"name": "alpha", "value": 1}\n{"name": "beta", "value": 2.5}\n'),
           ("comma-separated rows", "name,value\nalpha,1\nbeta,2.5\n"))
@@ -146,20 +148,27 @@ def _argvs(workspace: Workspace, per_side: Dict[str, Entry]) -> List[List[str]]:
                 merged.add(name, option.takes_value, option.choices)
             words += [w for w in found[side].words if w not in words]
     one_sided = [n for n in merged.options if sum(n in d.options for d in found.values()) == 1]
-    ordered = one_sided + [n for n in merged.options if n not in one_sided]
     argvs: List[List[str]] = [[], ["--help"]]
-    for name in ordered:
-        option = merged.options[name]
-        values = (option.choices or words)[:VALUES_PER_OPTION] + ["1"]
-        if option.takes_value is not True:
-            argvs.append([name])
-        if option.takes_value is not False:
-            argvs += [[name, value] for value in values[:VALUES_PER_OPTION]]
+    argvs += _with_options(merged, one_sided, words) + POSITIONAL
+    argvs += _with_options(merged, [n for n in merged.options if n not in one_sided], words)
     unique: List[List[str]] = []
     for argv in argvs:
         if argv not in unique:
             unique.append(argv)
     return unique[:MAX_ARGVS]
+
+
+def _with_options(declared_: Declared, names: List[str], words: List[str]) -> List[List[str]]:
+    """A flag alone; a value-taking option with each of its first values."""
+    argvs: List[List[str]] = []
+    for name in names:
+        option = declared_.options[name]
+        values = (option.choices or words)[:VALUES_PER_OPTION] + ["1"]
+        if option.takes_value is not True:
+            argvs.append([name])
+        if option.takes_value is not False:
+            argvs += [[name, value] for value in values[:VALUES_PER_OPTION]]
+    return argvs
 
 
 def _moved_ok(workspace: Workspace, per_side: Dict[str, Entry]) -> bool:
@@ -181,10 +190,12 @@ def render(per_side: Dict[str, Entry], argv: List[str], inputs: Tuple[str, str],
              command, kind, inputs[0]),
              "import contextlib", "import io"]
     lines += ["import runpy"] if entry.function is None else []
-    lines += ["import sys", "", TERMINAL, "",
+    # the command line first: the window labels a test by its first statement
+    lines += ["import sys", "",
               "sys.argv = %r" % ([entry.name] + argv,),
               "sys.stdin = io.TextIOWrapper(io.BytesIO(%r), encoding='utf-8')" % (
                   inputs[1].encode("utf-8"),),
+              "", "", TERMINAL, "", "",
               "terminal = Terminal()",
               "status = None",
               "try:",

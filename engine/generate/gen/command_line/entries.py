@@ -3,7 +3,8 @@
 Console scripts come from ``pyproject.toml`` (``[project.scripts]``, ``[tool.poetry.scripts]``),
 ``setup.cfg`` (``console_scripts`` of ``[options.entry_points]``) and ``setup.py``
 (``entry_points={"console_scripts": [...]}``); ``python -m`` entry points are the packages with a
-``__main__.py`` and the changed modules with an ``if __name__ == "__main__":`` block.  Everything is read statically, nothing of the project is imported.
+``__main__.py`` and the changed modules with an ``if __name__ == "__main__":`` block.
+Everything is read statically, nothing of the project is imported.
 """
 
 from __future__ import annotations

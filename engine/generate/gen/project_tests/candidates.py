@@ -123,10 +123,13 @@ class ProjectTests:
                          wanted: Optional[Set[str]],
                          inserts: Optional[Dict[str, List[str]]] = None,
                          lengths: Optional[Dict[str, List[int]]] = None,
-                         max_candidates: int = 0) -> List[Dict[str, Any]]:
+                         max_candidates: int = 0,
+                         wraps: Optional[Dict[str, List[str]]] = None) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
-        string literals first, then its ``lengths`` (those its changed code compares with)."""
+        string literals first, then its ``lengths`` (those its changed code compares with); its
+        ``wraps`` (attributes its changed code unwraps values through) wrap the literals before
+        anything else."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -145,7 +148,8 @@ class ProjectTests:
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                            (inserts or {}).get(item["target"], []),
-                           (lengths or {}).get(item["target"], []), item["focus"]))
+                           (lengths or {}).get(item["target"], []), item["focus"],
+                           (wraps or {}).get(item["target"], [])))
             for item in items]
         added = 0
         while streams and added < limit:

@@ -9,7 +9,10 @@ every site first, then the second of every site, and so on, so a budget spreads 
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
 literal's first alternatives splice in the short strings the changed code handles (``inserts``),
 then repeat it to the lengths the changed code compares with (``lengths``: ``len(v) > 20``); the
-strings inside a list, tuple or dict literal get the same variants.
+strings inside a list, tuple or dict literal get the same variants.  When the changed code newly
+unwraps a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's
+scalar is first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the
+test's own values are what the unwrapped code should see.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ NEIGHBOURS_PER_SITE = 6
 PAIRS = 30
 MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
 MAX_NESTED = 8  # such variants of one structure
+WRAPPER_IMPORT = "from types import SimpleNamespace"
 
 
 def literal_value(node: ast.AST) -> Any:
@@ -166,12 +170,35 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     return out
 
 
+def _wrapped(node: ast.AST, wraps: Sequence[str]) -> List[ast.expr]:
+    """``SimpleNamespace(a=<the literal>)`` for each attribute ``a`` of ``wraps``."""
+    raw = literal_value(node)
+    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+        return []
+    out = []
+    for name in wraps:
+        call = ast.parse("SimpleNamespace(%s=%s)" % (name, ast.unparse(node)), mode="eval").body
+        call.needs_wrapper = True  # type: ignore[attr-defined]
+        out.append(call)
+    return out
+
+
+def _with_wrapper_import(body: List[ast.stmt]) -> List[ast.stmt]:
+    """``body`` with ``from types import SimpleNamespace`` after its ``__future__`` imports."""
+    at = 0
+    while at < len(body) and isinstance(body[at], ast.ImportFrom) and \
+            body[at].module == "__future__":
+        at += 1
+    return body[:at] + [ast.parse(WRAPPER_IMPORT).body[0]] + body[at:]
+
+
 def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[str]:
     originals = [(site, site_node(site)) for site, _ in changes]
+    wrapper = any(getattr(node, "needs_wrapper", False) for _site, node in changes)
     try:
         for site, node in changes:
             replace_site(site, node)
-        return render_module(tree.body)
+        return render_module(_with_wrapper_import(tree.body) if wrapper else tree.body)
     except (ValueError, RecursionError):
         return None
     finally:
@@ -220,7 +247,8 @@ def _statements(text: str) -> List[Tuple[int, int, ast.stmt]]:
 
 
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
-            lengths: Sequence[int] = (), focus: Sequence[str] = ()) -> Iterator[str]:
+            lengths: Sequence[int] = (), focus: Sequence[str] = (),
+            wraps: Sequence[str] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the short strings the changed code handles (the characters it escapes,
@@ -228,7 +256,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     strings rarely hold them; ``lengths`` are the lengths its length checks compare with,
     which a test's strings rarely reach.  The sites holding a ``focus`` literal (see
     ``focus_keys``) get all their replacements before any other site, and count among the
-    MAX_SITES wherever they stand."""
+    MAX_SITES wherever they stand.  ``wraps`` (attributes the changed code newly unwraps
+    values through) give every site's scalar wrapped first."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
@@ -241,6 +270,14 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
     options = [_alternatives(site_node(site), inserts, lengths) for site in found]
     given: Set[str] = {code}
+    wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
+    for rank in range(len(wraps) if wrapped else 0):
+        for index, alternatives in enumerate(wrapped):
+            if rank < len(alternatives):
+                text = _render(tree, [(found[index], alternatives[rank])])
+                if text is not None and text not in given:
+                    given.add(text)
+                    yield text
     split = min(sum(near), len(found))
     for group in (range(split), range(split, len(found))):
         for rank in range(max([len(options[i]) for i in group] + [0])):

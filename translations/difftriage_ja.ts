@@ -1595,6 +1595,10 @@
         <source>Finding the PR that introduced %1…</source>
         <translation>%1 を導入した PR を探しています…</translation>
     </message>
+    <message>
+        <source>it is a report of %1, whose commits this repository lacks (%2)</source>
+        <translation>%1 のレポートで、そのコミットがこのリポジトリにありません（%2）</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>
@@ -2185,6 +2189,10 @@
     <message>
         <source>From project test %1</source>
         <translation>プロジェクトのテスト %1 から</translation>
+    </message>
+    <message>
+        <source>Test %1 → %2</source>
+        <translation>テスト %1 → %2</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "git/Repository.h"
 #include "report/ReportFile.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -25,6 +26,19 @@ struct LoadedReport
     std::optional<engine::ChangeSpec> change;
 };
 
+// Why a report's commits were not found: a report of another clone says which one it names.
+QString missingCommits(const engine::Report &report, const QString &repositoryPath,
+                       const QString &why)
+{
+    if (report.repo.isEmpty() ||
+        QFileInfo(report.repo).canonicalFilePath() == QFileInfo(repositoryPath).canonicalFilePath())
+        return why;
+    return QCoreApplication::translate("difftriage::ui::MainWindow",
+                                       "it is a report of %1, whose commits this repository "
+                                       "lacks (%2)")
+        .arg(report.repo, why);
+}
+
 // Reads each report and checks that its two commits are in this repository.
 QList<LoadedReport> loadReports(const QString &repositoryPath, const QStringList &paths)
 {
@@ -41,7 +55,7 @@ QList<LoadedReport> loadReports(const QString &repositoryPath, const QStringList
         } else if (auto change =
                        engine::ChangeSource(*repository).revisions(report->base, report->head);
                    !change) {
-            item.error = change.error().message;
+            item.error = missingCommits(*report, repositoryPath, change.error().message);
         } else {
             if (!report->title.isEmpty())
                 change->title = report->title;

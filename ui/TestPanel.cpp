@@ -178,8 +178,11 @@ void TestPanel::render()
                              m_difference->originalTestCode != m_difference->testCode;
     m_original->setEnabled(hasOriginal);
     const bool original = hasOriginal && m_original->isChecked();
-    m_title->setText((original ? tr("Original test %1 → %2") : tr("Shrunk test %1 → %2"))
-                         .arg(m_difference->testId, m_difference->target));
+    // a test the shrinker could not make simpler is shown as it ran, not called shrunk
+    const QString title = !hasOriginal ? tr("Test %1 → %2")
+                          : original   ? tr("Original test %1 → %2")
+                                       : tr("Shrunk test %1 → %2");
+    m_title->setText(title.arg(m_difference->testId, m_difference->target));
     m_code->setCode(original ? m_difference->originalTestCode : m_difference->testCode);
     m_code->setReadOnly(!isEditing());
 }

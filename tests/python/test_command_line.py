@@ -172,7 +172,7 @@ def test_a_script_moved_to_another_module_runs_each_versions_own_function(tmp_pa
     for side in ("old", "new"):
         ran = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path / side),
                              capture_output=True, text=True, timeout=60)
-        assert ran.stdout == "%s place\nexit status: None\n" % side, ran.stderr
+        assert ran.stdout == "%s place\nexit status: 0\n" % side, ran.stderr
 
 
 def test_entry_points_take_turns_and_one_version_only_gets_two(tmp_path: Path) -> None:

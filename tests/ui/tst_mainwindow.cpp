@@ -17,6 +17,8 @@
 #include "diff/DiffCoveragePanel.h"
 #include "pipeline/AnalysisPipeline.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -277,18 +279,34 @@ private slots:
         file.write("{\"schema\": \"difftriage-report/1\", \"differences\": 7}");
         file.close();
 
+        // A report of another clone: its commits are missing here, and the message names it.
+        QFile written(report);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QJsonObject otherReport = QJsonDocument::fromJson(written.readAll()).object();
+        written.close();
+        otherReport[QStringLiteral("repo")] = QStringLiteral("/elsewhere/other-clone");
+        otherReport[QStringLiteral("base")] = QString(40, QLatin1Char('e'));
+        const QString other = m_home.filePath(QStringLiteral("other-clone.json"));
+        QFile otherFile(other);
+        QVERIFY(otherFile.open(QIODevice::WriteOnly));
+        otherFile.write(QJsonDocument(otherReport).toJson());
+        otherFile.close();
+
         ui::MainWindow window;
         window.show();
         const engine::ChangeSpec change = openAndFind(window, 12);
         QVERIFY(!change.base.isEmpty());
         QSignalSpy imported(&window, &ui::MainWindow::reportsImported);
-        window.importReports({report, broken});
+        window.importReports({report, broken, other});
         QVERIFY(imported.wait(60000));
         QCOMPARE(imported.first().at(0).toInt(), 1);
         const QStringList errors = imported.first().at(1).toStringList();
-        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.size(), 2);
         QVERIFY2(errors.first().startsWith(QStringLiteral("broken.json: ")),
                  qPrintable(errors.first()));
+        QVERIFY2(errors.last().startsWith(QStringLiteral(
+                     "other-clone.json: it is a report of /elsewhere/other-clone, whose commits")),
+                 qPrintable(errors.last()));
         window.browser()->selectChange(change.base, change.head);
         QVERIFY(window.currentReport());
         QVERIFY(!window.queue()->isBusy());

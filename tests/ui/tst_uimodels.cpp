@@ -11,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAbstractTextDocumentLayout>
+#include <QLabel>
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <Qsci/qsciscintilla.h>
@@ -254,6 +255,30 @@ private slots:
                  QStringLiteral("From project test tests/test_shop.py::test_cart"));
         panel.setDifference(generated);
         QCOMPARE(panel.originText(), QString());
+    }
+
+    // Only a test the shrinker made simpler is called shrunk; one it could not is shown as run.
+    void testPanelCallsATestShrunkOnlyWhenItWas()
+    {
+        ui::TestPanel panel;
+        const auto title = [&panel] {
+            for (const QLabel *label : panel.findChildren<QLabel *>())
+                if (label->text().contains(QStringLiteral(" → ")))
+                    return label->text();
+            return QString();
+        };
+        engine::ReportDifference asRun = difference(QStringLiteral("d1"), QString());
+        asRun.testId = QStringLiteral("t7");
+        panel.setDifference(asRun);
+        QCOMPARE(title(), QStringLiteral("Test t7 → pkg.mod.f"));
+        asRun.originalTestCode = asRun.testCode; // shrinking found nothing simpler
+        panel.setDifference(asRun);
+        QCOMPARE(title(), QStringLiteral("Test t7 → pkg.mod.f"));
+        engine::ReportDifference shrunk = difference(QStringLiteral("d2"), QString());
+        shrunk.testId = QStringLiteral("t9");
+        shrunk.originalTestCode = QStringLiteral("x = 1\n") + shrunk.testCode;
+        panel.setDifference(shrunk);
+        QCOMPARE(title(), QStringLiteral("Shrunk test t9 → pkg.mod.f"));
     }
 
     void outputDiffMarksOnlyWhatDiffers()

@@ -215,7 +215,7 @@ def render(per_side: Dict[str, Entry], argv: List[str], inputs: Tuple[str, str],
         lines.append("        status = %s()" % (head + (("." + rest) if rest else ""),))
     lines += ["except SystemExit as exit:", "    status = exit.code",
               "finally:", "    print(terminal.text(), end='')",
-              "print('exit status:', status)"]
+              "print('exit status:', 0 if status is None else status)"]
     return "\n".join(lines) + "\n"
 
 

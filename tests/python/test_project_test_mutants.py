@@ -1,0 +1,125 @@
+"""Tests for the mutation and shrinking of the snippets made from the project's own tests.
+
+``mutants`` moves a snippet's literals (splicing the changed code's strings, wrapping scalars
+where the changed code unwraps values, sizing strings to the lengths it checks, the statement
+that first reached the change first); ``variants`` shrinks a snippet to its shortest prefixes.
+Every case works on snippet text alone: no tree is written.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+from helpers_dir import HELPERS
+
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
+
+from gen.project_tests.literals import focus_keys, mutants  # noqa: E402
+from gen.project_tests.shrink import variants  # noqa: E402
+from gen.shape_infer import unwrapped_on  # noqa: E402
+
+
+def test_mutants_move_literals_but_not_labels() -> None:
+    code = ("from shop import discount\n\ntry:\n    discount(-5)\nexcept Exception as error:\n"
+            "    print('raises', type(error).__name__)\nprint(repr(discount(100)))\n")
+    found = list(mutants(code, 1))
+    assert "print(repr(discount(101)))" in "".join(found)
+    assert "discount(-4)" in "".join(found)
+    assert all("print('raises'" in m for m in found)
+    assert len(found) == len(set(found))
+
+
+def test_mutants_splice_the_changed_codes_strings_into_string_literals_first() -> None:
+    code = "from shop import quote\n\nprint(repr(quote('ab')))\n"
+    plain = list(mutants(code, 1))
+    spliced = list(mutants(code, 1, ["\\"]))
+    assert not any("\\" in m for m in plain)
+    assert spliced[0] == "from shop import quote\n\nprint(repr(quote('ab\\\\')))\n"
+    assert "quote('a\\\\b')" in spliced[1]
+    assert set(plain) <= set(spliced)
+
+
+def test_mutants_wrap_scalars_first_when_the_changed_code_unwraps_values() -> None:
+    """``level = getattr(level, 'value', level)`` on a changed line: each scalar the test passes
+    is first offered inside an object holding it there, imported after ``__future__``."""
+    code = ("from __future__ import annotations\nfrom shop import urgent\n\n"
+            "level = 'high'\nprint(repr(urgent(level, [1, 2], True)))\n")
+    wrapped = list(mutants(code, 1, wraps=["value"]))
+    assert wrapped[0] == ("from __future__ import annotations\n"
+                          "from types import SimpleNamespace\nfrom shop import urgent\n\n"
+                          "level = SimpleNamespace(value='high')\n"
+                          "print(repr(urgent(level, [1, 2], True)))\n")
+    # containers and booleans are never wrapped; without wraps nothing is
+    assert not any("SimpleNamespace" in m for m in wrapped[1:])
+    assert not any("SimpleNamespace" in m for m in mutants(code, 1))
+    assert set(mutants(code, 1)) <= set(wrapped)
+
+
+def test_unwrapping_is_found_on_the_changed_lines_only() -> None:
+    func = ast.parse("def f(a, b):\n"
+                     "    a = getattr(a, '__forward_arg__', a)\n"
+                     "    b = getattr(b, 'value', b)\n"
+                     "    c = getattr(a, 'other', b)\n"
+                     "    return a, b, c\n").body[0]
+    assert unwrapped_on(func, [2]) == ["__forward_arg__"]
+    assert unwrapped_on(func, [2, 3, 4]) == ["__forward_arg__", "value"]
+    assert unwrapped_on(func, [5]) == []
+
+
+def test_mutants_repeat_string_literals_to_the_lengths_the_changed_code_checks() -> None:
+    """``len(value) > 20`` on a changed line: a test's short strings reach 21 and 20 characters
+    first (repeated, so digits stay digits), before the usual neighbours."""
+    code = "from shop import parse\n\nprint(repr(parse('10', b'ab')))\n"
+    sized = list(mutants(code, 1, [], [21, 20]))
+    assert "parse('%s', b'ab')" % ("10" * 11)[:21] in sized[0]
+    assert "parse('10', b'%s')" % ("ab" * 11)[:21] in sized[1]
+    assert "parse('%s', b'ab')" % ("10" * 10) in sized[2]
+    assert list(mutants(code, 1))[:4] == [m for m in sized if len(m) < len(code) + 8][:4]
+
+
+def test_mutants_size_the_strings_inside_a_structure_the_test_passes() -> None:
+    """A header list ``[("Content-Length", "1")]`` is one site; its strings are sized in turn,
+    the leaves taking turns, before the list's usual neighbours; without lengths, nothing of
+    the kind."""
+    code = "from web import check\n\nprint(repr(check([('Length', '1')], {'k': 'v'})))\n"
+    sized = list(mutants(code, 1, [], [8]))
+    assert "check([('LengthLe', '1')], {'k': 'v'})" in sized[0]
+    assert "check([('Length', '1')], {'k': 'vvvvvvvv'})" in sized[1]
+    assert "check([('Length', '11111111')], {'k': 'v'})" in sized[2]
+    assert not any("1111" in m or "vvvv" in m for m in mutants(code, 1))
+
+
+def test_mutants_move_the_literals_of_the_statement_that_first_reached_the_change() -> None:
+    """The runner says line 6 of the test file ran the changed line first: that statement's
+    literals (and the items inside them) are the focus, and every replacement of the sites
+    holding them comes before any replacement of the others."""
+    text = ("from web import check\n\n\ndef test_check():\n    assert check([('a', 'x')]) == 1\n"
+            "    assert check(\n        [('Length', '1')]) == 2\n")
+    keys = focus_keys(text, [7])
+    assert {"'Length'", "'1'", "2"} <= set(keys) and "'x'" not in keys
+    assert focus_keys(text, []) == [] and focus_keys("def (", [1]) == []
+    code = ("from web import check\n\nprint(repr(check([('a', 'x')])))\n"
+            "print(repr(check([('Length', '1')])))\n")
+    focused = list(mutants(code, 1, [], [8], keys))
+    plain = list(mutants(code, 1, [], [8]))
+    kept = "check([('a', 'x')])"
+    first = len([m for m in plain if kept in m])  # those that move the second site only
+    assert first > 4 and all(kept in m for m in focused[:first])
+    assert "('aaaaaaaa', 'x')" in plain[0] and "11111111" in focused[1]
+    # a focus site counts among the first MAX_SITES wherever it stands
+    long = "".join("print(repr(check(%d)))\n" % n for n in range(100, 150)) + code
+    assert not any("11111111" in m for m in mutants(long, 1, [], [8]))
+    assert "11111111" in list(mutants(long, 1, [], [8], keys))[1]
+
+
+def test_shrinking_cuts_statements_and_unused_definitions() -> None:
+    code = ("from shop import Cart, discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
+            "cart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n")
+    found = variants(code)
+    assert found and all(len(v) < len(code) for v in found)
+    # the shortest prefix ending at an observation first, unused definitions gone with the rest
+    assert found[0] == "from shop import discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
+    assert "from shop import Cart\n\ncart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n" \
+        in found  # the first observation dropped, and LIMIT with it

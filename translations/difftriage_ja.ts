@@ -2139,6 +2139,14 @@
         <source>The outputs differ only in whitespace: · is a space, → a tab, ¶ a line end.</source>
         <translation>出力の違いは空白だけです: · は空白、→ はタブ、¶ は行末です。</translation>
     </message>
+    <message>
+        <source>Exited with status 0</source>
+        <translation>終了ステータス 0 で終了しました</translation>
+    </message>
+    <message>
+        <source>Exited with status %1</source>
+        <translation>終了ステータス %1 で終了しました</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::TestPanel</name>

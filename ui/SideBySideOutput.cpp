@@ -7,6 +7,7 @@
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -21,7 +22,21 @@ bool darkPalette(const QWidget *widget)
     return widget->palette().color(QPalette::Window).lightness() < 128;
 }
 
-QString headline(const engine::ReportSide &side)
+// A command-line test catches the program's exit so that its output is compared, and prints the
+// status as its last line (gen/command_line): that is the program's end, not a plain return.
+std::optional<QString> exitStatus(const QString &testCode, const QString &output)
+{
+    if (!testCode.startsWith(QStringLiteral("# `")) ||
+        !testCode.section(u'\n', 0, 0).contains(QStringLiteral("run as a command line")))
+        return std::nullopt;
+    static const QRegularExpression last(QStringLiteral("(?:^|\n)exit status: ([^\n]*)\n?$"));
+    const QRegularExpressionMatch match = last.match(output);
+    if (!match.hasMatch())
+        return std::nullopt;
+    return match.captured(1);
+}
+
+QString headline(const engine::ReportSide &side, const QString &testCode)
 {
     if (side.errorType)
         return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>"
@@ -35,6 +50,12 @@ QString headline(const engine::ReportSide &side)
         side.status == engine::RunStatus::Exited)
         return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>")
             .arg(SideBySideOutput::tr("Aborted (%1)").arg(engine::label(side.status)));
+    if (const auto status = exitStatus(testCode, side.output)) {
+        if (*status == QStringLiteral("0"))
+            return SideBySideOutput::tr("Exited with status 0");
+        return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>")
+            .arg(SideBySideOutput::tr("Exited with status %1").arg(status->toHtmlEscaped()));
+    }
     return SideBySideOutput::tr("Returned normally");
 }
 
@@ -128,8 +149,8 @@ QString SideBySideOutput::note() const
 void SideBySideOutput::render()
 {
     const engine::ReportDifference &difference = *m_difference;
-    m_oldHeadline->setText(headline(difference.oldSide));
-    m_newHeadline->setText(headline(difference.newSide));
+    m_oldHeadline->setText(headline(difference.oldSide, difference.testCode));
+    m_newHeadline->setText(headline(difference.newSide, difference.testCode));
     const bool dark = darkPalette(this);
     const QString &before = difference.oldSide.output, &after = difference.newSide.output;
     const OutputDiff::Result diff = OutputDiff::compare(before, after);

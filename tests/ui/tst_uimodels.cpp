@@ -378,6 +378,25 @@ private slots:
                 3 * left->fontMetrics().lineSpacing());
     }
 
+    // A command line that ended with a status is not said to have returned normally; other
+    // tests printing the same words are left alone.
+    void commandLineHeadlineGivesTheExitStatus()
+    {
+        engine::ReportDifference found = difference(QStringLiteral("d1"), QStringLiteral("c1"));
+        found.testCode = QStringLiteral("# `tool --loud` run as a command line (console script), "
+                                        "nothing on standard input\nimport sys\n");
+        found.oldSide.output = QStringLiteral("usage: tool\nexit status: 2\n");
+        found.newSide.output = QStringLiteral("LOUD\nexit status: 0\n");
+        ui::SideBySideOutput outputs;
+        outputs.setDifference(found);
+        QVERIFY2(outputs.oldHeadline().contains(QStringLiteral("Exited with status 2")),
+                 qPrintable(outputs.oldHeadline()));
+        QCOMPARE(outputs.newHeadline(), QStringLiteral("Exited with status 0"));
+        found.testCode = QStringLiteral("print('exit status: 2')\n");
+        outputs.setDifference(found);
+        QCOMPARE(outputs.oldHeadline(), QStringLiteral("Returned normally"));
+    }
+
     void readableNames()
     {
         QCOMPARE(ui::targetName(QStringLiteral("invoicekit.tax._tier_for")).text(),

@@ -2,20 +2,24 @@
 
 ``mutants`` moves a snippet's literals (splicing the changed code's strings, wrapping scalars
 where the changed code unwraps values, sizing strings to the lengths it checks, the statement
-that first reached the change first); ``variants`` shrinks a snippet to its shortest prefixes.
-Every case works on snippet text alone: no tree is written.
+that first reached the change first), ``callable_mutants`` passes its functions as the kinds of
+callable the change asks about; ``variants`` shrinks a snippet to its shortest prefixes.  The
+cases work on snippet text; one runs a mutant on two small trees.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
+from pathlib import Path
 
 from helpers_dir import HELPERS
 
 if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
 
+from gen.project_tests.callable_kinds import callable_mutants, inspected_kinds  # noqa: E402
 from gen.project_tests.literals import focus_keys, mutants  # noqa: E402
 from gen.project_tests.shrink import variants  # noqa: E402
 from gen.shape_infer import unwrapped_on  # noqa: E402
@@ -123,3 +127,45 @@ def test_shrinking_cuts_statements_and_unused_definitions() -> None:
     assert found[0] == "from shop import discount\n\nLIMIT = 100\nprint(repr(discount(LIMIT)))\n"
     assert "from shop import Cart\n\ncart = Cart()\ncart.add(5)\nprint(repr(cart.items))\n" \
         in found  # the first observation dropped, and LIMIT with it
+
+
+def test_functions_a_test_passes_become_generators_when_the_change_asks_about_them() -> None:
+    """A change asking ``inspect.isgeneratorfunction`` (here in a helper's changed line): the
+    hook a test defines and passes, and a lambda, are offered as generator functions, one at a
+    time, the wrapper written after the imports; the observations' calls are left alone."""
+    helper = ast.parse("def is_gen(f):\n    import inspect\n"
+                       "    return inspect.isgeneratorfunction(f)\n").body[0]
+    assert inspected_kinds([(helper, [3])]) == ["generator"]
+    assert inspected_kinds([(helper, [1, 2])]) == []
+    code = ("from __future__ import annotations\nfrom shop import Cart\n\n"
+            "def hook(cart, value):\n    return value + 1\n\n"
+            "cart = Cart(on_set=hook, key=lambda v: -v)\ncart.put(3)\n"
+            "print(repr(cart.total(hook)))\n")
+    found = list(callable_mutants(code, ["generator"]))
+    assert len(found) == 3
+    assert "from shop import Cart\n\ndef as_generator(func):" in found[0]
+    # the last call first: a test's own statements follow the set-up its file shares
+    assert "print(repr(cart.total(as_generator(hook))))" in found[0]
+    assert "cart = Cart(on_set=as_generator(hook), key=lambda v: -v)" in found[1]
+    assert "key=as_generator(lambda v: -v))" in found[2]
+    assert list(callable_mutants(code, [])) == []
+    assert "import functools" in list(callable_mutants(code, ["wrapped"]))[0]
+
+
+def test_a_generator_hook_shows_what_the_change_does_with_it(tmp_path: Path) -> None:
+    """The mutant runs: on a version that calls the hook plainly the attribute holds a
+    generator, on one that runs generator hooks it holds the value."""
+    for side, setter in (("old", "self.value = self.on_set(value)"),
+                         ("new", "result = self.on_set(value)\n        import inspect\n"
+                                 "        self.value = next(result) "
+                                 "if inspect.isgenerator(result) else result")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "shop.py").write_text(
+            "class Cart:\n    def __init__(self, on_set):\n        self.on_set = on_set\n\n"
+            "    def put(self, value):\n        %s\n" % setter)
+    code = ("from shop import Cart\n\ndef hook(value):\n    return value + 1\n\n"
+            "cart = Cart(on_set=hook)\ncart.put(3)\nprint(type(cart.value).__name__)\n")
+    mutant = next(callable_mutants(code, ["generator"]))
+    seen = [subprocess.run([sys.executable, "-c", mutant], cwd=tmp_path / side, text=True,
+                           capture_output=True, check=True).stdout for side in ("old", "new")]
+    assert seen == ["generator\n", "int\n"]

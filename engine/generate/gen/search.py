@@ -23,6 +23,7 @@ from .command_line import candidates as command_line
 from .genome import is_genome
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
+from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import ProjectTests, tried_codes
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
@@ -208,13 +209,28 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                   lengths, int(request.get("max_candidates") or 0),
-                                                  wraps)
+                                                  wraps, _inspected(workspace))
 
 
 def _unwrapped(workspace: Workspace, target: Target) -> List[str]:
     """The attributes the target's new changed lines unwrap a value through."""
     found = workspace.trees["new"].find_def(target.qualname)
     return unwrapped_on(found[1], target.changed.get("new") or []) if found else []
+
+
+def _inspected(workspace: Workspace) -> List[str]:
+    """The callable kinds the change's changed lines ask about, on either side, in any changed
+    function: the question is often asked in a helper of the code that takes the callable."""
+    functions = []
+    for item in workspace.targets_json.get("changed_functions") or []:
+        lines = item.get("changed_lines") if isinstance(item, dict) else None
+        # a nested function's lines are read in the function that holds it
+        outer = str(item.get("qualname")).split(".<locals>.")[0] if lines else ""
+        for side in ("old", "new"):
+            found = workspace.trees[side].find_def(outer) if outer else None
+            if found and isinstance(lines, dict) and lines.get(side):
+                functions.append((found[1], lines[side]))
+    return inspected_kinds(functions)
 
 
 def _aimed(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Set, Tuple
 
 from .fixtures import BUILTIN_CODE, FixturePlan, Unconvertible
 from .render import render_module

@@ -13,11 +13,13 @@ strategy, the test it came from and its code, so feedback and shrinking need not
 
 from __future__ import annotations
 
+import itertools
 import sys
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..genome import derive_seed
 from ..registry import Context, strategy
+from .callable_kinds import callable_mutants
 from .convert import convert
 from .fixtures import Unconvertible
 from .literals import focus_keys, mutants
@@ -124,12 +126,14 @@ class ProjectTests:
                          inserts: Optional[Dict[str, List[str]]] = None,
                          lengths: Optional[Dict[str, List[int]]] = None,
                          max_candidates: int = 0,
-                         wraps: Optional[Dict[str, List[str]]] = None) -> List[Dict[str, Any]]:
+                         wraps: Optional[Dict[str, List[str]]] = None,
+                         kinds: Sequence[str] = ()) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
         string literals first, then its ``lengths`` (those its changed code compares with); its
         ``wraps`` (attributes its changed code unwraps values through) wrap the literals before
-        anything else."""
+        anything else; before them, the functions a test passes are wrapped as each of the
+        callable ``kinds`` the change asks about (see callable_kinds)."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -146,10 +150,12 @@ class ProjectTests:
             start = (first + (round_index - 1) * later) % len(items)
             items = items[start:] + items[:start]
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
-            (item, mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
-                           (inserts or {}).get(item["target"], []),
-                           (lengths or {}).get(item["target"], []), item["focus"],
-                           (wraps or {}).get(item["target"], [])))
+            (item, itertools.chain(
+                callable_mutants(item["code"], kinds),
+                mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
+                        (inserts or {}).get(item["target"], []),
+                        (lengths or {}).get(item["target"], []), item["focus"],
+                        (wraps or {}).get(item["target"], []))))
             for item in items]
         added = 0
         while streams and added < limit:

@@ -1596,8 +1596,8 @@
         <translation>%1 を導入した PR を探しています…</translation>
     </message>
     <message>
-        <source>it is a report of %1, whose commits this repository lacks (%2)</source>
-        <translation>%1 のレポートで、そのコミットがこのリポジトリにありません（%2）</translation>
+        <source>it is a report of %1; the open repository, %2, does not hold all of its commits %3..%4</source>
+        <translation>%1 のレポートです。開いているリポジトリ %2 には、そのコミット %3..%4 の一部がありません</translation>
     </message>
 </context>
 <context>
@@ -2146,6 +2146,10 @@
     <message>
         <source>Exited with status %1</source>
         <translation>終了ステータス %1 で終了しました</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(出力なし)</translation>
     </message>
 </context>
 <context>

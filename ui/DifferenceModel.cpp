@@ -268,8 +268,15 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
         return {};
     }
     switch (column) {
-    case TitleColumn:
+    case TitleColumn: {
+        // Under a cluster row that already names its target and kind, the id alone: the width
+        // goes to the test's call, which is what tells the members apart.
+        const Cluster &cluster = m_clusters.at(m_position.value(difference).first);
+        const engine::ReportDifference &first = m_report.differences.at(cluster.members.first());
+        if (subject(first) == subject(item))
+            return item.id;
         return tr("%1 · %2").arg(item.id, subject(item));
+    }
     case TestColumn:
         return callSummary(item.testCode);
     case VerdictColumn:

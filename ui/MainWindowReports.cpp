@@ -8,6 +8,7 @@
 #include "report/ReportFile.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -33,10 +34,12 @@ QString missingCommits(const engine::Report &report, const QString &repositoryPa
     if (report.repo.isEmpty() ||
         QFileInfo(report.repo).canonicalFilePath() == QFileInfo(repositoryPath).canonicalFilePath())
         return why;
+    // The two clones by name and the commits short: git's own message repeats the full hash.
     return QCoreApplication::translate("difftriage::ui::MainWindow",
-                                       "it is a report of %1, whose commits this repository "
-                                       "lacks (%2)")
-        .arg(report.repo, why);
+                                       "it is a report of %1; the open repository, %2, does not "
+                                       "hold all of its commits %3..%4")
+        .arg(report.repo, QDir::toNativeSeparators(repositoryPath), report.base.left(10),
+             report.head.left(10));
 }
 
 // Reads each report and checks that its two commits are in this repository.

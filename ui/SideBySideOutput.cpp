@@ -117,8 +117,10 @@ void SideBySideOutput::clear()
     m_difference.reset();
     m_oldHeadline->setText(tr("Select a difference."));
     m_newHeadline->clear();
-    m_oldOutput->clear();
-    m_newOutput->clear();
+    for (QTextBrowser *output : {m_oldOutput, m_newOutput}) {
+        output->clear();
+        output->setPlaceholderText(QString());
+    }
     m_note->hide();
     m_pairs.clear();
 }
@@ -166,6 +168,9 @@ void SideBySideOutput::render()
         diff.oldLines, dark ? QStringLiteral("#7a2e2e") : QStringLiteral("#f4bcbc"), marks, muted));
     m_newOutput->setHtml(OutputDiff::toHtml(
         diff.newLines, dark ? QStringLiteral("#2e6a36") : QStringLiteral("#bde5bd"), marks, muted));
+    // An empty pane says so: a blank box reads like a view that failed to load.
+    for (QTextBrowser *output : {m_oldOutput, m_newOutput})
+        output->setPlaceholderText(tr("(no output)"));
     QList<int> oldChanged, newChanged;
     for (int i = 0; i < diff.oldLines.size(); ++i) {
         if (!diff.oldLines[i].changed.isEmpty() || diff.oldLines[i].unmatched)

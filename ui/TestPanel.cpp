@@ -1,6 +1,7 @@
 #include "TestPanel.h"
 
 #include "CodeView.h"
+#include "ElidingLabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,7 +13,7 @@
 namespace difftriage::ui {
 
 TestPanel::TestPanel(QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_origin(new QLabel(this)),
+    : QWidget(parent), m_title(new ElidingLabel(this)), m_origin(new QLabel(this)),
       m_original(new QToolButton(this)), m_edit(new QToolButton(this)),
       m_run(new QToolButton(this)), m_code(new CodeView(this))
 {
@@ -40,7 +41,8 @@ TestPanel::TestPanel(QWidget *parent)
     });
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
-    // A long test name must not widen the centre and squeeze the docks: the title is clipped.
+    // A long test name must not widen the centre and squeeze the docks: the title is elided in
+    // the middle, so the target's last part stays in view.
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_original);
     header->addWidget(m_edit);

@@ -11,6 +11,7 @@ class QToolButton;
 namespace difftriage::ui {
 
 class CodeView;
+class ElidingLabel;
 
 // The test behind the selected difference: the shrunk one by default (what the reviewer reads),
 // the original generated one a click away. An edit is kept as a draft per difference while the
@@ -55,7 +56,7 @@ private:
 
     std::optional<engine::ReportDifference> m_difference;
     QHash<QString, QString> m_drafts; // by draftKey()
-    QLabel *m_title;
+    ElidingLabel *m_title;
     QLabel *m_origin;
     QToolButton *m_original;
     QToolButton *m_edit;

@@ -305,7 +305,12 @@ private slots:
         QVERIFY2(errors.first().startsWith(QStringLiteral("broken.json: ")),
                  qPrintable(errors.first()));
         QVERIFY2(errors.last().startsWith(QStringLiteral(
-                     "other-clone.json: it is a report of /elsewhere/other-clone, whose commits")),
+                     "other-clone.json: it is a report of /elsewhere/other-clone; ")),
+                 qPrintable(errors.last()));
+        // the open clone named too, the commits short, git's own message left out
+        QVERIFY2(errors.last().contains(QStringLiteral("the open repository, ")) &&
+                     errors.last().contains(QStringLiteral("eeeeeeeeee..")) &&
+                     !errors.last().contains(QString(11, QLatin1Char('e'))),
                  qPrintable(errors.last()));
         window.browser()->selectChange(change.base, change.head);
         QVERIFY(window.currentReport());

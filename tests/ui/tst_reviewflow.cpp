@@ -134,7 +134,8 @@ private slots:
         const QModelIndex cluster = shown->index(0, ui::DifferenceModel::TitleColumn);
         QCOMPARE(cluster.data().toString(), QStringLiteral("tax _tier_for · %1 (2)").arg(kind));
         const QModelIndex first = shown->index(0, ui::DifferenceModel::TitleColumn, cluster);
-        QCOMPARE(first.data().toString(), QStringLiteral("d1 · tax _tier_for · %1").arg(kind));
+        // the cluster row names target and kind; its rows leave the width to the test's call
+        QCOMPARE(first.data().toString(), QStringLiteral("d1"));
         QCOMPARE(first.siblingAtColumn(ui::DifferenceModel::TestColumn).data().toString(),
                  QStringLiteral("discount_for(50, '1.00')"));
         QCOMPARE(shown->index(1, 0).data().toString(),

@@ -1,4 +1,5 @@
 #include "DifferenceModel.h"
+#include "ElidingLabel.h"
 #include "FunctionCoverageModel.h"
 #include "OutputDiff.h"
 #include "PrFilterModel.h"
@@ -279,6 +280,25 @@ private slots:
         shrunk.originalTestCode = QStringLiteral("x = 1\n") + shrunk.testCode;
         panel.setDifference(shrunk);
         QCOMPARE(title(), QStringLiteral("Shrunk test t9 → pkg.mod.f"));
+
+        // Too narrow for it: an ellipsis in the middle, the target's last part still in view,
+        // never a clipped name that reads like another target.
+        shrunk.target = QStringLiteral("tabulate.cli._main");
+        panel.setDifference(shrunk);
+        panel.resize(320, 200);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *label = panel.findChild<ui::ElidingLabel *>();
+        QVERIFY(label);
+        const int needed = label->fontMetrics().horizontalAdvance(label->text());
+        label->setFixedWidth(needed / 2);
+        QVERIFY(label->isElided());
+        QVERIFY2(label->shownText().contains(QChar(0x2026)), qPrintable(label->shownText()));
+        QVERIFY2(label->shownText().endsWith(QStringLiteral("_main")),
+                 qPrintable(label->shownText()));
+        QVERIFY(label->shownText().startsWith(QStringLiteral("Shrunk")));
+        label->setFixedWidth(needed + 10);
+        QVERIFY(!label->isElided());
     }
 
     void outputDiffMarksOnlyWhatDiffers()
@@ -395,6 +415,12 @@ private slots:
         found.testCode = QStringLiteral("print('exit status: 2')\n");
         outputs.setDifference(found);
         QCOMPARE(outputs.oldHeadline(), QStringLiteral("Returned normally"));
+        // a side without output says so; no difference selected, nothing is said
+        found.newSide.output.clear();
+        outputs.setDifference(found);
+        QCOMPARE(outputs.outputView(true)->placeholderText(), QStringLiteral("(no output)"));
+        outputs.clear();
+        QVERIFY(outputs.outputView(true)->placeholderText().isEmpty());
     }
 
     void readableNames()

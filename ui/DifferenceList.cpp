@@ -22,8 +22,11 @@ DifferenceList::DifferenceList(DifferenceModel *model, QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setAccessibleName(tr("Differences"));
-    // Columns as wide as what they hold; the test's call takes what is left.
+    // Columns as wide as what they hold; the test's call takes what is left. The difference
+    // column fits its members' ids, not the long cluster titles, which are elided instead: the
+    // call is what tells a cluster's members apart (fitTitleColumn).
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(DifferenceModel::TitleColumn, QHeaderView::Interactive);
     m_view->header()->setStretchLastSection(true);
     m_find->setPlaceholderText(tr("Find: id, function, kind, verdict, note or code"));
     m_find->setClearButtonEnabled(true);
@@ -45,11 +48,30 @@ DifferenceList::DifferenceList(DifferenceModel *model, QWidget *parent)
             });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expandAll();
+        fitTitleColumn();
         showSummary();
         emit currentDifferenceChanged(-1);
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &DifferenceList::showSummary);
     showSummary();
+}
+
+void DifferenceList::fitTitleColumn()
+{
+    const int column = DifferenceModel::TitleColumn;
+    int widest = m_view->header()->sectionSizeHint(column);
+    const int indent = m_view->indentation() * (m_view->rootIsDecorated() ? 2 : 1);
+    for (int row = 0; row < m_filter->rowCount(); ++row) {
+        const QModelIndex cluster = m_filter->index(row, column);
+        for (int member = 0; member < m_filter->rowCount(cluster); ++member)
+            widest = std::max(
+                widest, m_view->sizeHintForIndex(m_filter->index(member, column, cluster)).width() +
+                            indent);
+    }
+    // room for a short cluster title and the expand arrow; never more than half the list
+    const int atLeast = m_view->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16 + indent;
+    m_view->header()->resizeSection(
+        column, std::min(std::max(widest + 8, atLeast), std::max(atLeast, m_view->width() / 2)));
 }
 
 int DifferenceList::currentDifference() const

@@ -44,6 +44,8 @@ signals:
 private:
     bool step(bool forward);
     void select(const QModelIndex &proxyIndex);
+    // The difference column as wide as its members' titles (at most half the list).
+    void fitTitleColumn();
 
     DifferenceModel *m_model;
     DifferenceFilterModel *m_filter;

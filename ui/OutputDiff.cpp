@@ -142,10 +142,16 @@ QString OutputDiff::toHtml(const QList<Line> &lines, const QString &highlight,
     for (qsizetype index = 0; index < lines.size(); ++index) {
         const Line &line = lines[index];
         int position = 0;
+        // Inside a change a space is marked (it may be what differs), but not on a line that
+        // differs whole: a help text the other side never printed, full of dots, is unreadable.
+        const bool whole =
+            line.unmatched || (line.changed.size() == 1 && line.changed.first().first == 0 &&
+                               line.changed.first().second == line.text.size());
+        const bool inChange = everywhere || !whole;
         for (const auto &[start, length] : line.changed) {
             html += marked(line.text.mid(position, start - position), everywhere, muted);
             html += QStringLiteral("<span style=\"background-color:%1\">%2</span>")
-                        .arg(highlight, marked(line.text.mid(start, length), true, muted));
+                        .arg(highlight, marked(line.text.mid(start, length), inChange, muted));
             position = start + length;
         }
         html += marked(line.text.mid(position), everywhere, muted);

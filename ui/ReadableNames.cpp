@@ -45,8 +45,22 @@ TargetName targetName(const QString &qualifiedName)
     return {parts[first - 1], parts.mid(first).join(QLatin1Char('.'))};
 }
 
+std::optional<QString> commandLine(const QString &code)
+{
+    static const QRegularExpression header(
+        QStringLiteral("^# `([^`\\n]+)` run as a command line \\((python -m|console script)\\)"));
+    const QRegularExpressionMatch match = header.match(code);
+    if (!match.hasMatch())
+        return std::nullopt;
+    return match.captured(2) == QLatin1String("python -m")
+               ? QStringLiteral("python -m ") + match.captured(1)
+               : match.captured(1);
+}
+
 QString callSummary(const QString &code, int maxLength)
 {
+    if (const auto command = commandLine(code))
+        return shortened(*command, maxLength);
     static const QRegularExpression assignment(QStringLiteral("^[A-Za-z_][A-Za-z_0-9]*\\s*=\\s*"));
     QStringList statements;
     for (const QString &raw : code.split(QLatin1Char('\n'))) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <optional>
 
 namespace difftriage::ui {
 
@@ -22,5 +23,9 @@ TargetName targetName(const QString &qualifiedName);
 // imports, assigns the call's result and prints its repr. Falls back to the first line of code;
 // at most `maxLength` characters.
 QString callSummary(const QString &code, int maxLength = 70);
+
+// The command a command-line test runs ("tabulate -H rsv", "python -m tabulate --help"), read
+// from the first line the generator writes for it; none for any other test.
+std::optional<QString> commandLine(const QString &code);
 
 } // namespace difftriage::ui

@@ -1,6 +1,7 @@
 #include "SideBySideOutput.h"
 
 #include "OutputDiff.h"
+#include "ReadableNames.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
@@ -26,8 +27,7 @@ bool darkPalette(const QWidget *widget)
 // status as its last line (gen/command_line): that is the program's end, not a plain return.
 std::optional<QString> exitStatus(const QString &testCode, const QString &output)
 {
-    if (!testCode.startsWith(QStringLiteral("# `")) ||
-        !testCode.section(u'\n', 0, 0).contains(QStringLiteral("run as a command line")))
+    if (!commandLine(testCode))
         return std::nullopt;
     static const QRegularExpression last(QStringLiteral("(?:^|\n)exit status: ([^\n]*)\n?$"));
     const QRegularExpressionMatch match = last.match(output);

@@ -348,6 +348,12 @@ private slots:
             qPrintable(plain));
         QVERIFY2(plain.contains(QStringLiteral("1<span style=\"color:#8a8a8a\">·</span>")),
                  qPrintable(plain));
+        // A line with no counterpart (a help text the other side never printed) is highlighted
+        // whole, its spaces left as spaces.
+        const auto added = ui::OutputDiff::compare(QString(), QStringLiteral("-h, --help  show"));
+        const QString whole = ui::OutputDiff::toHtml(added.newLines, QStringLiteral("#0f0"));
+        QVERIFY2(whole.contains(QStringLiteral("-h, --help  show")), qPrintable(whole));
+        QVERIFY(!whole.contains(QStringLiteral("·")));
     }
 
     // The outputs as the reviewer sees them: a long line wraps (its end, where the relation's
@@ -433,6 +439,15 @@ private slots:
         QCOMPARE(ui::callSummary(QStringLiteral("from m import f\n\nresult = f(1, 'a')\n"
                                                 "print(repr(result))\n")),
                  QStringLiteral("f(1, 'a')"));
+        // a command-line test by its command, a module run as one
+        const QString script = QStringLiteral("# `tabulate -H rsv` run as a command line (console "
+                                              "script), a table on standard input\nimport sys\n"
+                                              "sys.argv = ['tabulate', '-H', 'rsv']\n");
+        QCOMPARE(ui::callSummary(script), QStringLiteral("tabulate -H rsv"));
+        QCOMPARE(ui::callSummary(QString(script).replace(QStringLiteral("console script"),
+                                                         QStringLiteral("python -m"))),
+                 QStringLiteral("python -m tabulate -H rsv"));
+        QVERIFY(!ui::commandLine(QStringLiteral("# `x` is a name\nx = 1\n")));
         QCOMPARE(ui::callSummary(QStringLiteral("import m\nprint(m.g([1, 2]))\n")),
                  QStringLiteral("m.g([1, 2])"));
         QCOMPARE(ui::callSummary(QStringLiteral("x = f(%1)\n").arg(QString(100, u'9')), 20).size(),

@@ -2264,6 +2264,10 @@
         <source> — a coincidental-fix signal</source>
         <translation> — 偶然の修正の兆候</translation>
     </message>
+    <message>
+        <source>(The change has no description. Its commits say:)</source>
+        <translation>（変更に説明はありません。コミットメッセージ:）</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::WelcomePanel</name>

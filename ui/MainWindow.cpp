@@ -357,6 +357,7 @@ void MainWindow::showReport(const engine::Report &report)
     m_differences->setReport(report);
     m_diffPanel->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);
+    m_verdict->setCommitMessages(report.commitMessages);
     const QModelIndex first = m_differences->nextUndecided({});
     if (first.isValid())
         m_differenceList->selectDifference(

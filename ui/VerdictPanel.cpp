@@ -75,7 +75,24 @@ VerdictPanel::VerdictPanel(QWidget *parent)
 void VerdictPanel::setChange(const QString &title, const QString &body)
 {
     m_title->setText(title.isEmpty() ? tr("No change selected") : title);
-    m_body->setPlainText(body.isEmpty() ? tr("(The change has no description.)") : body);
+    m_description = body;
+    setCommitMessages({});
+}
+
+void VerdictPanel::setCommitMessages(const QStringList &messages)
+{
+    if (!m_description.isEmpty())
+        m_body->setPlainText(m_description);
+    else if (messages.isEmpty())
+        m_body->setPlainText(tr("(The change has no description.)"));
+    else // the commits often say what the change means to do: the stated intent
+        m_body->setPlainText(tr("(The change has no description. Its commits say:)") +
+                             QStringLiteral("\n\n") + messages.join(QStringLiteral("\n\n")));
+}
+
+QString VerdictPanel::description() const
+{
+    return m_body->toPlainText();
 }
 
 void VerdictPanel::setDifference(const std::optional<engine::ReportDifference> &difference,

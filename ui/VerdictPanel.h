@@ -26,6 +26,10 @@ public:
     explicit VerdictPanel(QWidget *parent = nullptr);
 
     void setChange(const QString &title, const QString &body);
+    // The change's own commit messages (from its report): what the panel shows in place of a
+    // missing description. setChange() forgets them.
+    void setCommitMessages(const QStringList &messages);
+    QString description() const;
     // The selected difference with its stored verdict and note; nullopt when none is selected.
     void setDifference(const std::optional<engine::ReportDifference> &difference,
                        engine::Verdict verdict, const QString &note);
@@ -45,6 +49,7 @@ signals:
 private:
     QLabel *m_title;
     QTextBrowser *m_body;
+    QString m_description;
     QLabel *m_suggestion;
     QHash<engine::Verdict, QAbstractButton *> m_buttons;
     QCheckBox *m_cluster;

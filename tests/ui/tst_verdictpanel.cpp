@@ -55,6 +55,25 @@ private slots:
         QVERIFY(label->text().contains(QLatin1String("No suggestion")));
     }
 
+    // Without a description the change's own commits speak for it; a description comes first,
+    // and another change forgets the commits of the last one.
+    void showsTheCommitsOfAChangeWithoutDescription()
+    {
+        ui::VerdictPanel panel;
+        panel.setChange(QStringLiteral("#419 Add JSONL input"), QString());
+        QCOMPARE(panel.description(), QStringLiteral("(The change has no description.)"));
+        panel.setCommitMessages(
+            {QStringLiteral("fix #173: read JSON lines"), QStringLiteral("tests")});
+        QVERIFY2(panel.description().contains(QStringLiteral("Its commits say")),
+                 qPrintable(panel.description()));
+        QVERIFY(panel.description().endsWith(QStringLiteral("fix #173: read JSON lines\n\ntests")));
+        panel.setChange(QStringLiteral("#420 Other"), QStringLiteral("Why it changes."));
+        panel.setCommitMessages({QStringLiteral("fix #173: read JSON lines")});
+        QCOMPARE(panel.description(), QStringLiteral("Why it changes."));
+        panel.setChange(QStringLiteral("#421 Third"), QString());
+        QCOMPARE(panel.description(), QStringLiteral("(The change has no description.)"));
+    }
+
     // A relation check's verdicts on each side, and the signal they give, are shown as evidence.
     void showsTheRelationSignal()
     {

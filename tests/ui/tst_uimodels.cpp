@@ -1,3 +1,4 @@
+#include "DifferenceList.h"
 #include "DifferenceModel.h"
 #include "ElidingLabel.h"
 #include "FunctionCoverageModel.h"
@@ -12,9 +13,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QAbstractTextDocumentLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTreeView>
 #include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
@@ -77,6 +80,31 @@ private slots:
         QCOMPARE(model.undecidedCount(), 1);
         model.setReport({});
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // A long cluster title does not take the list's width: the difference column fits the
+    // members' ids (at most half the list) and the test's call keeps room to be read.
+    void differenceListLeavesRoomForTheCall()
+    {
+        ui::DifferenceModel model;
+        engine::Report report = sampleReport();
+        for (engine::ReportDifference &item : report.differences)
+            item.target = QStringLiteral("package.subpackage.a_module_with_a_long_name."
+                                         "AClassWithALongName.a_method_with_a_long_name");
+        ui::DifferenceList list(&model);
+        list.resize(420, 300);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        model.setReport(report);
+        const QHeaderView *header = list.view()->header();
+        const int title = header->sectionSize(ui::DifferenceModel::TitleColumn);
+        QVERIFY2(title <= list.view()->width() / 2, qPrintable(QString::number(title)));
+        QVERIFY(title >= list.view()
+                             ->sizeHintForIndex(model.index(0, ui::DifferenceModel::TitleColumn,
+                                                            model.index(0, 0)))
+                             .width());
+        QVERIFY2(header->sectionSize(ui::DifferenceModel::TestColumn) >= 80,
+                 qPrintable(QString::number(header->sectionSize(ui::DifferenceModel::TestColumn))));
     }
 
     void nextUndecidedWrapsAndSkipsDecided()

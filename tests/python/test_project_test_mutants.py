@@ -169,3 +169,15 @@ def test_a_generator_hook_shows_what_the_change_does_with_it(tmp_path: Path) -> 
     seen = [subprocess.run([sys.executable, "-c", mutant], cwd=tmp_path / side, text=True,
                            capture_output=True, check=True).stdout for side in ("old", "new")]
     assert seen == ["generator\n", "int\n"]
+
+
+def test_mutants_put_the_changed_codes_words_in_place_of_string_literals() -> None:
+    """A longer string of the changed code (a type name it now allows) replaces each string
+    literal whole, inside a structure too, before the usual neighbours; short ones are
+    still spliced."""
+    code = "from shop import check\n\nprint(repr(check({'types': ['number']}, 'x')))\n"
+    found = list(mutants(code, 1, ["null-or", "/"]))
+    assert "check({'types': ['null-or']}, 'x')" in "".join(found[:4])
+    assert "check({'types': ['number']}, 'null-or')" in "".join(found[:4])
+    assert "check({'types': ['number']}, 'x/')" in "".join(found)
+    assert not any("null-or" in m for m in mutants(code, 1, ["/"]))

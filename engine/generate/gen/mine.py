@@ -28,6 +28,7 @@ W_TARGET = 3
 W_RELATED = 1
 TABLE_KEYS = 12  # keys taken from one lookup table
 MAX_LENGTH = 4096  # longest literal a changed length check asks for
+MAX_WORD = 24  # a changed string longer than this is a message, not a word
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
@@ -116,6 +117,12 @@ class Mined:
         split on or look for), strongest first."""
         return [c.value for c in self._sorted() if isinstance(c.value, str) and
                 0 < len(c.value) <= longest and c.weight >= W_CHANGED and not c.length]
+
+    def changed_words(self, most: int = 4) -> List[str]:
+        """The longer strings the changed lines use (a key they add, a format's name, a type
+        name they compare with), strongest first: what a test's own strings could be instead."""
+        return [c.value for c in self._sorted() if isinstance(c.value, str) and
+                3 < len(c.value) <= MAX_WORD and c.weight >= W_CHANGED and not c.length][:most]
 
     def changed_lengths(self, most: int = 4) -> List[int]:
         """The lengths the changed lines compare with (``len(value) > LIMIT``), each bound and

@@ -204,7 +204,7 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     aimed = _aimed(request, schedule, wanted, PROJECT_TESTS)
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
-    inserts = {t.qualname: t.mined.changed_strings() for t in wanted}
+    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_words() for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,

@@ -8,11 +8,12 @@ padding variants, one element more or fewer ...); ``mutants`` yields them the fi
 every site first, then the second of every site, and so on, so a budget spreads over the whole
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
 literal's first alternatives splice in the short strings the changed code handles (``inserts``),
-then repeat it to the lengths the changed code compares with (``lengths``: ``len(v) > 20``); the
-strings inside a list, tuple or dict literal get the same variants.  When the changed code newly
-unwraps a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's
-scalar is first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the
-test's own values are what the unwrapped code should see.
+or put its longer ones (a key it adds, a format's name) in the literal's place, then repeat it
+to the lengths the changed code compares with (``lengths``: ``len(v) > 20``); the strings
+inside a list, tuple or dict literal get the same variants.  When the changed code newly unwraps
+a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's scalar is
+first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own
+values are what the unwrapped code should see.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ NEIGHBOURS_PER_SITE = 6
 PAIRS = 30
 MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
 MAX_NESTED = 8  # such variants of one structure
+SPLICED = 3  # an insert this short is spliced into a string, a longer one replaces it
 WRAPPER_IMPORT = "from types import SimpleNamespace"
 
 
@@ -100,11 +102,13 @@ def replace_site(site: Site, node: ast.AST) -> None:
 
 
 def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
-    """``text`` with each of ``inserts`` at its end and in its middle."""
+    """``text`` with each short one of ``inserts`` at its end and in its middle, and each
+    longer one (a word of the changed code) in its place."""
     out: List[Any] = []
     for insert in inserts:
         middle = len(text) // 2
-        for variant in (text + insert, text[:middle] + insert + text[middle:]):
+        spliced = (text + insert, text[:middle] + insert + text[middle:])
+        for variant in spliced if len(insert) <= SPLICED else (insert,):
             if variant != text and variant not in out:
                 out.append(variant)
     return out
@@ -251,12 +255,12 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             wraps: Sequence[str] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
-    ``inserts`` are the short strings the changed code handles (the characters it escapes,
-    splits on or looks for): spliced into every string literal first, since a test's own
-    strings rarely hold them; ``lengths`` are the lengths its length checks compare with,
-    which a test's strings rarely reach.  The sites holding a ``focus`` literal (see
-    ``focus_keys``) get all their replacements before any other site, and count among the
-    MAX_SITES wherever they stand.  ``wraps`` (attributes the changed code newly unwraps
+    ``inserts`` are the strings the changed code handles (the characters it escapes, splits on
+    or looks for: spliced into every string literal first, since a test's own strings rarely
+    hold them; longer ones, its words, in a string literal's place); ``lengths`` are the
+    lengths its length checks compare with, which a test's strings rarely reach.  The sites
+    holding a ``focus`` literal (see ``focus_keys``) get all their replacements before any
+    other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the changed code newly unwraps
     values through) give every site's scalar wrapped first."""
     try:
         tree = ast.parse(code)

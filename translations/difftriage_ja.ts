@@ -1599,6 +1599,16 @@
         <source>it is a report of %1; the open repository, %2, does not hold all of its commits %3..%4</source>
         <translation>%1 のレポートです。開いているリポジトリ %2 には、そのコミット %3..%4 の一部がありません</translation>
     </message>
+    <message>
+        <source>What the Analysis Could Not Do</source>
+        <translation>解析できなかったこと</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>注記 %n 件</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::PrBrowser</name>

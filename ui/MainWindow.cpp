@@ -49,7 +49,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_output(new SideBySideOutput(this)), m_test(new TestPanel(this)),
       m_verdict(new VerdictPanel(this)), m_diffPanel(new DiffCoveragePanel(this)),
       m_relations(new RelationReviewPanel(this)), m_progress(new ProgressPanel(this)),
-      m_sandbox(new QLabel(this)), m_search(new QLabel(this))
+      m_sandbox(new QLabel(this)), m_search(new QLabel(this)), m_notes(new QLabel(this))
 {
     setWindowTitle(tr("DiffTriage"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/difftriage.svg")));
@@ -65,10 +65,14 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     statusBar()->addPermanentWidget(m_progress);
 
+    statusBar()->addPermanentWidget(m_notes);
     statusBar()->addPermanentWidget(m_search);
     statusBar()->addPermanentWidget(m_sandbox);
     m_search->setObjectName(QStringLiteral("searchState"));
-    m_search->setContentsMargins(0, 0, 12, 0); // apart from the sandbox's label
+    m_notes->setObjectName(QStringLiteral("analysisNotes"));
+    for (QLabel *label : {m_notes, m_search})
+        label->setContentsMargins(0, 0, 12, 0); // apart from the next label
+    connect(m_notes, &QLabel::linkActivated, this, &MainWindow::showAnalysisNotes);
     applySettings();
 
     connect(m_session, &TriageSession::opened, this, &MainWindow::onOpened);
@@ -333,10 +337,17 @@ void MainWindow::showChange(const engine::ChangeSpec &change)
 void MainWindow::clearAnalysisState()
 {
     // What the status bar said of another change's analysis is not true of this one.
-    for (QLabel *label : {m_sandbox, m_search}) {
+    for (QLabel *label : {m_sandbox, m_search, m_notes}) {
         label->clear();
         label->setToolTip({});
     }
+}
+
+void MainWindow::showAnalysisNotes()
+{
+    if (m_report && !m_report->notes.isEmpty())
+        QMessageBox::information(this, tr("What the Analysis Could Not Do"),
+                                 m_report->notes.join(QStringLiteral("\n\n")));
 }
 
 void MainWindow::showReport(const engine::Report &report)
@@ -354,6 +365,13 @@ void MainWindow::showReport(const engine::Report &report)
                                             static_cast<int>(report.tests.size()))
                                              .arg(report.search->tests)
                                        : QString());
+    // What could not be analysed (a test file that does not load, a target out of reach) is
+    // part of the result: a reviewer who does not see it trusts "no differences" too much.
+    m_notes->setText(report.notes.isEmpty()
+                         ? QString()
+                         : QStringLiteral("<a href=\"#notes\">%1</a>")
+                               .arg(tr("%n note(s)", nullptr, int(report.notes.size()))));
+    m_notes->setToolTip(report.notes.join(QLatin1Char('\n')));
     m_differences->setReport(report);
     m_diffPanel->setReport(m_session->repositoryPath(), report);
     m_relations->setReviews(report.relationReviews);

@@ -110,6 +110,7 @@ private:
     void onOpened();
     void showReport(const engine::Report &report);
     void clearAnalysisState();
+    void showAnalysisNotes();
     void showDifference(int difference);
     // The outcomes of the test in view: the shrunk test's, or the original's when it is shown.
     void showOutcomes();
@@ -147,6 +148,7 @@ private:
     ProgressPanel *m_progress;
     QLabel *m_sandbox;
     QLabel *m_search; // the effort and the stop reason of the open analysis
+    QLabel *m_notes;  // "2 notes": what the open analysis could not do, a click away
     QMenu *m_recentMenu = nullptr;
     QAction *m_advance = nullptr;
     WelcomePanel *m_welcome = nullptr;

@@ -17,6 +17,7 @@
 #include "diff/DiffCoveragePanel.h"
 #include "pipeline/AnalysisPipeline.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -273,6 +274,17 @@ private slots:
                    QStringLiteral("--report"), report});
         QVERIFY(cli.waitForFinished(600000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        {
+            // what the analysis could not do travels with the report
+            QFile produced(report);
+            QVERIFY(produced.open(QIODevice::ReadOnly));
+            QJsonObject withNotes = QJsonDocument::fromJson(produced.readAll()).object();
+            produced.close();
+            withNotes[QStringLiteral("notes")] =
+                QJsonArray{QStringLiteral("the project's test file tests/test_x.py does not load")};
+            QVERIFY(produced.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            produced.write(QJsonDocument(withNotes).toJson());
+        }
         const QString broken = m_home.filePath(QStringLiteral("broken.json"));
         QFile file(broken);
         QVERIFY(file.open(QIODevice::WriteOnly));
@@ -322,6 +334,10 @@ private slots:
         auto *search = window.findChild<QLabel *>(QStringLiteral("searchState"));
         QVERIFY(search);
         QVERIFY(!search->text().isEmpty());
+        auto *notes = window.findChild<QLabel *>(QStringLiteral("analysisNotes"));
+        QVERIFY(notes);
+        QVERIFY2(notes->text().contains(QStringLiteral("1 note")), qPrintable(notes->text()));
+        QVERIFY(notes->toolTip().contains(QStringLiteral("tests/test_x.py does not load")));
         const auto changes = window.session()->changes();
         const auto unanalysed =
             std::find_if(changes.cbegin(), changes.cend(), [](auto &c) { return c.number == 18; });
@@ -329,6 +345,7 @@ private slots:
         window.browser()->selectChange(unanalysed->base, unanalysed->head);
         QVERIFY(!window.currentReport());
         QCOMPARE(search->text(), QString());
+        QCOMPARE(notes->text(), QString());
         QVERIFY(window.diffPanel()->isPreview());
     }
 

@@ -254,6 +254,7 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
                                ? engine::label(item.suggestedVerdict)
                                : QString(),
                            item.note,
+                           item.projectTest ? item.projectTest->test : QString(),
                            item.testCode}
             .join(QLatin1Char('\n'));
     case Qt::ToolTipRole: {
@@ -278,7 +279,10 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
         return tr("%1 · %2").arg(item.id, subject(item));
     }
     case TestColumn:
-        return callSummary(item.testCode);
+        // A project test's snippet opens with its file's set-up: its name says more.
+        // (its file is in the tooltip and the test panel).
+        return item.projectTest ? item.projectTest->test.section(QStringLiteral("::"), 1)
+                                : callSummary(item.testCode);
     case VerdictColumn:
         return engine::label(verdict(difference));
     case SuggestionColumn:

@@ -284,6 +284,20 @@ private slots:
                  QStringLiteral("From project test tests/test_shop.py::test_cart"));
         panel.setDifference(generated);
         QCOMPARE(panel.originText(), QString());
+
+        // the list names it too, not by its file's set-up statements
+        seeded.testCode = QStringLiteral("collect_ignore = []\ncart = Cart()\n");
+        engine::Report report;
+        report.differences = {seeded, generated};
+        ui::DifferenceModel model;
+        model.setReport(report);
+        const auto test = [&model](int cluster) {
+            return model.index(0, ui::DifferenceModel::TestColumn, model.index(cluster, 0))
+                .data()
+                .toString();
+        };
+        QCOMPARE(test(0), QStringLiteral("test_cart"));
+        QCOMPARE(test(1), QStringLiteral("f(d1)"));
     }
 
     // Only a test the shrinker made simpler is called shrunk; one it could not is shown as run.

@@ -278,11 +278,14 @@ QVariant DifferenceModel::differenceData(int difference, int column, int role) c
             return item.id;
         return tr("%1 · %2").arg(item.id, subject(item));
     }
-    case TestColumn:
-        // A project test's snippet opens with its file's set-up: its name says more.
-        // (its file is in the tooltip and the test panel).
-        return item.projectTest ? item.projectTest->test.section(QStringLiteral("::"), 1)
-                                : callSummary(item.testCode);
+    case TestColumn: {
+        // A project test's snippet opens with its file's set-up: its name says more (without
+        // its file, which the test panel names).
+        if (!item.projectTest)
+            return callSummary(item.testCode);
+        const QString name = item.projectTest->test.section(QStringLiteral("::"), 1);
+        return name.isEmpty() ? item.projectTest->test : name;
+    }
     case VerdictColumn:
         return engine::label(verdict(difference));
     case SuggestionColumn:

@@ -298,6 +298,10 @@ private slots:
         };
         QCOMPARE(test(0), QStringLiteral("test_cart"));
         QCOMPARE(test(1), QStringLiteral("f(d1)"));
+        // a doctest or a name without its file is shown whole, never as an empty cell
+        report.differences[0].projectTest->test = QStringLiteral("shop.discount");
+        model.setReport(report);
+        QCOMPARE(test(0), QStringLiteral("shop.discount"));
     }
 
     // Only a test the shrinker made simpler is called shrunk; one it could not is shown as run.

@@ -260,8 +260,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     hold them; longer ones, its words, in a string literal's place); ``lengths`` are the
     lengths its length checks compare with, which a test's strings rarely reach.  The sites
     holding a ``focus`` literal (see ``focus_keys``) get all their replacements before any
-    other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the changed code newly unwraps
-    values through) give every site's scalar wrapped first."""
+    other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the
+    changed code newly unwraps values through) give every site's scalar wrapped first."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):

@@ -950,10 +950,6 @@
         <translation>%1: 選択した差分のテストがここの変更行を実行しました</translation>
     </message>
     <message>
-        <source>Changed lines: %1 on the old version, %2 on the new one</source>
-        <translation>変更行: 旧バージョン %1 行、新バージョン %2 行</translation>
-    </message>
-    <message>
         <source>File</source>
         <translation>ファイル</translation>
     </message>
@@ -972,6 +968,10 @@
     <message>
         <source>not analysed</source>
         <translation>未解析</translation>
+    </message>
+    <message>
+        <source>Changed lines: %1 on the old version, %2 on the new one, a statement that spans several lines counted once (git&apos;s diff counts each line)</source>
+        <translation>変更行: 旧バージョン %1 行、新バージョン %2 行 (複数行にわたる文は 1 行と数えます。git の差分は各行を数えます)</translation>
     </message>
 </context>
 <context>
@@ -1874,12 +1874,6 @@
         <source>%1 — DiffTriage</source>
         <translation>%1 — DiffTriage</translation>
     </message>
-    <message numerus="yes">
-        <source>%n PR(s) and direct commit(s), %1 difference(s)</source>
-        <translation>
-            <numerusform>PR と直接コミット %n 件、差分 %1 件</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 of %2 PRs reviewed</source>
         <translation>%2 件中 %1 件の PR を確認済み</translation>
@@ -1899,6 +1893,23 @@
     <message>
         <source>Saved: %1</source>
         <translation>保存しました: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>counts of a release</comment>
+        <translation>%1、%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n PR(s) and direct commit(s)</source>
+        <translation>
+            <numerusform>PR と直接コミット %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation>
+            <numerusform>差分 %n 件</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -115,9 +115,10 @@ void ReleaseWindow::onLoaded()
     for (int column = 1; column < ReleaseModel::ColumnCount; ++column)
         m_view->resizeColumnToContents(column);
     updateProgress();
-    statusBar()->showMessage(tr("%n PR(s) and direct commit(s), %1 difference(s)", nullptr,
-                                static_cast<int>(release.prs.size()))
-                                 .arg(release.differences.size()));
+    statusBar()->showMessage(
+        tr("%1, %2", "counts of a release")
+            .arg(tr("%n PR(s) and direct commit(s)", nullptr, static_cast<int>(release.prs.size())),
+                 tr("%n difference(s)", nullptr, static_cast<int>(release.differences.size()))));
     const QModelIndex first = m_model->nextUndecided({});
     if (first.isValid())
         selectDifference(first.data(ReleaseModel::DifferenceIndexRole).toInt());

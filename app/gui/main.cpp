@@ -25,9 +25,12 @@ int main(int argc, char **argv)
     if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
+    // A language without a translation reads English, whose plural forms ("1 note", "2 notes")
+    // come from the English file too.
     QTranslator translator;
     if (translator.load(locale, QStringLiteral("difftriage"), QStringLiteral("_"),
-                        QStringLiteral(":/i18n")))
+                        QStringLiteral(":/i18n")) ||
+        translator.load(QStringLiteral("difftriage_en"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;

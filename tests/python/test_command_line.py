@@ -192,3 +192,21 @@ def test_entry_points_take_turns_and_one_version_only_gets_two(tmp_path: Path) -
     assert [c["genome"]["command"]["argv"] for c in candidates
             if c["genome"]["command"]["entry"] == ["module", "pkg"]] == [[], ["--help"]]
     assert len(candidates) == 32  # the first round's share
+
+
+def test_a_message_as_exit_status_is_printed_and_exits_with_one(tmp_path: Path) -> None:
+    from gen.command_line.candidates import round_candidates
+    from gen.plans import Workspace
+
+    meta = {"pyproject.toml": '[project.scripts]\ntool = "pkg.cli:main"\n', "pkg/__init__.py": ""}
+    old = dict(meta, **{"pkg/cli.py": "import sys\n\n\ndef main():\n    sys.exit('bad input')\n"})
+    new = dict(meta, **{"pkg/cli.py": "def main():\n    return True\n"})
+    request = _request(tmp_path, old, new)
+    code = round_candidates(request, Workspace(request), None, set())[0]["code"]
+    outputs = {}
+    for side in ("old", "new"):
+        ran = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path / side),
+                             capture_output=True, text=True, timeout=60)
+        outputs[side] = ran.stdout
+    # as `python -m` would: the message on the terminal and status 1; True is status 1 too
+    assert outputs == {"old": "bad input\nexit status: 1\n", "new": "exit status: 1\n"}

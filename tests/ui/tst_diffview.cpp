@@ -202,6 +202,36 @@ private slots:
                           ui::DiffCodeView::UncoveredMarker));
     }
 
+    // The line the reviewer chose (its tests are listed beside the diff) stays chosen when the
+    // layout changes: the cursor moves to where that line stands in the new layout.
+    void chosenLineSurvivesTheLayoutSwitch()
+    {
+        ui::DiffView view;
+        view.setOptions({false, false, engine::DiffLayout::WholeFile});
+        view.setFile(OldText, NewText, coverage());
+        QSignalSpy activated(&view, &ui::DiffView::fileLineActivated);
+        ui::DiffCodeView *right = view.editor(Side::New);
+        right->setFocus();
+        right->setCursorPosition(view.document().viewLineOf(Side::New, 3), 0);
+        QTest::keyClick(right, Qt::Key_Down);
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.last().at(1).toInt(), 4);
+        const auto cursorLine = [&view] {
+            int line = -1, index = -1;
+            view.editor(Side::New)->getCursorPosition(&line, &index);
+            return line;
+        };
+        view.setOptions({true, false, engine::DiffLayout::WholeFile});
+        QCOMPARE(cursorLine(), view.document().viewLineOf(Side::New, 4));
+        view.setOptions({false, false, engine::DiffLayout::WholeFile});
+        QCOMPARE(cursorLine(), view.document().viewLineOf(Side::New, 4));
+        QCOMPARE(activated.size(), 1); // moving the cursor back is not a new choice
+        // Another file forgets the choice.
+        view.setFile(OldText, NewText, coverage());
+        view.setOptions({true, false, engine::DiffLayout::WholeFile});
+        QCOMPARE(cursorLine(), 0);
+    }
+
     // Re-indented lines are a change, unless whitespace is ignored.
     void ignoringWhitespace()
     {

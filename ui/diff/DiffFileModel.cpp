@@ -112,7 +112,8 @@ QVariant DiffFileModel::data(const QModelIndex &index, int role) const
         return coverageData(file, role);
     case LinesColumn:
         return role == Qt::ToolTipRole
-                   ? tr("Changed lines: %1 on the old version, %2 on the new one")
+                   ? tr("Changed lines: %1 on the old version, %2 on the new one, a statement that "
+                        "spans several lines counted once (git's diff counts each line)")
                          .arg(file.removed)
                          .arg(file.added)
                    : QStringLiteral("−%1 +%2").arg(file.removed).arg(file.added);

@@ -104,10 +104,12 @@ DiffView::DiffView(QWidget *parent)
     for (auto [view, side] : {std::pair{m_left, Side::Old}, std::pair{m_right, Side::New}}) {
         connect(view, &DiffCodeView::viewLineActivated, this, [this, side = side](int line) {
             const auto [where, fileLine] = m_document.fileLineAt(side, line);
-            if (fileLine > 0)
+            m_chosenLine.reset();
+            if (fileLine > 0) {
+                m_chosenLine = {where, fileLine};
                 emit fileLineActivated(where, fileLine);
-            else if (line >= 0 && line < m_document.lines().size() &&
-                     !m_document.lines()[line].fold)
+            } else if (line >= 0 && line < m_document.lines().size() &&
+                       !m_document.lines()[line].fold)
                 emit fillerActivated(where);
         });
         connect(view, &DiffCodeView::foldActivated, this, [this](int line) {
@@ -131,6 +133,7 @@ void DiffView::setFile(const QString &oldText, const QString &newText,
         (line.side == QLatin1String("old") ? m_oldCoverage : m_newCoverage).insert(line.line, line);
     m_reachedOld.clear();
     m_reachedNew.clear();
+    m_chosenLine.reset();
     m_message->hide();
     m_columns->show();
     m_document = DiffDocument(m_oldText, m_newText, m_document.options());
@@ -145,6 +148,7 @@ void DiffView::showMessage(const QString &message)
     m_newText.clear();
     m_oldCoverage.clear();
     m_newCoverage.clear();
+    m_chosenLine.reset();
     m_document = DiffDocument({}, {}, m_document.options());
     rebuild();
     m_message->setText(message);
@@ -164,6 +168,8 @@ void DiffView::setOptions(const DiffDocument::Options &options)
     m_wholeFile->setChecked(options.context == engine::DiffLayout::WholeFile);
     m_document = DiffDocument(m_oldText, m_newText, options);
     rebuild();
+    if (m_chosenLine) // the line the panel describes keeps the cursor in the new layout
+        showFileLine(m_chosenLine->first, m_chosenLine->second, true);
 }
 
 void DiffView::saveOptions() const
@@ -276,8 +282,10 @@ void DiffView::showFileLine(Side side, int line, bool select)
     DiffCodeView *column = editor(side);
     const int visible = std::max(1, int(column->SendScintilla(QsciScintilla::SCI_LINESONSCREEN)));
     column->setFirstVisibleViewLine(std::max(0, view - visible / 3));
-    if (select)
+    if (select) {
         column->setCursorPosition(view, 0);
+        m_chosenLine = {side, line};
+    }
     alignColumns(column, column == m_left ? m_right : m_left);
 }
 

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QSet>
 #include <QWidget>
+#include <optional>
+#include <utility>
 
 class QCheckBox;
 class QLabel;
@@ -73,6 +75,8 @@ private:
     QHash<int, engine::ReportChangedLine> m_newCoverage;
     QSet<int> m_reachedOld;
     QSet<int> m_reachedNew;
+    // The file line the reviewer chose last: it stays chosen when the layout changes.
+    std::optional<std::pair<Side, int>> m_chosenLine;
     QToolButton *m_sideBySide;
     QToolButton *m_unified;
     QCheckBox *m_ignoreWhitespace;

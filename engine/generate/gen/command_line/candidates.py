@@ -213,9 +213,14 @@ def render(per_side: Dict[str, Entry], argv: List[str], inputs: Tuple[str, str],
         head, _dot, rest = entry.function.partition(".")
         lines += _imports(places)
         lines.append("        status = %s()" % (head + (("." + rest) if rest else ""),))
+    # Python's own exit: a status that is not a number is printed and the process exits with 1
     lines += ["except SystemExit as exit:", "    status = exit.code",
-              "finally:", "    print(terminal.text(), end='')",
-              "print('exit status:', 0 if status is None else status)"]
+              "finally:",
+              "    if status is not None and not isinstance(status, int):",
+              "        print(status, file=terminal)",
+              "        status = 1",
+              "    print(terminal.text(), end='')",
+              "print('exit status:', 0 if status is None else int(status))"]
     return "\n".join(lines) + "\n"
 
 

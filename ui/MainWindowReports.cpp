@@ -27,12 +27,15 @@ struct LoadedReport
     std::optional<engine::ChangeSpec> change;
 };
 
-// Why a report's commits were not found: a report of another clone says which one it names.
-QString missingCommits(const engine::Report &report, const QString &repositoryPath,
-                       const QString &why)
+// Why a report's commits were not found: a report of another clone says which one it names,
+// unless its commits are here and the failure is another (git's message says which).
+QString missingCommits(const engine::git::Repository &repository, const engine::Report &report,
+                       const QString &repositoryPath, const QString &why)
 {
     if (report.repo.isEmpty() ||
         QFileInfo(report.repo).canonicalFilePath() == QFileInfo(repositoryPath).canonicalFilePath())
+        return why;
+    if (repository.resolveCommit(report.base) && repository.resolveCommit(report.head))
         return why;
     // The two clones by name and the commits short: git's own message repeats the full hash.
     return QCoreApplication::translate("difftriage::ui::MainWindow",
@@ -58,7 +61,8 @@ QList<LoadedReport> loadReports(const QString &repositoryPath, const QStringList
         } else if (auto change =
                        engine::ChangeSource(*repository).revisions(report->base, report->head);
                    !change) {
-            item.error = missingCommits(*report, repositoryPath, change.error().message);
+            item.error =
+                missingCommits(*repository, *report, repositoryPath, change.error().message);
         } else {
             if (!report->title.isEmpty())
                 change->title = report->title;

@@ -62,6 +62,12 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     });
     connect(m_noteTimer, &QTimer::timeout, this, [this] { emit noteEdited(note()); });
 
+    // Two lines each at least: on a short screen the description and the note give up height
+    // before the verdict buttons are squeezed below their text.
+    const int twoLines = fontMetrics().lineSpacing() * 2 + 12;
+    m_body->setMinimumHeight(twoLines);
+    m_note->setMinimumHeight(twoLines);
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_body, 2);

@@ -2,6 +2,7 @@
 #include "VerdictPanel.h"
 
 #include <QLabel>
+#include <QPushButton>
 #include <QTest>
 
 using namespace difftriage;
@@ -72,6 +73,35 @@ private slots:
         QCOMPARE(panel.description(), QStringLiteral("Why it changes."));
         panel.setChange(QStringLiteral("#421 Third"), QString());
         QCOMPARE(panel.description(), QStringLiteral("(The change has no description.)"));
+    }
+
+    // On a short screen (a 768-pixel laptop gives the panel about 370 pixels) the verdict buttons
+    // keep their height: the description and the note give up theirs.
+    void buttonsKeepTheirHeightWhenShort()
+    {
+        ui::VerdictPanel panel;
+        panel.setChange(QStringLiteral("#419 Add support of JSONL and CSV input file formats in "
+                                       "the command-line utility"),
+                        QStringLiteral("A long description.\n").repeated(20));
+        engine::ReportDifference difference;
+        difference.suggestedVerdict = engine::Verdict::Intended;
+        difference.suggestionSource = engine::SuggestionSource::Heuristic;
+        difference.suggestionConfidence = engine::Confidence::Medium;
+        difference.suggestionReasons = {QStringLiteral("the old version raised ImportError"),
+                                        QStringLiteral("the PR says it fixes something"),
+                                        QStringLiteral("the PR mentions cli")};
+        panel.setDifference(difference, engine::Verdict::None, {});
+        panel.resize(320, 370);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QList<QPushButton *> buttons = panel.findChildren<QPushButton *>();
+        QCOMPARE(buttons.size(), 5);
+        for (const QPushButton *button : buttons)
+            QVERIFY2(button->height() >= button->sizeHint().height(),
+                     qPrintable(QStringLiteral("%1: %2 < %3")
+                                    .arg(button->text())
+                                    .arg(button->height())
+                                    .arg(button->sizeHint().height())));
     }
 
     // A relation check's verdicts on each side, and the signal they give, are shown as evidence.

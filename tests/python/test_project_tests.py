@@ -575,6 +575,29 @@ def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words
     assert answer["words"] == ["apply", "cart", "discount", "pricing", "total"]
 
 
+def test_find_tests_follows_the_names_the_test_folders_give_the_package(tmp_path: Path) -> None:
+    # the test package imports the library under another name (to run the same tests on a
+    # vendored copy); its tests import that name and never write the package's own
+    root = project(tmp_path, {
+        "tests/__init__.py": "import shop as store\n",
+        "tests/helpers.py": "from shop.pricing import total as price\n",
+        "tests/test_alias.py": "from . import store\n\n\ndef test_checkout():\n"
+                               "    store.checkout(1)\n",
+        "tests/test_helped.py": "from tests.helpers import price\n\n\ndef test_price():\n"
+                                "    price(2)\n",
+        "tests/test_other.py": "from . import other\n\n\ndef test_store():\n"
+                               "    other.store()\n"})
+    targets = {"changed_functions": [
+        {"qualname": "shop.pricing.total", "modules": {"old": "shop.pricing"},
+         "files": {"old": "src/shop/pricing.py"}, "changed_lines": {"old": [3]}}],
+        "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    found = [f["file"] for f in answer["files"] if not f["doctests_only"]]
+    # (a helper is a file of the test folders too: it imports the changed module itself)
+    assert sorted(found) == ["tests/helpers.py", "tests/test_alias.py", "tests/test_helped.py"]
+
+
 def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_lines(
         tmp_path: Path) -> None:
     root = tmp_path / "old"

@@ -5,12 +5,14 @@ under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps tho
 a changed module, function or package, and scores each with ``ast``: importing a changed module
 (a relative import in a test package inside the project's package too) counts most, then naming
 a changed function or class, then an entry point that reaches one, then importing the changed
-package.  Each file lists the tests (functions, test classes) whose own text names one of those,
-or that are marked to fail (``xfail``, ``expectedFailure``; listed again in ``xfail``): the
-engine runs those marked to fail first, then the others; within each, first the tests whose
-names share ``words`` with the changed names and whose text shares the rarest words of the
-changed lines (``relevance``, per test: ``relevance.py``).  The changed modules and their
-packages are offered too when their docstrings hold ``>>>`` examples (``doctests_only``).
+package, itself or through a module of the test folders that imports it (``find_bridges``: a
+test package's ``__init__.py`` saying ``import shop as store``).  Each file lists the tests
+(functions, test classes) whose own text names one of those, or that are marked to fail
+(``xfail``, ``expectedFailure``; listed again in ``xfail``): the engine runs those marked to
+fail first, then the others; within each, first the tests whose names share ``words`` with the
+changed names and whose text shares the rarest words of the changed lines (``relevance``, per
+test: ``relevance.py``).  The changed modules and their packages are offered too when their
+docstrings hold ``>>>`` examples (``doctests_only``).
 ``reach_lines`` adds the old lines that stand in for a function changed only by added lines,
 ``near_lines`` those of them around the added lines (``reach.py``).  Nothing is imported or
 executed; the reading is bounded.
@@ -31,6 +33,7 @@ from .sources import TreeSources
 COMMON_WORDS = {"test", "tests", "init", "self", "main", "get", "set", "new", "old", "the", "and",
                 "for", "call"}
 MAX_FILES_SCANNED = 600
+MAX_BRIDGE_FILES = 200
 MAX_TOTAL_BYTES = 8_000_000
 
 
@@ -84,13 +87,29 @@ class Interest:
                     self.entries.update(p for p in path[0].split(".")[-2:] if p.isidentifier())
         self.entries -= self.functions
         self.packages = {m.split(".")[0] for m in self.modules}
+        # module of the test folders -> what a test imports from it that is the changed code
+        self.bridges: Dict[str, Set[str]] = {}
+        self._compile()
+
+    def _compile(self) -> None:
         # Test files that only import the package may still reach the change through its
-        # public API (a registry, a subclass chosen at run time): the package's name lets them in.
+        # public API (a registry, a subclass chosen at run time): the package's name lets them in,
+        # as do the names a bridge module gives it.
         words = sorted(self.functions | self.entries | self.packages |
-                       {m.split(".")[-1] for m in self.modules},
+                       {m.split(".")[-1] for m in self.modules} |
+                       {name for names in self.bridges.values() for name in names},
                        key=lambda w: (-len(w), w))
         self.pattern = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, words))) \
             if words else None
+
+    def add_bridges(self, bridges: Dict[str, Set[str]]) -> None:
+        self.bridges.update(bridges)
+        self._compile()
+
+    def bridged(self, imported: Set[str]) -> Set[str]:
+        """The bridge modules' names of the changed code that ``imported`` holds."""
+        return {"%s.%s" % (module, name) for module, names in self.bridges.items()
+                for name in names if "%s.%s" % (module, name) in imported}
 
 
     def name_words(self) -> List[str]:
@@ -120,15 +139,70 @@ def _imports(tree: ast.Module, relpath: str, sources: TreeSources) -> Set[str]:
     return names
 
 
+def _module_name(relpath: str, sources: TreeSources) -> Optional[str]:
+    """A file's dotted name under an import root or, for a test package outside them, under
+    the folder pytest puts on ``sys.path`` for it."""
+    name = sources.module_name(relpath)
+    if name or not sources.exists(relpath):
+        return name
+    parts = os.path.relpath(sources.path(relpath), sources.test_base(relpath))[:-3].split(os.sep)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts) if parts and all(p.isidentifier() for p in parts) else None
+
+
 def _relative_module(relpath: str, level: int, module: Optional[str],
                      sources: TreeSources) -> Optional[str]:
     folder = os.path.dirname(relpath)
     for _ in range(level - 1):
         folder = os.path.dirname(folder)
-    package = sources.module_name(folder + "/__init__.py") if folder else None
+    package = _module_name(folder + "/__init__.py", sources) if folder else None
     if not package:
         return None
     return "%s.%s" % (package, module) if module else package
+
+
+def _bridge_files(root: str) -> List[str]:
+    """The modules of the test folders that are not tests themselves: a test package's
+    ``__init__.py``, ``conftest.py`` files, helpers."""
+    found: List[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            relpath = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
+            folders = relpath.split("/")[:-1]
+            if name.endswith(".py") and any(f in TEST_DIRS for f in folders) and \
+                    not name.startswith("test_") and not name.endswith("_test.py"):
+                found.append(relpath)
+                if len(found) >= MAX_BRIDGE_FILES:
+                    return found
+    return found
+
+
+def find_bridges(interest: Interest, sources: TreeSources) -> Dict[str, Set[str]]:
+    """Modules of the test folders that import the changed package and the names they bind it
+    to: a test package's ``__init__.py`` saying ``import shop as store`` lets its tests write
+    ``from . import store`` and never name the package."""
+    bridges: Dict[str, Set[str]] = {}
+    for relpath in _bridge_files(sources.root):
+        text = sources.text(relpath)
+        module = _module_name(relpath, sources)
+        if not text or not module or not any(p in text for p in interest.packages):
+            continue
+        scope = sources.scope(relpath)
+        if scope is None:
+            continue
+        names: Set[str] = set()
+        for node in scope.tree.body:
+            if isinstance(node, ast.Import):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names
+                             if a.name.split(".")[0] in interest.packages)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module and \
+                    node.module.split(".")[0] in interest.packages:
+                names.update(a.asname or a.name for a in node.names if a.name != "*")
+        if names:
+            bridges[module] = names
+    return bridges
 
 
 def _mentions(node: ast.AST) -> Set[str]:
@@ -143,10 +217,12 @@ def score_file(tree: ast.Module, interest: Interest, relpath: str,
     imported = _imports(tree, relpath, sources)
     mentioned = _mentions(tree)
     score = 4 * len(imported & interest.modules)
-    score += 2 * len({i.split(".")[0] for i in imported} & interest.packages)
+    packages = {i.split(".")[0] for i in imported} & interest.packages
+    if not packages and interest.bridged(imported):
+        packages = set(interest.packages)  # through a module of the test folders
+    score += 2 * len(packages)
     score += 3 * len(mentioned & interest.functions) + len(mentioned & interest.entries)
-    if score and not imported & interest.modules and \
-            not {i.split(".")[0] for i in imported} & interest.packages:
+    if score and not imported & interest.modules and not packages:
         score = score // 2  # names alone may be a coincidence
     hot = interest.functions | interest.entries
     prefer = [node.name for node in tree.body
@@ -177,6 +253,8 @@ def _expected_to_fail(node: ast.AST) -> bool:
 def find_test_files(request: Dict[str, Any], sources: TreeSources,
                     max_files: int) -> Dict[str, Any]:
     interest = Interest(request.get("targets") or {})
+    if interest.packages:
+        interest.add_bridges(find_bridges(interest, sources))
     files: List[Dict[str, Any]] = []
     read = 0
     words: Dict[str, Dict[str, Set[str]]] = {}

@@ -387,6 +387,21 @@ def test_helpers_of_the_test_suite_are_inlined(tmp_path: Path) -> None:
     assert run(code, root) == "6\n"
 
 
+def test_a_name_the_test_package_gives_the_library_is_inlined(tmp_path: Path) -> None:
+    root = project(tmp_path, {
+        "tests/__init__.py": "import shop as store\nimport json\n",
+        "tests/test_alias.py": "from . import store\n\n\ndef test_big():\n"
+                               "    assert store.discount(150) == 140\n",
+        "tests/test_module.py": "from . import helpers\n\n\ndef test_big():\n"
+                                "    assert helpers.discount(150) == 140\n"})
+    code = convert(sources(root), "tests/test_alias.py", "test_big")
+    assert "import shop as store" in code and "import json" not in code
+    assert run(code, root) == "140\n"
+    # a module of the test package, not a name its __init__ binds, stays out of reach
+    with pytest.raises(Unconvertible, match="cannot be inlined"):
+        convert(sources(root), "tests/test_module.py", "test_big")
+
+
 def test_star_imports_of_a_test_package_inside_the_package_become_absolute(
         tmp_path: Path) -> None:
     """``from .. import *`` in ``shop/tests``: a snippet has no package, so the import names

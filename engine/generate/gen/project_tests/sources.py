@@ -114,6 +114,13 @@ class TreeSources:
                     os.path.join(folder, "__init__.py"), self.root).replace(os.sep, "/"))
                 if package and node.names and node.names[0].name == "*":
                     return "absolute", package  # ``from .. import *`` in a test package
+                # ``from . import store`` where the test package's ``__init__.py`` binds it
+                # (``import shop as store``): its definition is inlined like a helper's
+                init = os.path.relpath(os.path.join(folder, "__init__.py"),
+                                       self.root).replace(os.sep, "/")
+                scope = self.scope(init) if self.exists(init) else None
+                if scope is not None and all(scope.binds(a.name) for a in node.names):
+                    return "local", init
                 return "local", ""  # ``from . import helpers``: a module object
             found = self._module_file(folder, module)
             if found is None:

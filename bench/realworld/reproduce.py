@@ -79,13 +79,15 @@ def kind_of(old: Outcome, new: Outcome) -> Optional[str]:
             return None
         return "only_old_aborts" if old.status in ABORTS else "only_new_aborts"
     if old.status == "raised" and new.status == "raised":
-        return "different_exception" if old.exc_type != new.exc_type else None
-    if old.status == "raised":
+        if old.exc_type != new.exc_type:
+            return "different_exception"
+    elif old.status == "raised":
         return "only_old_raises"
-    if new.status == "raised":
+    elif new.status == "raised":
         return "only_new_raises"
-    if (old.output, old.exit_code, old.status) != (new.output, new.exit_code, new.status):
+    elif (old.output, old.exit_code, old.status) != (new.output, new.exit_code, new.status):
         return "different_output"
+    # the same exception or the same output: what was warned on the way still counts
     if sorted(tuple(w) for w in old.warnings) != sorted(tuple(w) for w in new.warnings):
         return "different_warnings"
     return None

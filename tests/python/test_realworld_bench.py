@@ -106,6 +106,18 @@ def test_exception_side_and_type_must_match(tmp_path: Path) -> None:
     assert not check(tmp_path / "b", old, new, wrong)["reproduced"]
 
 
+def test_a_warning_on_the_way_to_the_same_exception_reproduces(tmp_path: Path) -> None:
+    # as the judge sees it: both raise ValueError, only the new one warns before
+    old = "def f(x):\n    raise ValueError(x)\n"
+    new = "import warnings\n\n\ndef f(x):\n    warnings.warn('going', DeprecationWarning)\n" \
+          "    raise ValueError(x)\n"
+    code = "from pkg import f\nprint(f(0))\n"
+    result = check(tmp_path, old, new,
+                   difference("different_warnings", code, "ValueError", "ValueError"))
+    assert result["reproduced"] and result["reproduced_kind"] == "different_warnings"
+    assert result["new"]["warnings"] == [["DeprecationWarning", "going"]]
+
+
 def test_same_behaviour_does_not_reproduce(tmp_path: Path) -> None:
     body = "def f(x):\n    return [x] * 2\n"
     result = check(tmp_path, body, body.replace("[x] * 2", "[x, x]"),

@@ -181,3 +181,19 @@ def test_mutants_put_the_changed_codes_words_in_place_of_string_literals() -> No
     assert "check({'types': ['number']}, 'null-or')" in "".join(found[:4])
     assert "check({'types': ['number']}, 'x/')" in "".join(found)
     assert not any("null-or" in m for m in mutants(code, 1, ["/"]))
+
+
+def test_mutants_put_inserts_inside_quotes_and_brackets_and_empty_them() -> None:
+    """In a structured string (a selector, a document) a short insert goes first to the start
+    of a quoted or bracketed part, where a parser reads it as part of a value; each such part
+    is also offered emptied."""
+    code = "from shop import select\n\nprint(repr(select('[class^=\"te\" i]')))\n"
+    found = list(mutants(code, 1, ["\\x"]))
+    first = found[0]
+    assert "select('[\\\\xclass^=\"te\" i]')" in first, first
+    assert any("select('[class^=\"\\\\xte\" i]')" in m for m in found[:3])
+    assert any("select('[class^=\"\" i]')" in m for m in found)
+    assert any("select('[]')" in m for m in found)
+    # a string without delimiters keeps the plain splices only
+    plain = list(mutants("from shop import f\n\nf('abc')\n", 1, ["\\x"]))
+    assert "f('abc\\\\x')" in plain[0]

@@ -7,10 +7,13 @@ site by one of its neighbours (:func:`gen.mutate.neighbours`: ``c±1``, boundari
 padding variants, one element more or fewer ...); ``mutants`` yields them the first neighbour of
 every site first, then the second of every site, and so on, so a budget spreads over the whole
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
-literal's first alternatives splice in the short strings the changed code handles (``inserts``),
-or put its longer ones (a key it adds, a format's name) in the literal's place, then repeat it
-to the lengths the changed code compares with (``lengths``: ``len(v) > 20``); the strings
-inside a list, tuple or dict literal get the same variants.  When the changed code newly unwraps
+literal's first alternatives splice in the short strings the changed code handles (``inserts``):
+at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\xv"'``: inside a
+value, where a parser reads it), then at the end and in the middle; each such part is also
+offered emptied (``'[a^=""]'``).  Longer inserts (a key it adds, a format's name) take the
+literal's place; then the literal is repeated to the lengths the changed code compares with
+(``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal get the same
+variants.  When the changed code newly unwraps
 a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's scalar is
 first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own
 values are what the unwrapped code should see.
@@ -105,13 +108,51 @@ def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
     """``text`` with each short one of ``inserts`` at its end and in its middle, and each
     longer one (a word of the changed code) in its place."""
     out: List[Any] = []
+    placed, emptied = _inside(text, inserts)
     for insert in inserts:
         middle = len(text) // 2
         spliced = (text + insert, text[:middle] + insert + text[middle:])
         for variant in spliced if len(insert) <= SPLICED else (insert,):
             if variant != text and variant not in out:
                 out.append(variant)
-    return out
+    # inside a delimited part first: a parser takes the insert for part of a value there
+    out = [v for v in placed if v != text] + [v for v in out if v not in placed]
+    return out + [v for v in emptied if v not in out]
+
+
+PAIRS_OF = {'"': '"', "'": "'", "<": ">", "(": ")", "[": "]", "{": "}"}
+MAX_PAIRS = 3  # delimited parts of one string given inside variants
+
+
+def delimited(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of the contents of the first MAX_PAIRS delimited parts of ``text``: a
+    quoted value, a bracketed one (``'[class^="te"]'``, ``'<a\\*b>'``, ``'k = "v"'``)."""
+    found: List[Tuple[int, int]] = []
+    at = 0
+    while at < len(text) and len(found) < MAX_PAIRS:
+        close = PAIRS_OF.get(text[at])
+        end = text.find(close, at + 1) if close is not None else -1
+        if end < 0:
+            at += 1
+            continue
+        found.append((at + 1, end))
+        at = at + 1 if text[at] in "<([{" else end + 1  # brackets nest: look inside them too
+    return found
+
+
+def _inside(text: str, inserts: Sequence[str]) -> Tuple[List[str], List[str]]:
+    """The structured string's variants: each short insert at the start of a delimited part
+    (where a parser reads it as part of the value, not as stray syntax) and, apart, each part
+    emptied (``[class^=""]``: the empty value a change often starts to treat apart)."""
+    placed: List[str] = []
+    emptied: List[str] = []
+    for start, end in delimited(text):
+        for insert in inserts:
+            if len(insert) <= SPLICED:
+                placed.append(text[:start] + insert + text[start:])
+        if end > start:
+            emptied.append(text[:start] + text[end:])
+    return placed, emptied
 
 
 def _sized(text: Any, lengths: Sequence[int]) -> List[Any]:

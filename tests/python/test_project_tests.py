@@ -241,6 +241,29 @@ def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: 
 
 # -- parametrised tests -------------------------------------------------------------------------
 
+def test_the_suites_own_assert_helper_runs_as_it_is(tmp_path: Path) -> None:
+    # ``assert_discounted`` is the suite's helper, not a unittest check: what it does (call the
+    # library, compare) is the test; only unittest's own checks become observations
+    root = project(tmp_path, {"tests/test_helper.py": '''
+        import unittest
+        from shop import discount
+
+
+        class Discounts(unittest.TestCase):
+            def assert_discounted(self, amount, expected):
+                print("checking", amount)
+                self.assertEqual(discount(amount), expected)
+
+            def test_big(self):
+                self.assert_discounted(150, 140)
+                self.assertEqual(discount(100), 90)
+    '''})
+    code = convert(sources(root), "tests/test_helper.py", "Discounts::test_big")
+    assert "case.assert_discounted(150, 140)" in code
+    assert "print(repr(discount(100)))" in code
+    assert run(code, root) == "checking 150\n90\n"
+
+
 def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:
     root = project(tmp_path, {"tests/test_param.py": '''
         import pytest
@@ -400,6 +423,21 @@ def test_a_name_the_test_package_gives_the_library_is_inlined(tmp_path: Path) ->
     # a module of the test package, not a name its __init__ binds, stays out of reach
     with pytest.raises(Unconvertible, match="cannot be inlined"):
         convert(sources(root), "tests/test_module.py", "test_big")
+
+
+def test_a_module_of_the_test_package_becomes_a_namespace_of_what_the_test_uses(
+        tmp_path: Path) -> None:
+    root = project(tmp_path, {
+        "tests/__init__.py": "",
+        "tests/util.py": "from shop import discount\n\n\ndef big():\n"
+                         "    return discount(150)\n\n\ndef unused():\n    return 0\n",
+        "tests/level/__init__.py": "",
+        "tests/level/test_big.py": "from .. import util\n\n\ndef test_big():\n"
+                                   "    assert util.big() == 140\n"})
+    code = convert(sources(root), "tests/level/test_big.py", "test_big")
+    assert "def big():" in code and "def unused" not in code
+    assert "util = types.SimpleNamespace(big=big)" in code
+    assert run(code, root) == "140\n"
 
 
 def test_star_imports_of_a_test_package_inside_the_package_become_absolute(

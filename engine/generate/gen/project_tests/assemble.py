@@ -53,6 +53,7 @@ class Assembly:
         self.sources = sources
         self.scopes = scopes  # conftests from the root down, the test module last
         self.chosen: Dict[str, List[ast.stmt]] = {}  # relpath -> its statements, in order
+        self.body: List[ast.stmt] = []  # what the test itself runs
         self.order: List[str] = []  # helper modules first, then the scopes
 
     def project_names(self, scope: ModuleScope) -> Set[str]:
@@ -74,7 +75,8 @@ class Assembly:
 
     def _take(self, scope: ModuleScope, names: Set[str], known: Set[str], depth: int) -> None:
         statements = []
-        for statement in scope.closure(names, known, self.project_names(scope)):
+        closure = scope.closure(names, known, self.project_names(scope))
+        for statement in closure:
             if isinstance(statement, ast.Import):
                 for alias in statement.names:
                     top = alias.name.split(".")[0]
@@ -92,7 +94,8 @@ class Assembly:
                     raise Unconvertible("imports * from %s, a module of the test suite" %
                                         ("." * statement.level + (statement.module or "")))
                 elif kind == "local" and not star:
-                    self._inline(statement, where, known, depth)
+                    statements += self._inline(statement, where, known, depth,
+                                               closure + self.body)
                     continue
             statements.append(statement)
         if scope.relpath in self.chosen:
@@ -102,19 +105,43 @@ class Assembly:
             self.chosen[scope.relpath] = statements
             self.order.append(scope.relpath)
 
-    def _inline(self, statement: ast.ImportFrom, where: str, known: Set[str],
-                depth: int) -> None:
+    def _inline(self, statement: ast.ImportFrom, where: str, known: Set[str], depth: int,
+                uses: List[ast.stmt]) -> List[ast.stmt]:
+        """Takes what ``statement`` imports from the test suite's module ``where``; a module of
+        its package (``from . import helpers``) becomes a namespace of the definitions the
+        statements ``uses`` read from it (``helpers.filled``), which are inlined."""
         helper = self.sources.scope(where) if where else None
         if helper is None or depth >= MAX_HELPER_DEPTH:
             raise Unconvertible("imports from %s, a module of the test suite that cannot be "
                                 "inlined" % ("." * statement.level + (statement.module or "")))
         if any(alias.asname for alias in statement.names):
             raise Unconvertible("renames what it imports from the test suite's %s" % where)
-        self._take(helper, {alias.name for alias in statement.names}, known, depth + 1)
+        names = {alias.name for alias in statement.names}
+        modules = {name: self.sources.submodule(where, name) for name in names
+                   if not helper.binds(name)}
+        if names - set(modules):
+            self._take(helper, names - set(modules), known, depth + 1)
+        out: List[ast.stmt] = []
+        for name, path in sorted(modules.items()):
+            module = self.sources.scope(path) if path else None
+            if module is None or depth + 1 >= MAX_HELPER_DEPTH:
+                continue  # as before: the name stays unbound
+            attributes = sorted({node.attr for use in uses for node in ast.walk(use)
+                                 if isinstance(node, ast.Attribute) and
+                                 isinstance(node.value, ast.Name) and node.value.id == name and
+                                 module.binds(node.attr)})
+            if not attributes:
+                raise Unconvertible("uses nothing it can find of the test suite's module %s" %
+                                    path)
+            self._take(module, set(attributes), known, depth + 1)
+            out += ast.parse("import types\n%s = types.SimpleNamespace(%s)\n" % (
+                name, ", ".join("%s=%s" % (a, a) for a in attributes))).body
+        return out
 
     def build(self, plan: FixturePlan, statements: List[ast.stmt], extra_imports: Set[str],
               own: Set[str]) -> str:
         own_scope = len(self.scopes) - 1
+        self.body = statements
         needs = used_names(statements) | plan.needed_names(own_scope)
         for index, scope in enumerate(self.scopes[:-1]):
             self._take(scope, plan.needed_names(index), own, 0)

@@ -100,6 +100,17 @@ class TreeSources:
             folder = os.path.dirname(folder)
         return folder
 
+    def submodule(self, init: str, name: str) -> Optional[str]:
+        """The relpath of module ``name`` of the package whose ``__init__.py`` is ``init``."""
+        if not init.endswith("__init__.py"):
+            return None
+        folder = os.path.dirname(init)
+        for candidate in (name + ".py", name + "/__init__.py"):
+            relpath = (folder + "/" if folder else "") + candidate
+            if self.exists(relpath):
+                return relpath
+        return None
+
     def resolve_import(self, relpath: str, node: ast.ImportFrom) -> Tuple[str, str]:
         """What ``from X import ...`` in the file at ``relpath`` refers to: ("keep", ""),
         ("absolute", dotted name to import instead) or ("local", relpath of the module whose
@@ -118,10 +129,13 @@ class TreeSources:
                 # (``import shop as store``): its definition is inlined like a helper's
                 init = os.path.relpath(os.path.join(folder, "__init__.py"),
                                        self.root).replace(os.sep, "/")
+                # ... and ``from . import helpers``, a module of the package: the definitions
+                # the tests use from it are inlined and bound to a namespace of its name
                 scope = self.scope(init) if self.exists(init) else None
-                if scope is not None and all(scope.binds(a.name) for a in node.names):
+                if scope is not None and all(scope.binds(a.name) or self.submodule(init, a.name)
+                                             for a in node.names):
                     return "local", init
-                return "local", ""  # ``from . import helpers``: a module object
+                return "local", ""
             found = self._module_file(folder, module)
             if found is None:
                 return "local", ""

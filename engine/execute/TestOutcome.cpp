@@ -46,6 +46,7 @@ TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
     outcome.errorType = stringField(response, "exc_type");
     outcome.errorMessage = stringField(response, "exc_message");
     outcome.traceback = stringField(response, "traceback");
+    outcome.osError = stringField(response, "os_error");
     outcome.exitCode = intField(response, "exit_code");
     outcome.signal = intField(response, "signal");
     outcome.wallMs = doubleField(response, "wall_ms");
@@ -96,6 +97,7 @@ nlohmann::json TestOutcome::toJson() const
         {"exc_type", errorType.toStdString()},
         {"exc_message", errorMessage.toStdString()},
         {"traceback", traceback.toStdString()},
+        {"os_error", osError.toStdString()},
         {"exit_code", exitCode},
         {"signal", signal},
         {"wall_ms", wallMs},

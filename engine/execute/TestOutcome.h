@@ -33,6 +33,9 @@ struct TestOutcome
     QString errorType;   // qualified exception class ("ValueError", "pkg.mod.Error")
     QString errorMessage;
     QString traceback;
+    // For an OSError: "sandbox" when the sandbox refused a path the file's permissions allow,
+    // else "system"; empty for anything else.
+    QString osError;
     int exitCode = 0;
     int signal = 0;
     double wallMs = 0;

@@ -67,6 +67,17 @@ QList<WarningRecord> warningSet(const TestOutcome &outcome, const Normalizer &no
     return warnings;
 }
 
+// One side's OSError is the sandbox's refusal and the other side failed in the system too: outside
+// the sandbox the refused side would have met the system's own answer, so the two exception
+// types say nothing about the change (a refused read of "/" against IsADirectoryError).
+bool sandboxDecides(const TestOutcome &old, const TestOutcome &new_)
+{
+    const QString sandbox = QStringLiteral("sandbox");
+    if (old.osError.isEmpty() || new_.osError.isEmpty())
+        return false;
+    return old.osError == sandbox || new_.osError == sandbox;
+}
+
 QString lastComponent(const QString &dotted)
 {
     return dotted.section(QLatin1Char('.'), -1);
@@ -132,6 +143,8 @@ std::optional<DifferenceKind> Judge::compare(const TestOutcome &old, const TestO
     const bool oldCannotReach = oldShape == Shape::Raised && namesOneSided(old, m_newOnly);
     const bool newCannotReach = newShape == Shape::Raised && namesOneSided(new_, m_oldOnly);
     if (oldShape == Shape::Raised && newShape == Shape::Raised) {
+        if (old.errorType != new_.errorType && sandboxDecides(old, new_))
+            return std::nullopt;
         if (old.errorType != new_.errorType)
             return oldCannotReach || newCannotReach ? DifferenceKind::ApiChange
                                                     : DifferenceKind::DifferentException;

@@ -37,6 +37,13 @@ TestOutcome withValue(TestOutcome base, const QString &value)
     return base;
 }
 
+TestOutcome osError(const QString &type, const QString &kind)
+{
+    TestOutcome result = outcome(RunStatus::Raised, {}, type);
+    result.osError = kind;
+    return result;
+}
+
 QString kindName(std::optional<DifferenceKind> kind)
 {
     return kind ? spelling(*kind) : QStringLiteral("none");
@@ -100,6 +107,18 @@ private slots:
         QTest::newRow("new warning on the same exception")
             << raised("ValueError") << withWarnings(raised("ValueError"), {Deprecated})
             << "different_warnings";
+        // The sandbox refused a read the other side's OS call failed differently on: outside it,
+        // both would have met the system's answer. Against anything else it still counts.
+        const TestOutcome refused = osError(QStringLiteral("PermissionError"), "sandbox");
+        QTest::newRow("sandbox refusal against an OS error")
+            << osError(QStringLiteral("IsADirectoryError"), "system") << refused << QString();
+        QTest::newRow("sandbox refusal against another exception")
+            << raised("ValueError") << refused << "different_exception";
+        QTest::newRow("sandbox refusal against a normal end")
+            << refused << ok("1\n") << "only_old_raises";
+        QTest::newRow("real permission error against an OS error")
+            << osError(QStringLiteral("IsADirectoryError"), "system")
+            << osError(QStringLiteral("PermissionError"), "system") << "different_exception";
         QTest::newRow("output wins over warnings")
             << withWarnings(ok("1\n"), {Deprecated}) << ok("2\n") << "different_output";
     }

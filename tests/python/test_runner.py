@@ -723,6 +723,35 @@ def test_landlock_confines_each_test(worker_tmp: Path, abi: int) -> None:
         confined.close()
 
 
+@pytest.mark.skipif(_landlock_abi() < 1, reason="the kernel has no Landlock")
+def test_an_os_error_says_whether_the_sandbox_refused_it(worker_tmp: Path) -> None:
+    outside = worker_tmp / "outside-refusal"
+    outside.mkdir()
+    (outside / "notes.txt").write_text("plain\n")
+    os.chmod(outside, 0o755)
+    os.chmod(outside / "notes.txt", 0o644)
+    extra = ["--landlock-abi", "99"]
+    for path in SYSTEM_READABLE:
+        extra += ["--readable", path]
+    confined = WorkerProcess(worker_tmp / "landlock-refusal", extra)
+    try:
+        expected = {"open(%r).read()" % str(outside / "notes.txt"): ("PermissionError", "sandbox"),
+                    "import os\nos.listdir('/')": ("PermissionError", "sandbox"),
+                    "import os, fixpkg\nopen(os.path.dirname(fixpkg.__file__))":
+                        ("IsADirectoryError", "system"),
+                    "open('missing.txt')": ("FileNotFoundError", "system"),
+                    "import fixpkg\nraise PermissionError(13, 'no', fixpkg.__file__)":
+                        ("PermissionError", "system"),
+                    "raise ValueError('plain')": ("ValueError", None)}
+        for code, (exc_type, kind) in expected.items():
+            response = confined.run(code + "\n")
+            assert response["status"] == "raised", (code, response)
+            assert response["exc_type"] == exc_type, (code, response)
+            assert response.get("os_error") == kind, (code, response)
+    finally:
+        confined.close()
+
+
 def test_pytest_leaves_the_trees_own_copy_of_its_dependencies(worker_tmp: Path) -> None:
     """A project that pytest itself imports (pluggy here) is still tested from its tree."""
     tree = worker_tmp / "shadow-tree"

@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 from .common import (MAX_TEST_ENTRIES, MAX_WARNINGS, OWN_FILES, TEST_FILENAME, PathScrubber,
                      clean_text, qualified_name, safe_repr, safe_str)
 from .cases import run_item
+from .refusal import os_error_kind
 from .collect import collect_items, doctest_items
 from .fixtures import FixtureResolver
 from .pytest_support import UsageError
@@ -112,6 +113,9 @@ class SnippetRunner:
         result["exc_type"] = qualified_name(type(exc))
         result["exc_message"] = self.scrub(safe_str(exc))
         result["traceback"] = self.scrub(clean_text(_format_exception(exc)))
+        kind = os_error_kind(exc)
+        if kind is not None:
+            result["os_error"] = kind
 
     @staticmethod
     def _exit_code(exc: SystemExit) -> Tuple[int, Optional[str]]:

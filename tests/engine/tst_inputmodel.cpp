@@ -169,6 +169,25 @@ private slots:
                           "    if not text.isdigit():\n"
                           "        raise ValueError('not a level: %r' % (text,))\n"
                           "    return int(text)\n");
+        // The digits of an escape are read in another base: only text of the escape's shape,
+        // a backslash, a u and four hex digits, reaches the change.
+        QTest::newRow("regex_samples")
+            << QByteArray("import re\n\nESCAPE = re.compile(r'\\\\u([0-9a-f]{4})')\n\n\n"
+                          "def unescape(text):\n"
+                          "    return ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)\n")
+            << QByteArray("import re\n\nESCAPE = re.compile(r'\\\\u([0-9a-f]{4})')\n\n\n"
+                          "def unescape(text):\n"
+                          "    return ESCAPE.sub(lambda m: chr(int(m.group(1), 10)), text)\n");
+        // Only the formal greeting changes, and only the environment asks for it.
+        QTest::newRow("environment_variables")
+            << QByteArray("import os\n\n\ndef greeting(name):\n"
+                          "    if os.environ.get('GREETING_STYLE') == 'formal':\n"
+                          "        return 'Good day, %s.' % name\n"
+                          "    return 'Hi %s' % name\n")
+            << QByteArray("import os\n\n\ndef greeting(name):\n"
+                          "    if os.environ.get('GREETING_STYLE') == 'formal':\n"
+                          "        return 'Good day, %s!' % name\n"
+                          "    return 'Hi %s' % name\n");
     }
 
     void ruleFindsWhatOthersMiss()

@@ -429,7 +429,8 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
     rules = {s["name"] for s in table if s["rule"]}
     assert rules == {"optional_params", "shapes", "sizes", "type_variety", "value_relations",
                      "protocol_objects", "signature_diff", "protocol_membership",
-                     "exception_messages", "callable_objects", "returned_callables",
+                     "exception_messages", "environment_variables", "regex_samples",
+                     "callable_objects", "returned_callables",
                      "failing_callables", "command_line"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]

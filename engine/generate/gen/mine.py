@@ -7,11 +7,15 @@ the keys of the lookup tables the code indexes with a value (``UNITS[unit]``,
 and the literals of the changed lines are collected with the name of the variable they are
 compared with (the *subject*), so that they can be fed to the parameter of the same name; each
 constant comes back with its neighbours (``c-1, c, c+1``, string case variants, the empty string).
+The regular expressions the code applies (``re.match(r"...", text)``, ``LINK_RE.sub(f, text)``
+with ``LINK_RE = re.compile(...)``, a changed module-level ``re.compile``) are kept with their
+subjects too: :mod:`gen.regex_samples` writes strings of their shape.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -20,6 +24,7 @@ from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
 from .mutate import decimal_text_neighbours, str_variants
+from .regex_samples import samples
 from .values import literal_of
 
 # weights: higher first
@@ -29,6 +34,10 @@ W_RELATED = 1
 TABLE_KEYS = 12  # keys taken from one lookup table
 MAX_LENGTH = 4096  # longest literal a changed length check asks for
 MAX_WORD = 24  # a changed string longer than this is a message, not a word
+
+_RE_FUNCTIONS = {"match": 1, "search": 1, "fullmatch": 1, "findall": 1, "finditer": 1,
+                 "split": 1, "sub": 2, "subn": 2}  # re.<name>(pattern, ...): the subject's index
+MAX_REGEXES = 6  # patterns of one target sampled
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
@@ -56,6 +65,28 @@ class Mined:
         self._order = 0
         self.kinds: Dict[str, Set[str]] = {}  # subject -> type names from isinstance()
         self.names: Dict[str, int] = {}  # names/attributes read by the code, with weights
+        # (pattern, flags) -> (the subject it is applied to, weight)
+        self.regexes: Dict[Tuple[str, int], Tuple[Optional[str], int]] = {}
+
+    def add_regex(self, pattern: Any, flags: int, subject: Optional[str], weight: int) -> None:
+        if not isinstance(pattern, str) or not pattern:
+            return
+        old = self.regexes.get((pattern, flags))
+        if old is None or weight > old[1] or (weight == old[1] and old[0] is None):
+            self.regexes[(pattern, flags)] = (subject, weight)
+
+    def regex_texts(self, min_weight: int = W_RELATED) -> List[Tuple[Optional[str], str]]:
+        """(subject, a string the pattern matches) for the patterns the target's code applies,
+        strongest first: the changed lines' patterns, then the rest of the target's, then those
+        of its callees and of the functions on its call paths (whose parameters a plan fills)."""
+        return [(subject, text) for _p, _f, subject, text in self.regex_samples(min_weight)]
+
+    def regex_samples(self, min_weight: int) -> List[Tuple[str, int, Optional[str], str]]:
+        """(pattern, flags, subject, a string it matches), strongest pattern first."""
+        ranked = sorted(((w, pattern, flags, subject) for (pattern, flags), (subject, w)
+                         in self.regexes.items() if w >= min_weight), key=lambda r: -r[0])
+        return [(pattern, flags, subject, text) for _w, pattern, flags, subject
+                in ranked[:MAX_REGEXES] for text in samples(pattern, flags)]
 
     def read(self, name: str, weight: int) -> None:
         if weight > self.names.get(name, -1):
@@ -207,6 +238,18 @@ class FunctionMiner:
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             v = literal_of(node)
             return (v is not None), v
+        if isinstance(node, ast.JoinedStr):  # rf"...{_TIME_RE}..." of named constants
+            parts = []
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue):
+                    if part.conversion != -1 or part.format_spec is not None:
+                        return False, None
+                    part = part.value
+                ok, v = self.const(part, depth + 1)
+                if not ok or not isinstance(v, str):
+                    return False, None
+                parts.append(v)
+            return True, "".join(parts)
         if isinstance(node, ast.Call) and (dotted(node.func) or "").split(".")[-1] in \
                 ("Decimal", "float", "int") and len(node.args) == 1 and not node.keywords:
             ok, v = self.const(node.args[0], depth + 1)
@@ -387,8 +430,36 @@ class FunctionMiner:
                     elif ok_l and not ok_r:
                         self._record(r_side, vl, weight)
 
+    def regex(self, node: ast.Call, weight: int) -> None:
+        """A regular expression applied by ``re.<function>`` or by a compiled pattern's
+        method, with the name of what it is applied to."""
+        fname = dotted(node.func) or ""
+        func = node.func
+        if fname.startswith("re.") and fname[3:] in _RE_FUNCTIONS and node.args:
+            ok, pattern = self.const(node.args[0])
+            index = _RE_FUNCTIONS[fname[3:]]
+            subject = self.subject(node.args[index])[0] if len(node.args) > index else None
+            if ok:
+                self.mined.add_regex(pattern, _flags(node), subject, weight)
+        elif fname == "re.compile" and node.args:
+            ok, pattern = self.const(node.args[0])
+            if ok:
+                self.mined.add_regex(pattern, _flags(node), None, weight)
+        elif isinstance(func, ast.Attribute) and func.attr in _RE_FUNCTIONS:
+            sym = self.named_value(func.value)
+            compiled = None
+            if sym is not None:
+                owner = FunctionMiner(self.tree, sym.module or self.module, None, self.mined,
+                                      set(), 0, 0)
+                compiled = compiled_pattern(sym.node, owner)
+            if compiled is not None:
+                index = _RE_FUNCTIONS[func.attr] - 1
+                subject = self.subject(node.args[index])[0] if len(node.args) > index else None
+                self.mined.add_regex(compiled[0], compiled[1], subject, weight)
+
     def call(self, node: ast.Call) -> None:
         weight = self.weight(node)
+        self.regex(node, weight)
         fname = dotted(node.func) or ""
         if fname == "isinstance" and len(node.args) == 2:
             name, _, _ = self.subject(node.args[0])
@@ -432,6 +503,44 @@ class FunctionMiner:
         elif ok and isinstance(v, str):
             name, _, _ = self.subject(node.value)
             self.mined.add(v, None, self.weight(node))
+
+
+def compiled_pattern(node: Any, miner: "FunctionMiner") -> Optional[Tuple[str, int]]:
+    """(pattern, flags) of a ``re.compile(PATTERN, flags)`` call whose pattern is a constant
+    (a literal, a named constant, an f-string of them)."""
+    if isinstance(node, ast.Call) and dotted(node.func) == "re.compile" and node.args:
+        ok, pattern = miner.const(node.args[0])
+        if ok and isinstance(pattern, str):
+            return pattern, _flags(node)
+    return None
+
+
+_REGEX_SYNTAX = re.compile(r"[\[(\\].*[*+?{]")  # a group, class or escape, then repetition
+
+
+def looks_like_regex(value: Any) -> bool:
+    """A string constant with groups or classes and repetition that compiles: most likely a
+    pattern (sampling a plain string only gives the string back)."""
+    if not isinstance(value, str) or not 3 <= len(value) <= 400 or \
+            not _REGEX_SYNTAX.search(value):
+        return False
+    try:
+        re.compile(value)
+    except (re.error, RecursionError, OverflowError):
+        return False
+    return True
+
+
+def _flags(node: ast.Call) -> int:
+    """The ``re.I | re.M``-style flags among a call's arguments (0 when none or unknown)."""
+    out = 0
+    for arg in list(node.args[1:]) + [k.value for k in node.keywords if k.arg == "flags"]:
+        for sub in ast.walk(arg):
+            name = dotted(sub) if isinstance(sub, ast.Attribute) else None
+            value = getattr(re, name[3:], None) if name and name.startswith("re.") else None
+            if isinstance(value, re.RegexFlag):
+                out |= int(value)
+    return out
 
 
 def _branches(node: Any) -> List[Any]:
@@ -518,6 +627,10 @@ def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, wei
             if sym is None or sym.kind != "value":
                 continue
             miner = FunctionMiner(tree, sym.module or module, None, mined, set(), 0, 0)
+            compiled = compiled_pattern(sym.node, miner)
+            if compiled is not None:  # the expression itself changed
+                mined.add_regex(compiled[0], compiled[1], None, W_CHANGED)
+                continue
             if isinstance(sym.node, ast.Dict):
                 tables[side] = miner.dict_entries(sym.node)
                 continue
@@ -527,6 +640,8 @@ def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, wei
                     mined.add(item, None, weight)
             elif ok:
                 mined.add(v, None, weight)
+                if looks_like_regex(v):  # _TIME_RE_STR = r"...", compiled elsewhere
+                    mined.add_regex(v, 0, None, W_CHANGED)
         sides = list(tables.values())
         differing = {k for k in set().union(*sides) if len({t.get(k) for t in sides}) > 1} \
             if len(sides) == 2 else set()
@@ -573,4 +688,34 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
             if init is not None:
                 mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
     mine_value_names(trees, list(changed.get("module_level_names") or []), mined, W_TARGET)
+    for tree in trees.values():
+        mine_callback_patterns(tree, qual, mined)
     return mined
+
+
+def mine_callback_patterns(tree: Tree, qual: str, mined: Mined) -> None:
+    """The patterns whose matches the module hands to the target as a callback
+    (``re.sub(PATTERN, _replace, text)``, ``ENTITY.sub(_replace, text)``): nothing calls the
+    target directly, so no call path brings them."""
+    found = tree.find_def(qual)
+    module = tree.module(found[0]) if found else None
+    if module is None:
+        return
+    name = qual.rsplit(".", 1)[-1]
+    miner = FunctionMiner(tree, found[0], None, mined, set(), 0, 0)
+    for node in ast.walk(module.tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or \
+                node.func.attr not in ("sub", "subn"):
+            continue
+        fname = dotted(node.func) or ""
+        args = node.args[1:] if fname in ("re.sub", "re.subn") else node.args
+        if not args or (dotted(args[0]) or "").rsplit(".", 1)[-1] != name:
+            continue
+        if fname in ("re.sub", "re.subn"):
+            ok, pattern = miner.const(node.args[0])
+            compiled = (pattern, _flags(node)) if ok and isinstance(pattern, str) else None
+        else:
+            sym = miner.named_value(node.func.value)
+            compiled = compiled_pattern(sym.node, miner) if sym is not None else None
+        if compiled is not None:
+            mined.add_regex(compiled[0], compiled[1], None, W_RELATED + 1)

@@ -73,9 +73,9 @@ REGISTRY: Dict[str, Strategy] = {}
 # The turn of each strategy within its level (a strategy not listed goes last, in registration
 # order): coverage feedback first, as it aims at what is still unreached.
 TURNS = ("project_tests", "command_line", "coverage_feedback", "signature_diff", "protocol_membership",
-         "exception_messages", "base", "call_sites",
+         "exception_messages", "environment_variables", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
-         "optional_params", "shapes", "sizes", "type_variety", "value_relations",
+         "optional_params", "shapes", "sizes", "regex_samples", "type_variety", "value_relations",
          "protocol_objects", "callable_objects", "returned_callables", "failing_callables",
          "random_combinations")
 
@@ -99,9 +99,10 @@ def _loaded() -> Dict[str, Strategy]:
     from . import feedback, relation_plans, strategies  # noqa: F401
     from .command_line import candidates as command_line  # noqa: F401
     from .project_tests import candidates  # noqa: F401
-    from .rules import (callables, exception_messages, failing, optional,  # noqa: F401
-                        protocol_membership, protocols, returned_callables, shapes,
-                        signature_diff, sizes, value_relations, variety)
+    from .rules import (callables, environment, exception_messages, failing,  # noqa: F401
+                        optional, protocol_membership, protocols, regex_inputs,
+                        returned_callables, shapes, signature_diff, sizes, value_relations,
+                        variety)
     return REGISTRY
 
 

@@ -25,6 +25,7 @@ from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import ProjectTests, tried_codes
+from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
 from .shape_infer import unwrapped_on
@@ -204,7 +205,10 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     aimed = _aimed(request, schedule, wanted, PROJECT_TESTS)
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
-    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_words() for t in wanted}
+    samples = REGEX_SAMPLES not in disabled  # rules/regex_inputs.py, switched off with it
+    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_words() +
+               ([text for _subject, text in t.mined.regex_texts()] if samples else [])
+               for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,

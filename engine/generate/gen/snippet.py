@@ -7,6 +7,7 @@ A genome (JSON) describes one call::
                "show_result", "show_obj", "obj", "versions",
                "probe": optional, "membership" observes whether ``expr`` has ``dunder``,
                "observe": optional, "exception" prints the type and message of an exception},
+     "environ": optional {name: value or null (unset)}, set before the imports,
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
      "setup": [{"method": name, "args": [ARG, ...]}],   # optional: calls on the receiver first
      "args": [ARG, ...]}                 # the call's arguments
@@ -194,7 +195,16 @@ class _Renderer:
             body = ["try:"] + ["    " + line for line in body] + [
                 "except Exception as error:",
                 "    print('raises', type(error).__name__, str(error))"]
-        return "\n".join(head + [""] + body) + "\n"
+        return "\n".join(self.environ() + head + [""] + body) + "\n"
+
+    def environ(self) -> List[str]:
+        """rules/environment.py: the variables set before anything is imported."""
+        variables = self.genome.get("environ") or {}
+        if not variables:
+            return []
+        return ["import os"] + [
+            "os.environ.pop(%r, None)" % name if value is None else
+            "os.environ[%r] = %r" % (name, value) for name, value in sorted(variables.items())]
 
     def call_returned(self, spec: Any) -> None:
         """Calls of the function the entry returned (rules/returned_callables.py): each link of

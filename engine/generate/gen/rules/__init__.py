@@ -7,6 +7,8 @@
   its callees use the parameter (:mod:`gen.shape_infer`);
 * :mod:`gen.rules.sizes` - ``sizes``: sizes and values just below, at and above the constants
   the code compares against;
+* :mod:`gen.rules.regex_inputs` - ``regex_samples``: strings of the shape the target's regular
+  expressions match (:mod:`gen.regex_samples`), to the parameter each is applied to;
 * :mod:`gen.rules.value_relations` - ``value_relations``: equal, ordered, reversed and repeated
   values, and one object passed twice;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
@@ -20,10 +22,12 @@
 * :mod:`gen.rules.protocol_membership` - ``protocol_membership``: whether the class supports
   the protocol of a special method only one version defines;
 * :mod:`gen.rules.exception_messages` - ``exception_messages``: the type and message of the
-  exception a changed raise statement raises.
+  exception a changed raise statement raises;
+* :mod:`gen.rules.environment` - ``environment_variables``: the environment variables the target
+  reads, set to the values it compares them with, to the usual switch spellings, and unset.
 
-Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership`` and
-``exception_messages`` (level 0: they aim at the change itself).  Each has an ablation test: a
+Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership``,
+``exception_messages`` and ``environment_variables`` (level 0: they aim at the change itself).  Each has an ablation test: a
 scratch repository whose difference is missed with the rule switched off and found with it on
 (tests/engine/tst_inputmodel.cpp).
 """

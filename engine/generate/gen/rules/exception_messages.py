@@ -62,7 +62,7 @@ def changed_raises(target: Target) -> Dict[str, Set[int]]:
     out: Dict[str, Set[int]] = {}
     for side in SIDES:
         changed = set(target.changed.get(side) or [])
-        node = _target_def(target, side) if changed else None
+        node = target_def(target, side) if changed else None
         nodes = list(ast.walk(node)) if node is not None else []
         assigned = {name for sub in nodes if isinstance(sub, (ast.Assign, ast.AnnAssign,
                                                                ast.AugAssign))
@@ -86,7 +86,7 @@ def _stored_names(node: ast.AST) -> Set[str]:
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
-def _target_def(target: Target, side: str) -> Optional[ast.AST]:
+def target_def(target: Target, side: str) -> Optional[ast.AST]:
     for plan in target.plans:
         raw = plan.source.sides.get(side) if plan.source is not None else None
         found = raw.tree.find_def(target.qualname) if raw is not None else None

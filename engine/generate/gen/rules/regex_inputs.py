@@ -1,0 +1,82 @@
+"""``regex_samples``: strings of the shape the target's regular expressions match.
+
+Parsers hand their input to regular expressions, and what follows a match (a group taken apart,
+an escape undone, a destination unquoted) runs only for text of the expression's own shape.
+Ordinary strings and the mined constants rarely have it: a ``\\\\x`` followed by two hex digits, a
+``<...>`` without a newline inside, a date with its optional time.  For every expression the
+target's code applies (:mod:`gen.mine`: ``re.match(r"...", text)``, ``LINK_RE.sub(f, text)``, a
+changed module-level ``re.compile``), :mod:`gen.regex_samples` writes a few matching strings, and
+each goes to the parameter the expression is applied to (else to each parameter that takes
+strings), one at a time on the base call; the project's own tests get them spliced into their
+string literals too (:mod:`gen.search`).  A parameter the target reads as a match object
+(``m.group(1)``, ``m.groups()``, ``m.start()``) gets the match itself:
+``re.compile(PATTERN, FLAGS).search(SAMPLE)`` for the patterns of the target and of the functions
+on its call paths, which is how a parser's helper that takes its caller's match is reached.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+
+from ..mine import W_RELATED
+from ..plans import SIDES, EntryPlan, Target
+from ..registry import Context, strategy
+from ..strategies import per_plan
+from ..values import Value, vexpr, vstr
+from .common import base_receiver, kinds, with_one
+from .exception_messages import target_def
+
+STRATEGY = "regex_samples"
+MAX_SLOTS = 3  # parameters one sample is given to when no parameter is the subject
+MAX_MATCHES = 12  # match objects tried on a parameter read as one
+MATCH_METHODS = {"group", "groups", "groupdict", "start", "end", "span", "lastindex",
+                 "lastgroup", "expand"}
+
+
+@strategy(STRATEGY, 1, rule=True)
+def regex_samples(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
+    """For every regular expression the target's code applies, a few strings it matches
+    (each repetition once, at its minimum and a few times more, other alternatives), given to
+    the parameter it is applied to, else to each string parameter; a parameter read as a match
+    object (m.group(1)) gets matches of the patterns on the target's call paths: only text of
+    the expression's shape reaches what the code does with a match."""
+    texts = ctx.target.mined.regex_texts()
+    matched = match_parameters(ctx.target)
+    matches = [vexpr("re.compile(%r, %d).search(%r)" % (pattern, flags, text), ["import re"])
+               for pattern, flags, _s, text in ctx.target.mined.regex_samples(W_RELATED)
+               ][:MAX_MATCHES] if matched else []
+    if not texts and not matches:
+        return iter(())
+    return per_plan(ctx, STRATEGY,
+                    lambda plan, _rng: _plan_stream(plan, texts, matched, matches))
+
+
+def _plan_stream(plan: EntryPlan, texts: List[Tuple[Optional[str], str]], matched: Set[str],
+                 matches: List[Value]) -> Iterator[Dict[str, Any]]:
+    ctor = base_receiver(plan)
+    names = [slot.name for slot in plan.call]
+    for value in matches:
+        for name in names:
+            if name in matched:
+                yield with_one(plan, "call", name, value, ctor=ctor)
+    stringy = [slot.name for slot in plan.call
+               if "str" in kinds(slot) and slot.name not in matched][:MAX_SLOTS]
+    for subject, text in texts:
+        for name in ([subject] if subject in names else stringy):
+            yield with_one(plan, "call", name, vstr(text), ctor=ctor)
+
+
+def match_parameters(target: Target) -> Set[str]:
+    """The target's parameters it reads as match objects, on either side."""
+    out: Set[str] = set()
+    for side in SIDES:
+        node = target_def(target, side)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Attribute) and sub.attr in MATCH_METHODS and \
+                    isinstance(sub.value, ast.Name) and sub.value.id in params:
+                out.add(sub.value.id)
+    return out

@@ -21,6 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .command_line import candidates as command_line
 from .genome import is_genome
+from .mine import W_CHANGED
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
@@ -205,9 +206,11 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     aimed = _aimed(request, schedule, wanted, PROJECT_TESTS)
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
-    samples = REGEX_SAMPLES not in disabled  # rules/regex_inputs.py, switched off with it
+    # rules/regex_inputs.py, switched off with it: the changed code's own patterns only, so
+    # that a parser full of patterns does not push every other variant of a literal back
+    samples = REGEX_SAMPLES not in disabled
     inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_words() +
-               ([text for _subject, text in t.mined.regex_texts()] if samples else [])
+               ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else [])
                for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}

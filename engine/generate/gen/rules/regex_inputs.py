@@ -7,8 +7,9 @@ Ordinary strings and the mined constants rarely have it: a ``\\\\x`` followed by
 target's code applies (:mod:`gen.mine`: ``re.match(r"...", text)``, ``LINK_RE.sub(f, text)``, a
 changed module-level ``re.compile``), :mod:`gen.regex_samples` writes a few matching strings, and
 each goes to the parameter the expression is applied to (else to each parameter that takes
-strings), one at a time on the base call; the project's own tests get them spliced into their
-string literals too (:mod:`gen.search`).  A parameter the target reads as a match object
+strings), one at a time on the base call; the project's own tests get the samples of the
+patterns on changed lines (or changed themselves) spliced into their string literals too
+(:mod:`gen.search`).  A parameter the target reads as a match object
 (``m.group(1)``, ``m.groups()``, ``m.start()``) gets the match itself:
 ``re.compile(PATTERN, FLAGS).search(SAMPLE)`` for the patterns of the target and of the functions
 on its call paths, which is how a parser's helper that takes its caller's match is reached.

@@ -43,6 +43,15 @@ def module_defs(root: Path, name: str, source: str) -> Tuple[Any, Dict[str, Any]
     return Tree(str(root)), defs
 
 
+def target_in(root: Path, qualname: str, **changed: List[int]) -> Any:
+    """A target whose one plan reads both versions from the project tree at ``root``."""
+    import types
+    from pymodel.project import Tree
+    raw = types.SimpleNamespace(tree=Tree(str(root)))
+    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
+    return types.SimpleNamespace(qualname=qualname, plans=[plan], changed=changed)
+
+
 def printed_by(code: str) -> str:
     """What a snippet prints, run in this process."""
     import contextlib
@@ -248,9 +257,7 @@ def test_observed_exception_prints_its_type_and_message(monkeypatch: pytest.Monk
 
 
 def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path: Path) -> None:
-    import types
     from gen.rules.exception_messages import changed_raises
-    from pymodel.project import Tree
 
     (tmp_path / "levels.py").write_text(
         "def level(text):\n"                                   # 1
@@ -265,15 +272,10 @@ def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path
         "    msg = 'bad: %r' % (text,)\n"                      # 10
         "    if text:\n"                                       # 11
         "        raise ValueError(msg)\n")                     # 12
-    tree = Tree(str(tmp_path))
-    raw = types.SimpleNamespace(tree=tree)
-    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
-
-    def target(name: str, old: List[int], new: List[int]) -> Any:
-        return types.SimpleNamespace(qualname=name, plans=[plan], changed={"old": old, "new": new})
-
-    assert changed_raises(target("levels.level", [6], [7])) == {"old": {5, 6}, "new": set()}
-    assert changed_raises(target("levels.check", [10], [11])) == {"old": {12}, "new": set()}
+    assert changed_raises(target_in(tmp_path, "levels.level", old=[6], new=[7])) == \
+        {"old": {5, 6}, "new": set()}
+    assert changed_raises(target_in(tmp_path, "levels.check", old=[10], new=[11])) == \
+        {"old": {12}, "new": set()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,9 +284,7 @@ def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path
 
 def test_environment_reads_give_the_compared_values_then_switches_then_unset(
         tmp_path: Path) -> None:
-    import types
     from gen.rules.environment import SWITCH_VALUES, environment_reads
-    from pymodel.project import Tree
 
     (tmp_path / "style.py").write_text(
         "import os\n"
@@ -297,19 +297,12 @@ def test_environment_reads_give_the_compared_values_then_switches_then_unset(
         "    return os.environ['GREETING'] + name\n"
         "def plain(name):\n"
         "    return name\n")
-    tree = Tree(str(tmp_path))
-    raw = types.SimpleNamespace(tree=tree)
-    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
-
-    def target(name: str) -> Any:
-        return types.SimpleNamespace(qualname=name, plans=[plan])
-
-    reads = environment_reads(target("style.style"))
+    reads = environment_reads(target_in(tmp_path, "style.style"))
     assert sorted(reads) == ["GREETING", "QUIET", "SHOUT", "STYLE"]
     assert reads["STYLE"][:3] == ["formal", "polite", "1"]
     assert reads["SHOUT"][:2] == ["yes", "1"]
     assert reads["QUIET"] == list(SWITCH_VALUES) + [None]
-    assert environment_reads(target("style.plain")) == {}
+    assert environment_reads(target_in(tmp_path, "style.plain")) == {}
 
 
 def test_a_variable_of_the_environment_is_set_before_the_imports(
@@ -399,7 +392,6 @@ def test_a_changed_pattern_string_and_the_f_string_built_from_it_are_sampled(
 
 def test_a_parameter_read_as_a_match_gets_matches_of_the_callers_pattern(
         tmp_path: Path) -> None:
-    import types
     from gen.mine import W_RELATED, mine_target
     from gen.rules.regex_inputs import match_parameters
     from pymodel.project import Tree
@@ -414,10 +406,7 @@ def test_a_parameter_read_as_a_match_gets_matches_of_the_callers_pattern(
         "    hours, minutes, seconds = m.groups()\n"
         "    return (int(hours) * scale + int(minutes)) * scale + int(seconds or 0)\n")
     tree = Tree(str(tmp_path))
-    raw = types.SimpleNamespace(tree=tree)
-    plan = types.SimpleNamespace(source=types.SimpleNamespace(sides={"old": raw, "new": raw}))
-    target = types.SimpleNamespace(qualname="clock._seconds", plans=[plan])
-    assert match_parameters(target) == {"m"}
+    assert match_parameters(target_in(tmp_path, "clock._seconds")) == {"m"}
     changed = {"changed_lines": {"old": [8], "new": [8]}, "module_level_names": []}
     mined = mine_target({"old": tree, "new": tree}, "clock._seconds", changed,
                         [{"path": ["clock.parse", "clock._seconds"]}])

@@ -45,6 +45,15 @@ def samples(pattern: Any, flags: int = 0) -> List[str]:
             parsed = P.parse(pattern, flags)
     except (re.error, ValueError, TypeError, OverflowError, RecursionError):
         return []
+    # A repetition inside a repetition can backtrack for ages on a text it does not match:
+    # such a pattern's samples are kept unchecked, and only when it has no look-around the
+    # walk leaves out (the only way a sample can miss).
+    try:
+        risky = _nested_repeat(parsed, False)
+    except RecursionError:
+        return []
+    if risky and _has_lookaround(parsed):
+        return []
     out: List[str] = []
     for mode in MODES:
         try:
@@ -52,9 +61,39 @@ def samples(pattern: Any, flags: int = 0) -> List[str]:
         except RecursionError:
             text = None
         if text is not None and len(text) <= MAX_LENGTH and text not in out and \
-                compiled.search(text) is not None:
+                (risky or compiled.search(text) is not None):
             out.append(text)
     return out[:MAX_SAMPLES]
+
+
+def _children(op: Any, av: Any) -> List[Any]:
+    """The sub-sequences of one parsed item."""
+    if op is P.BRANCH:
+        return list(av[1])
+    if op is P.SUBPATTERN or op in _REPEATS:
+        return [av[-1]]
+    if op in (P.ASSERT, P.ASSERT_NOT):
+        return [av[1]]
+    if op is P.GROUPREF_EXISTS:
+        return [part for part in av[1:] if part is not None]
+    if op is getattr(P, "ATOMIC_GROUP", None):
+        return [av]
+    return []
+
+
+def _nested_repeat(items: Any, inside: bool) -> bool:
+    for op, av in items:
+        repeats = op in _REPEATS and av[1] > 1
+        if repeats and inside:
+            return True
+        if any(_nested_repeat(child, inside or repeats) for child in _children(op, av)):
+            return True
+    return False
+
+
+def _has_lookaround(items: Any) -> bool:
+    return any(op in (P.ASSERT, P.ASSERT_NOT) or
+               any(_has_lookaround(child) for child in _children(op, av)) for op, av in items)
 
 
 class _Walk:

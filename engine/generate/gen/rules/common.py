@@ -1,4 +1,5 @@
-"""What the input-model rules share: slots with their parameters, the base call, literals."""
+"""What the input-model rules share: slots with their parameters, the base call, literals, the
+target's def on one side."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from pymodel.params import Param
 
 from ..genome import make_genome
-from ..plans import EntryPlan, Slot
+from ..plans import EntryPlan, Slot, Target
 from ..strategies import receivers
 from ..values import Value, from_python, literal_of, tag
 
@@ -89,3 +90,13 @@ def interleave(streams: List[Iterator[Any]]) -> Iterator[Any]:
                 continue
             still.append(stream)
         live = still
+
+
+def target_def(target: Target, side: str) -> Optional[ast.AST]:
+    """The def of the target on one side, from the first plan whose tree holds it."""
+    for plan in target.plans:
+        raw = plan.source.sides.get(side) if plan.source is not None else None
+        found = raw.tree.find_def(target.qualname) if raw is not None else None
+        if found is not None:
+            return found[1]
+    return None

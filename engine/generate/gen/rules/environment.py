@@ -21,8 +21,7 @@ from ..feedback import covered_lines
 from ..genome import is_genome, make_genome
 from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
-from .common import base_receiver
-from .exception_messages import target_def
+from .common import base_receiver, target_def
 
 SWITCH_VALUES = ("1", "0", "", "true", "false")
 MAX_VALUES = 8  # per variable, unset included

@@ -13,12 +13,13 @@ from __future__ import annotations
 import ast
 import copy
 import json
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterator, List, Set, Tuple
 
 from ..feedback import covered_lines
 from ..genome import is_genome
 from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
+from .common import target_def
 
 OBSERVE = "exception"
 MAX_PER_TARGET = 8  # observed tests per target over the whole run
@@ -84,15 +85,6 @@ def _span(node: ast.AST) -> Set[int]:
 def _stored_names(node: ast.AST) -> Set[str]:
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-
-
-def target_def(target: Target, side: str) -> Optional[ast.AST]:
-    for plan in target.plans:
-        raw = plan.source.sides.get(side) if plan.source is not None else None
-        found = raw.tree.find_def(target.qualname) if raw is not None else None
-        if found is not None:
-            return found[1]
-    return None
 
 
 def _reaches(test: Dict[str, Any], target: Target, raises: Dict[str, Set[int]]) -> bool:

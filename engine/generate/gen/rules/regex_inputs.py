@@ -25,8 +25,7 @@ from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vexpr, vstr
-from .common import base_receiver, kinds, with_one
-from .exception_messages import target_def
+from .common import base_receiver, kinds, target_def, with_one
 
 STRATEGY = "regex_samples"
 MAX_SLOTS = 3  # parameters one sample is given to when no parameter is the subject

@@ -57,6 +57,9 @@ TestOutcome TestOutcome::fromRunner(const nlohmann::json &response)
     for (const nlohmann::json &line : arrayField(response, "reached_from"))
         if (line.is_number_integer())
             outcome.reachedFrom << line.get<int>();
+    for (const nlohmann::json &call : arrayField(response, "entry_calls"))
+        if (call.is_object())
+            outcome.entryCalls.push_back(call);
     for (const nlohmann::json &warning : arrayField(response, "warnings"))
         outcome.warnings << WarningRecord{stringField(warning, "category"),
                                           stringField(warning, "message")};
@@ -106,6 +109,7 @@ nlohmann::json TestOutcome::toJson() const
         {"max_rss_kb", maxRssKb},
         {"covered", lineMapToJson(covered)},
         {"reached_from", std::vector<int>(reachedFrom.cbegin(), reachedFrom.cend())},
+        {"entry_calls", entryCalls},
         {"warnings", warningList},
         {"aborted_reason", abortedReason.toStdString()},
         {"stdout_truncated", truncated},

@@ -41,6 +41,9 @@ struct TestOutcome
     double wallMs = 0;
     QMap<QString, QList<int>> covered; // requested changed lines that ran
     QList<int> reachedFrom; // a project test's lines on the stack when a callers_of line first ran
+    // The project calls a snippet can repeat through which it got there (runnerlib/entry_calls):
+    // [{module, name, call, imports}], passed to the generator as they are.
+    nlohmann::json entryCalls = nlohmann::json::array();
     QList<WarningRecord> warnings; // warnings raised during the test, first of each kind
     QString abortedReason; // time_limit, output_limit, memory, cpu_limit, file_size, worker_died...
     bool truncated = false; // stdout or stderr went past the output cap

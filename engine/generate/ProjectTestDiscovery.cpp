@@ -225,7 +225,8 @@ Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString
                                              [](const QList<int> &hit) { return !hit.isEmpty(); });
             if (reached)
                 seeds.reaching << ProjectTestSeed{requests[i].projectFile, requests[i].projectTest,
-                                                  outcome.covered, outcome.reachedFrom};
+                                                  outcome.covered, outcome.reachedFrom,
+                                                  outcome.entryCalls};
         }
         if (input.progress)
             input.progress(double(start + requests.size()) / order.size());
@@ -246,11 +247,12 @@ json ProjectTestSeeds::generationJson() const
         return nullptr;
     json tests = json::array();
     for (const ProjectTestSeed &seed : reaching)
-        tests.push_back({{"file", seed.file.toStdString()},
-                         {"name", seed.name.toStdString()},
-                         {"covered", lineMapToJson(seed.covered)},
-                         {"reached_from",
-                          std::vector<int>(seed.reachedFrom.cbegin(), seed.reachedFrom.cend())}});
+        tests.push_back(
+            {{"file", seed.file.toStdString()},
+             {"name", seed.name.toStdString()},
+             {"covered", lineMapToJson(seed.covered)},
+             {"reached_from", std::vector<int>(seed.reachedFrom.cbegin(), seed.reachedFrom.cend())},
+             {"entry_calls", seed.entryCalls}});
     return {{"tests", tests}};
 }
 

@@ -38,6 +38,7 @@ struct ProjectTestSeed
     QString name; // the runner's name: test_f[0], Class::test_m, pkg.mod.func (a doctest)
     QMap<QString, QList<int>> covered;
     QList<int> reachedFrom; // its own lines that first reached a changed line
+    nlohmann::json entryCalls = nlohmann::json::array(); // TestOutcome::entryCalls
     QString id() const { return file + QStringLiteral("::") + name; }
 };
 
@@ -53,7 +54,8 @@ struct ProjectTestSeeds
     QList<std::pair<QString, QString>> skipped; // test id, why it cannot be a snippet
     QStringList notes;                          // test files that do not import, say
 
-    // {"tests": [{file, name, covered}]} for GenerationRequest::projectTests; null when empty.
+    // {"tests": [{file, name, covered, reached_from, entry_calls}]} for
+    // GenerationRequest::projectTests; null when empty.
     nlohmann::json generationJson() const;
 };
 

@@ -5,7 +5,8 @@
 // difference is missed without it and found with it, and the report says which project test it
 // came from. One more checks the run order: the test written for the changed branch runs
 // first although its class is larger than the budget; another that the statement of a long test
-// nearest to added lines has its literals mutated first.
+// nearest to added lines has its literals mutated first. Another reaches the change only through
+// a data-driven test, whose recorded call into the package carries the data file's text.
 #include "CliRun.h"
 #include "ScratchRepo.h"
 
@@ -133,6 +134,32 @@ class QueueTests(unittest.TestCase):
         self.assertEqual(self.queue.drain(), [6, 5])
 )";
 
+// Records pass a keyed checksum before their fields are split: only the records the project
+// keeps in a data file get that far. Its test reads the file beside it, which no snippet can; the
+// call the test makes into the package (`load(text)`) is recorded with the file's text instead.
+constexpr char Records[] = R"(import zlib
+
+
+def load(text):
+    records = []
+    for line in text.splitlines():
+        total, _, payload = line.partition(":")
+        if total.isdigit() and int(total) == zlib.crc32(("notes:" + payload).encode()) % 9973:
+            records.append([field.strip() for field in payload.split(",")])
+    return records
+)";
+constexpr char RecordTests[] = R"(import os
+
+from notes.records import load
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def test_saved_records():
+    with open(os.path.join(HERE, "records.txt"), encoding="utf-8") as handle:
+        assert len(load(handle.read())) == 2
+)";
+
 struct Change
 {
     QString base;
@@ -173,6 +200,15 @@ Change addedLinesProject(ScratchRepo &repo)
                         "                continue\n"
                         "            value = field.convert",
                         QStringLiteral("skip fields the record lacks"));
+}
+
+Change recordsProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("tests/records.txt"), "3107:red,,blue\n6500:green\n");
+    return commitChange(
+        repo, QStringLiteral("notes"), QStringLiteral("records"), Records,
+        QStringLiteral("tests/test_records.py"), RecordTests, "for field in payload.split(\",\")]",
+        "for field in payload.split(\",\") if field.strip()]", QStringLiteral("drop empty fields"));
 }
 
 Change queueProject(ScratchRepo &repo)
@@ -405,6 +441,25 @@ private slots:
         QVERIFY2(
             originsOf(differences).contains(QStringLiteral("tests/test_message.py::test_headers")),
             run.out.constData());
+    }
+
+    // Only a data-driven test reaches the change, through documents read from its data file:
+    // the call it made into the package, recorded with the document, shows the difference.
+    void dataFileReachedThroughTheTestsRecordedCall()
+    {
+        ScratchRepo repo;
+        const Change change = recordsProject(repo);
+        const QString origin = QStringLiteral("tests/test_records.py::test_saved_records");
+        checkAblation(repo, change, origin);
+        const QString path = m_dir.filePath(QStringLiteral("on-%1.json").arg(m_runs - 1));
+        bool recorded = false;
+        for (const QJsonValue &difference :
+             readJson(path).value(QStringLiteral("differences")).toArray())
+            recorded = recorded || difference.toObject()
+                                       .value(QStringLiteral("original_test_code"))
+                                       .toString()
+                                       .contains(QStringLiteral("result = load('3107:"));
+        QVERIFY(recorded);
     }
 
     // A unittest set-up registers a job through a decorator and fills the queue in steps.

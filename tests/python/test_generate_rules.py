@@ -311,6 +311,29 @@ def test_changed_length_checks_give_their_bounds(tmp_path: Path) -> None:
     assert mined.changed_lengths() == [21, 20]
 
 
+def test_an_escape_opening_on_a_changed_line_gets_its_digits(tmp_path: Path) -> None:
+    """A changed line that starts reading an escape (``\\x`` and two digits) gives the escape
+    in full, spliced into a project test's quoted values like the short strings are."""
+    from gen.mine import mine_target
+    from gen.project_tests.literals import mutants
+    from pymodel.project import Tree
+
+    (tmp_path / "pkg.py").write_text(
+        "def unescape(src, pos):\n"
+        "    opening = src[pos:pos + 2]\n"
+        "    if opening == '\\\\x':\n"
+        "        return chr(int(src[pos + 2:pos + 4], 16))\n"
+        "    if opening == '\\\\u':\n"
+        "        return chr(int(src[pos + 2:pos + 6], 16))\n"
+        "    raise ValueError(opening)\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.unescape", {"changed_lines": {"new": [3, 4]}}, [])
+    # the counts of the changed lines in their order: the two digits first, then the four
+    assert "\\x" in mined.changed_strings() and mined.changed_escapes() == ["\\x41", "\\x0041"]
+    code = "from pkg import loads\n\nprint(repr(loads('k = \"v\"')))\n"
+    assert "loads('k = \"\\\\x41v\"')" in "".join(mutants(code, 1, mined.changed_escapes()))
+
+
 def test_a_parameter_inspected_as_a_callable_is_guessed_callable(tmp_path: Path) -> None:
     from gen.usage import guess
 

@@ -460,17 +460,20 @@ def test_star_imports_of_a_test_package_inside_the_package_become_absolute(
         convert(sources(root), "tests/test_helped.py", "test_limit")
 
 
+FILE_TEST = {"tests/test_files.py": '''
+    import os
+    from shop import discount
+
+    DATA = os.path.join(os.path.dirname(__file__), "data.txt")
+
+
+    def test_data():
+        assert discount(len(DATA))
+'''}
+
+
 def test_a_test_reading_files_beside_it_is_skipped(tmp_path: Path) -> None:
-    root = project(tmp_path, {"tests/test_files.py": '''
-        import os
-        from shop import discount
-
-        DATA = os.path.join(os.path.dirname(__file__), "data.txt")
-
-
-        def test_data():
-            assert discount(len(DATA))
-    '''})
+    root = project(tmp_path, FILE_TEST)
     with pytest.raises(Unconvertible, match="__file__"):
         convert(sources(root), "tests/test_files.py", "test_data")
 

@@ -48,6 +48,24 @@ FILES = {
             1
             """
             return 2
+
+
+        def apply(values, factor=2, *rest, twice=False, **options):
+            return [scale(value, factor) for value in values]
+
+
+        def each(values, factor):
+            for value in values:
+                yield scale(value, factor)
+
+
+        class Units:
+            @classmethod
+            def convert(cls, value, factor):
+                return scale(value, factor)
+
+            def method(self, value):
+                return scale(value, 0)
     ''',
     "tests/conftest.py": '''
         import pytest
@@ -108,6 +126,37 @@ FILES = {
             assert scale(2) == 4
             assert scale(5, 0) == 0
             assert scale(1) == 2
+    ''',
+    "tests/cases.json": '''
+        [[[1, 2], 3], [[5, 6], 0, {"unit": "kg"}]]
+    ''',
+    "tests/test_data_driven.py": '''
+        import datetime
+        import json
+        import os
+
+        import calc
+
+        HERE = os.path.dirname(__file__)
+
+
+        def test_from_data():
+            with open(os.path.join(HERE, "cases.json")) as handle:
+                for values, factor, *rest in json.load(handle):
+                    assert calc.apply(values, factor, *rest, twice=True, day=datetime.date(
+                        2024, 5, 1), cast=float)
+
+
+        def test_class_level():
+            assert calc.Units.convert(4, 0) == 0
+
+
+        def test_lazy():
+            assert list(calc.each([3], 0)) == [0]
+
+
+        def test_no_literal():
+            assert calc.Units().method(object()) == 0
     ''',
     "tests/test_unit_style.py": '''
         import unittest
@@ -237,6 +286,29 @@ def test_a_test_names_its_statements_that_first_ran_the_lines_asked_about(worker
         "src/calc/__init__.py": [marker("zero"), marker("multiply")]})
     assert both["reached_from"] == [lines.index("    assert scale(2) == 4") + 1, zero]
     assert "reached_from" not in worker.run_test("tests/test_steps.py", "test_steps")
+
+
+def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
+        worker: Worker) -> None:
+    """The calls into the package on the stack at the first hit, outermost first, with the
+    values they got from a data file; a class method without its class argument; no generator
+    (its call prints only its type) and no instance method (its object is no literal); asked
+    about nothing, nothing recorded."""
+    zero = {"src/calc/__init__.py": [marker("zero")]}
+    data = worker.run_test("tests/test_data_driven.py", "test_from_data", callers_of=zero)
+    assert data["status"] == "ok", data
+    assert data["entry_calls"] == [
+        {"module": "calc", "name": "apply", "imports": ["import datetime"],
+         "call": "apply([5, 6], 0, {'unit': 'kg'}, twice=True, "
+                 "day=datetime.date(2024, 5, 1), cast=float)"},
+        {"module": "calc", "name": "scale", "imports": [], "call": "scale(5, 0)"}]
+    classes = worker.run_test("tests/test_data_driven.py", "test_class_level", callers_of=zero)
+    assert [c["call"] for c in classes["entry_calls"]] == ["Units.convert(4, 0)", "scale(4, 0)"]
+    lazy = worker.run_test("tests/test_data_driven.py", "test_lazy", callers_of=zero)
+    assert [c["call"] for c in lazy["entry_calls"]] == ["scale(3, 0)"]  # not the generator's
+    instance = worker.run_test("tests/test_data_driven.py", "test_no_literal", callers_of=zero)
+    assert instance["status"] == "ok" and instance["entry_calls"] == []
+    assert "entry_calls" not in worker.run_test("tests/test_data_driven.py", "test_from_data")
 
 
 def test_fixtures_of_the_conftest_and_the_module_and_their_teardown(worker: Worker) -> None:

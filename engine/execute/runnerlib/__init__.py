@@ -12,6 +12,7 @@
 ``instrument``     compiles requested files with line probes (``probes``, 3.10-3.11)
 ``confine``        each test's own Landlock domain: what it may read, whom it may signal
 ``refusal``        which OS errors the sandbox caused (the judge compares nothing with them)
+``entry_calls``    the project calls through which a project test reached a changed line
 ``snippet``        ``SnippetRunner``: runs one snippet and its tests, or one project test
 ``collect``        which tests a module holds: functions, test classes, TestCases, doctests
 ``cases``          running one collected test item
@@ -33,16 +34,16 @@ import sys
 
 import executable_lines
 
-from . import (capture, cases, child, collect, common, confine, fixtures, forkserver,
-               instrument, osutil, probe, protocol, pytest_support, refusal, snippet, suite,
-               worker)
+from . import (capture, cases, child, collect, common, confine, entry_calls, fixtures,
+               forkserver, instrument, osutil, probe, protocol, pytest_support, refusal, snippet,
+               suite, worker)
 from .worker import Worker
 
 __all__ = ["Worker"]
 
 for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
-                child, confine, refusal, instrument, probe, snippet, pytest_support, collect, cases,
-                fixtures, suite, executable_lines):
+                child, confine, refusal, entry_calls, instrument, probe, snippet, pytest_support,
+                collect, cases, fixtures, suite, executable_lines):
     if _module.__file__:
         common.register_own_module(_module.__name__, _module.__file__)
 del _module

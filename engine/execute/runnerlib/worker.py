@@ -30,6 +30,7 @@ from .common import (OWN_FILES, OWN_MODULES, PROTOCOL_VERSION, RUNNER_ERROR_EXIT
                      TMP_PLACEHOLDER, TREE_PLACEHOLDER, PathScrubber, clean_text, qualified_name,
                      safe_str, shadowed_by_tree)
 from .confine import TestConfinement
+from .entry_calls import recording_entry_calls
 from .forkserver import ChildProcess, ForkServer
 from .instrument import Instrumented, instrument
 from .osutil import (PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, end_descendants,
@@ -184,11 +185,14 @@ class Worker(ForkServer):
         def child() -> None:
             channel = ChildChannel(self._result_fd)
             callers: Set[int] = set()
+            entries: List[Dict[str, Any]] = []
             emit = channel.hit
             if code is None and callers_of:
                 test_file = resolve_in_tree(self.root, relpath)
                 emit = tracking_callers(emit, {test_file, os.path.realpath(test_file)},
                                         callers_of, callers)
+                emit = recording_entry_calls(emit, callers_of, self.real_root,
+                                             self.real_import_root, entries)
             probe = self._child_prepare(targets, emit)
             runner = SnippetRunner(self.scrub, self.run_dir)
             runner.install_warning_hook()
@@ -203,6 +207,7 @@ class Worker(ForkServer):
             result["warnings"] = runner.warnings
             if code is None and callers_of:
                 result["reached_from"] = sorted(callers)
+                result["entry_calls"] = entries
             result["pid"] = self._child_pid
             result["imported"] = UNCACHED_LOADS
             channel.record(b"R", result)

@@ -149,6 +149,17 @@ class Mined:
         return [c.value for c in self._sorted() if isinstance(c.value, str) and
                 0 < len(c.value) <= longest and c.weight >= W_CHANGED and not c.length]
 
+    def changed_escapes(self, most: int = 4) -> List[str]:
+        """Each short string of the changed lines that opens an escape (``\\x``, ``%``,
+        ``&#x``: it starts with punctuation) followed by as many hex digits as a small count in
+        the target says (``parse_hex(src, pos, 2)``), a valid code: the escape in full,
+        which the opening alone never is (a parser rejects ``\\x"`` on both versions)."""
+        openings = [s for s in self.changed_strings() if _opens_escape(s)]
+        counts = [c.value for c in self._sorted() if type(c.value) is int and
+                  c.weight >= W_TARGET and not c.length and 1 <= c.value <= 8]
+        return [opening + hex_code(count) for count in _uniq(counts)
+                for opening in openings][:most]
+
     def changed_words(self, most: int = 4) -> List[str]:
         """The longer strings the changed lines use (a key they add, a format's name, a type
         name they compare with), strongest first: what a test's own strings could be instead."""
@@ -167,6 +178,23 @@ class Mined:
 
     def raw(self) -> List[Any]:
         return _uniq([c.value for c in self._sorted() if not c.length])
+
+
+def hex_code(digits: int) -> str:
+    """A code point in ``digits`` hex digits that any escape accepts: ``41`` (A) padded with
+    zeros, ``7`` for one digit."""
+    return "7" if digits < 2 else "0" * (digits - 2) + "41"
+
+
+def _opens_escape(text: str) -> bool:
+    return 0 < len(text) <= 3 and not text[0].isalnum() and not text[0].isspace() and \
+        text[0] not in "\"'"
+
+
+def is_escape_form(text: str) -> bool:
+    """``text`` is one of ``changed_escapes``: an opening and its hex code."""
+    return any(text.endswith(hex_code(n)) and _opens_escape(text[:len(text) - len(hex_code(n))])
+               for n in range(1, 9))
 
 
 def _uniq(values: List[Any]) -> List[Any]:

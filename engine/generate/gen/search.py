@@ -209,7 +209,8 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     # rules/regex_inputs.py, switched off with it: the changed code's own patterns only, so
     # that a parser full of patterns does not push every other variant of a literal back
     samples = REGEX_SAMPLES not in disabled
-    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_words() +
+    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_escapes() +
+               t.mined.changed_words() +
                ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else [])
                for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}

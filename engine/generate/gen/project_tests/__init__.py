@@ -11,6 +11,7 @@ prints what the test checked, then mutates its literals like any other candidate
 * :mod:`.observe` - asserts, ``pytest.raises``, ``unittest`` assertions as observations;
 * :mod:`.convert` - one test (function, method, parametrised case) to a snippet;
 * :mod:`.doctests` - one doctest to a snippet;
+* :mod:`.entry_calls` - the calls into the project through which a test reached the change;
 * :mod:`.assemble` - imports, inlined helpers, fixtures and the body put together;
 * :mod:`.literals` - mutants: the snippet's literals moved a step;
 * :mod:`.shrink` - simpler variants of a snippet;
@@ -35,5 +36,6 @@ def convert_tests(request: Dict[str, Any]) -> Dict[str, Any]:
     """The ``convert-tests`` answer: which tests became snippets (and their target), which did
     not and why."""
     project = ProjectTests(request)
-    return {"converted": [{"test": c["test"], "target": c["target"]} for c in project.converted],
+    tests = {c["test"]: c["target"] for c in project.converted}  # first target, tests in order
+    return {"converted": [{"test": t, "target": target} for t, target in tests.items()],
             "skipped": project.skipped}

@@ -2,12 +2,14 @@
 
 The request's ``project_tests.tests`` lists the project's own tests that reached a changed line on
 the old version (``file``, ``name``, ``covered``), found by the engine in the sandbox. Each is
-converted (:mod:`.convert`); its candidate aims at the changed function whose changed lines it
-covered most. Round 0 offers every converted test, then the first mutants of each
-(:mod:`.literals`); later rounds offer further mutants of the tests aimed at a target that is still
-uncovered, each round starting at the test after the last one the round before reached (a round's
-few mutants would otherwise always go to the first tests). A candidate's genome records the
-strategy, the test it came from and its code, so feedback and shrinking need nothing else.
+converted (:mod:`.convert`), and each call into the project through which it reached the change
+that a snippet can repeat (:mod:`.entry_calls`) is a candidate too; each aims at the changed
+function whose changed lines the test covered most. Round 0 offers every converted test, then
+the first mutants of each (:mod:`.literals`); later rounds offer further mutants of the tests
+aimed at a target that is still uncovered, each round starting at the test after the last one
+the round before reached (a round's few mutants would otherwise always go to the first tests).
+A candidate's genome records the strategy, the test it came from and its code, so feedback and
+shrinking need nothing else.
 ``disabled_strategies`` naming ``project_tests`` turns all of this off.
 """
 
@@ -21,6 +23,7 @@ from ..genome import derive_seed
 from ..registry import Context, strategy
 from .callable_kinds import callable_mutants
 from .convert import convert
+from .entry_calls import entry_call_snippets
 from .fixtures import Unconvertible
 from .literals import focus_keys, mutants
 from .sources import TreeSources
@@ -99,21 +102,28 @@ class ProjectTests:
             if not isinstance(test, dict) or not isinstance(test.get("file"), str) or \
                     not isinstance(test.get("name"), str):
                 continue
+            target = choose_target(test.get("covered"), targets)
+            calls = entry_call_snippets(test)
             try:
                 code = convert(sources, test["file"], test["name"])
             except Unconvertible as exc:
-                self.skipped.append({"test": _test_id(test), "reason": str(exc)})
-                continue
+                reason = str(exc)
             except (RecursionError, ValueError, TypeError, AttributeError) as exc:
-                self.skipped.append({"test": _test_id(test),
-                                     "reason": "the conversion failed: %s" % exc})
-                continue
-            target = choose_target(test.get("covered"), targets)
-            lines = [n for n in test.get("reached_from") or [] if isinstance(n, int)]
-            if target:
+                reason = "the conversion failed: %s" % exc
+            else:
+                reason = ""
+                lines = [n for n in test.get("reached_from") or [] if isinstance(n, int)]
+                if target:
+                    self.converted.append({"test": _test_id(test), "file": test["file"],
+                                           "target": target, "code": code, "focus": focus_keys(
+                                               sources.text(test["file"]), lines)})
+            if reason and not (calls and target):
+                self.skipped.append({"test": _test_id(test), "reason": reason})
+            for call in calls if target else []:
+                # every literal of the call is one the changed line saw: all are the focus
                 self.converted.append({"test": _test_id(test), "file": test["file"],
-                                       "target": target, "code": code,
-                                       "focus": focus_keys(sources.text(test["file"]), lines)})
+                                       "target": target, "code": call,
+                                       "focus": focus_keys(call, range(1, call.count("\n") + 1))})
 
     def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
         genome = {"strategy": STRATEGY, "target": item["target"], "code": code,

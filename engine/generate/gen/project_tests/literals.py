@@ -26,6 +26,7 @@ import functools
 import random
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
+from ..mine import is_escape_form
 from ..mutate import neighbours
 from ..values import from_python, literal_of, render
 from .render import render_module
@@ -112,12 +113,17 @@ def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
     for insert in inserts:
         middle = len(text) // 2
         spliced = (text + insert, text[:middle] + insert + text[middle:])
-        for variant in spliced if len(insert) <= SPLICED else (insert,):
+        for variant in spliced if _spliced(insert) else (insert,):
             if variant != text and variant not in out:
                 out.append(variant)
     # inside a delimited part first: a parser takes the insert for part of a value there
     out = [v for v in placed if v != text] + [v for v in out if v not in placed]
     return out + [v for v in emptied if v not in out]
+
+
+def _spliced(insert: str) -> bool:
+    """A short insert, or an escape in full (``\\x41``), goes into a string; a word replaces it."""
+    return len(insert) <= SPLICED or is_escape_form(insert)
 
 
 PAIRS_OF = {'"': '"', "'": "'", "<": ">", "(": ")", "[": "]", "{": "}"}
@@ -148,7 +154,7 @@ def _inside(text: str, inserts: Sequence[str]) -> Tuple[List[str], List[str]]:
     emptied: List[str] = []
     for start, end in delimited(text):
         for insert in inserts:
-            if len(insert) <= SPLICED:
+            if _spliced(insert):
                 placed.append(text[:start] + insert + text[start:])
         if end > start:
             emptied.append(text[:start] + text[end:])

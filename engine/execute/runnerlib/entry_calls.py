@@ -1,0 +1,244 @@
+"""The calls into the project through which a project test reached a changed line.
+
+When a run of a project test (``callers_of``) first reaches a changed statement, the frames on
+the stack that belong to the project's own modules (not its tests) are the calls that led there.
+Those that a snippet can repeat - a module-level function, a class's static or class method, all
+of whose arguments are plain values written as literals - are recorded as ``entry_calls``.  The
+generator turns each into a snippet of its own: a data-driven test (its documents read from
+fixture files, its cases attached at import time, its values from fixtures no snippet can build)
+still hands over the exact value that reached the change.
+
+An argument's value is the one its name holds when the changed line runs: a function that
+rebinds its parameter first gives the rebound value, still a real input of that function.
+"""
+
+from __future__ import annotations
+
+import builtins
+import datetime
+import decimal
+import fractions
+import inspect
+import math
+import os
+import sys
+import types
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+
+MAX_CALLS = 3  # per test: the outermost calls first, where the test's own values went in
+MAX_SOURCE = 4000  # characters of one call's arguments
+MAX_ITEMS = 200  # items of one container
+MAX_DEPTH = 6
+TEST_FOLDERS = {"test", "tests", "testing"}
+PLAIN = (bool, int, str, bytes, type(None))
+# Standard library values whose repr is their source, with the import it needs.
+EVALUABLE = {datetime.date: "datetime", datetime.datetime: "datetime", datetime.time: "datetime",
+             datetime.timedelta: "datetime", datetime.timezone: "datetime",
+             decimal.Decimal: "decimal", fractions.Fraction: "fractions"}
+# Builtins a call may be given by name (``loads(s, parse_float=float)``); the generator accepts
+# these names only.
+BUILTINS = ("abs", "bool", "bytes", "chr", "complex", "dict", "float", "frozenset", "hex", "int",
+            "len", "list", "max", "min", "ord", "repr", "round", "set", "sorted", "str", "sum",
+            "tuple")
+NAMESPACE = {"datetime": datetime, "decimal": decimal, "fractions": fractions}
+LAZY = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+
+
+class _Source:
+    """Literal source of plain values, with the imports it needs and a size budget."""
+
+    def __init__(self) -> None:
+        self.imports: Set[str] = set()
+        self.size = 0
+
+    def of(self, value: Any, depth: int = 0) -> Optional[str]:
+        text = self._of(value, depth)
+        if text is not None:
+            self.size += len(text)
+        return text if self.size <= MAX_SOURCE else None
+
+    def _of(self, value: Any, depth: int) -> Optional[str]:
+        kind = type(value)
+        if kind in PLAIN:
+            return repr(value) if kind is not str or len(value) <= MAX_SOURCE else None
+        if kind in (type, types.BuiltinFunctionType):
+            name = value.__name__
+            return name if name in BUILTINS and getattr(builtins, name) is value else None
+        if kind is float:
+            return repr(value) if math.isfinite(value) else "float(%r)" % repr(value)
+        if depth >= MAX_DEPTH:
+            return None
+        if kind in (list, tuple, set, frozenset, dict) and len(value) > MAX_ITEMS:
+            return None
+        if kind in (list, tuple):
+            items = [self._of(item, depth + 1) for item in value]
+            if any(item is None for item in items):
+                return None
+            if kind is list:
+                return "[%s]" % ", ".join(items)  # type: ignore[arg-type]
+            return "(%s%s)" % (", ".join(items), "," if len(items) == 1 else "")  # type: ignore
+        if kind in (set, frozenset):
+            items = [self._of(item, depth + 1) for item in value]
+            if any(item is None for item in items):
+                return None
+            body = "{%s}" % ", ".join(sorted(items)) if items else ""  # type: ignore[arg-type]
+            return ("set(%s)" if kind is set and not items else
+                    "%s" if kind is set else "frozenset(%s)") % body
+        if kind is dict:
+            pairs = [(self._of(k, depth + 1), self._of(v, depth + 1)) for k, v in value.items()]
+            if any(k is None or v is None for k, v in pairs):
+                return None
+            return "{%s}" % ", ".join("%s: %s" % pair for pair in pairs)
+        module = EVALUABLE.get(kind)  # type: ignore[call-overload]
+        if module is None:
+            return None
+        text = repr(value)
+        try:
+            if eval(text, dict(NAMESPACE)) != value:  # noqa: S307 - a standard library repr
+                return None
+        except Exception:  # noqa: BLE001 - a repr that is not source (a foreign tzinfo)
+            return None
+        self.imports.add("import " + module)
+        return text
+
+
+def is_project_file(path: Optional[str], real_root: str, real_import_root: str) -> bool:
+    """A module of the project's package: under the import root, not among its tests."""
+    if not path:
+        return False
+    real = os.path.realpath(path)
+    if not real.startswith(real_import_root.rstrip("/") + "/"):
+        return False
+    relative = os.path.relpath(real, real_root if real.startswith(real_root) else
+                               real_import_root)
+    parts = relative.split(os.sep)
+    name = parts[-1]
+    return not (TEST_FOLDERS & set(parts[:-1]) or name.startswith("test_") or
+                name.endswith("_test.py") or name == "conftest.py")
+
+
+def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
+    """How a snippet calls the function ``frame`` runs: {module, name, call prefix, skip}
+    (``skip``: leading arguments the call supplies itself), or None."""
+    code = frame.f_code
+    qualname = getattr(code, "co_qualname", code.co_name)
+    module = frame.f_globals.get("__name__")
+    if not isinstance(module, str) or module == "__main__" or "<" in qualname or \
+            code.co_flags & LAZY:
+        return None  # a generator's or coroutine's call prints only its type: its caller's
+    parts = qualname.split(".")
+    if len(parts) == 1:
+        function = frame.f_globals.get(qualname)
+        if _runs(function, code):
+            return {"module": module, "name": qualname, "prefix": qualname, "skip": 0}
+        return None
+    if len(parts) != 2:
+        return None
+    owner = frame.f_globals.get(parts[0])
+    if not isinstance(owner, type):
+        return None
+    try:
+        member = inspect.getattr_static(owner, parts[1])
+    except AttributeError:
+        return None
+    if isinstance(member, staticmethod) and _runs(member.__func__, code):
+        skip = 0
+    elif isinstance(member, classmethod) and _runs(member.__func__, code):
+        skip = 1
+    else:
+        return None  # an instance method: its object is no literal
+    return {"module": module, "name": parts[0], "prefix": qualname, "skip": skip}
+
+
+def _runs(function: Any, code: types.CodeType) -> bool:
+    """``function`` is, or wraps (functools.wraps), the function whose code is ``code``."""
+    for _ in range(8):
+        if function is None:
+            return False
+        if getattr(function, "__code__", None) is code:
+            return True
+        function = getattr(function, "__wrapped__", None)
+    return False
+
+
+def _arguments(frame: types.FrameType, skip: int) -> Optional[Dict[str, Any]]:
+    """The call's argument list as source, with its imports; None when a value is no literal."""
+    code = frame.f_code
+    names = code.co_varnames
+    count = code.co_argcount
+    keyword_only = code.co_kwonlyargcount
+    values = frame.f_locals
+    source = _Source()
+    parts: List[str] = []
+    for name in names[skip:count]:
+        if name not in values:
+            return None
+        text = source.of(values[name])
+        if text is None:
+            return None
+        parts.append(text)
+    index = count + keyword_only
+    if code.co_flags & inspect.CO_VARARGS:
+        extra = values.get(names[index])
+        index += 1
+        for item in extra if isinstance(extra, tuple) else ():
+            text = source.of(item)
+            if text is None:
+                return None
+            parts.append(text)
+    for name in names[count:count + keyword_only]:
+        if name not in values:
+            return None
+        text = source.of(values[name])
+        if text is None:
+            return None
+        parts.append("%s=%s" % (name, text))
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        extra = values.get(names[index])
+        for key, item in (extra.items() if isinstance(extra, dict) else ()):
+            text = source.of(item)
+            if text is None or not isinstance(key, str) or not key.isidentifier():
+                return None
+            parts.append("%s=%s" % (key, text))
+    return {"arguments": ", ".join(parts), "imports": sorted(source.imports)}
+
+
+def entry_calls(frame: Optional[types.FrameType], real_root: str, real_import_root: str,
+                found: List[Dict[str, Any]]) -> None:
+    """Adds to ``found`` the repeatable project calls on the stack above ``frame`` (outermost
+    first, at most MAX_CALLS in all, none twice)."""
+    calls: List[Dict[str, Any]] = []
+    while frame is not None:
+        if is_project_file(frame.f_code.co_filename, real_root, real_import_root):
+            how = _callable(frame)
+            arguments = _arguments(frame, how["skip"]) if how else None
+            if how and arguments:
+                calls.append({"module": how["module"], "name": how["name"],
+                              "call": "%s(%s)" % (how["prefix"], arguments["arguments"]),
+                              "imports": arguments["imports"]})
+        frame = frame.f_back
+    known = {call["call"] for call in found}
+    for call in reversed(calls):
+        if len(found) >= MAX_CALLS:
+            return
+        if call["call"] not in known:
+            known.add(call["call"])
+            found.append(call)
+
+
+def recording_entry_calls(emit: Callable[[int, int], None], statements: Set[Tuple[int, int]],
+                          real_root: str, real_import_root: str,
+                          found: List[Dict[str, Any]]) -> Callable[[int, int], None]:
+    """``emit``, also recording the entry calls on the stack at the first hit of each of
+    ``statements`` (the changed ones)."""
+
+    def hit(index: int, statement: int) -> None:
+        emit(index, statement)
+        if (index, statement) not in statements or len(found) >= MAX_CALLS:
+            return
+        try:
+            entry_calls(sys._getframe(1), real_root, real_import_root, found)
+        except Exception:  # noqa: BLE001 - a recording never changes how the test runs
+            pass
+
+    return hit

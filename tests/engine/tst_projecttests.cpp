@@ -6,7 +6,8 @@
 // came from. One more checks the run order: the test written for the changed branch runs
 // first although its class is larger than the budget; another that the statement of a long test
 // nearest to added lines has its literals mutated first. Another reaches the change only through
-// a data-driven test, whose recorded call into the package carries the data file's text.
+// a data-driven test, whose recorded call into the package carries the data file's text. The
+// last reaches a changed module-level pattern through the text of its shape in a test's document.
 #include "CliRun.h"
 #include "ScratchRepo.h"
 
@@ -160,6 +161,36 @@ def test_saved_records():
         assert len(load(handle.read())) == 2
 )";
 
+// A plan's times lose their required seconds: only the module-level pattern changes, and the
+// compiled expression built from it is what the parser reads. Only text of the pattern's shape
+// inside a whole valid line reaches the difference; the project's test holds such text.
+constexpr char Plans[] = R"py(import re
+
+_TIME = r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])"
+_ENTRY = re.compile(r"(\w+) at " + _TIME)
+
+
+def parse_plan(text):
+    plan = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        match = _ENTRY.fullmatch(line.strip())
+        if match is None:
+            raise ValueError("line %d: expected a name, 'at' and a time" % number)
+        name, hours, minutes, seconds = match.groups()
+        plan[name] = int(hours) * 3600 + int(minutes) * 60 + int(seconds or 0)
+    return plan
+)py";
+
+constexpr char PlanTests[] = R"py(from sched.times import parse_plan
+
+
+def test_plan():
+    plan = parse_plan("backup at 01:30:00\nreport at 23:59:59\n")
+    assert plan == {"backup": 5400, "report": 86399}
+)py";
+
 struct Change
 {
     QString base;
@@ -209,6 +240,14 @@ Change recordsProject(ScratchRepo &repo)
         repo, QStringLiteral("notes"), QStringLiteral("records"), Records,
         QStringLiteral("tests/test_records.py"), RecordTests, "for field in payload.split(\",\")]",
         "for field in payload.split(\",\") if field.strip()]", QStringLiteral("drop empty fields"));
+}
+
+Change plansProject(ScratchRepo &repo)
+{
+    return commitChange(repo, QStringLiteral("sched"), QStringLiteral("times"), Plans,
+                        QStringLiteral("tests/test_times.py"), PlanTests,
+                        ":([0-5][0-9]):([0-5][0-9])\"", ":([0-5][0-9])(?::([0-5][0-9]))?\"",
+                        QStringLiteral("seconds are optional"));
 }
 
 Change queueProject(ScratchRepo &repo)
@@ -330,7 +369,7 @@ class ProjectTestsTest final : public QObject
 
     // A fresh tree cache and checkpoint directory per analysis; the report goes to `report`.
     CliRun analyze(const ScratchRepo &repo, const Change &change, const QString &report,
-                   bool projectTests)
+                   bool projectTests, const QStringList &more = {})
     {
         QProcessEnvironment environment;
         environment.insert(QStringLiteral("XDG_CACHE_HOME"),
@@ -348,7 +387,7 @@ class ProjectTestsTest final : public QObject
                               report};
         if (!projectTests)
             arguments << QStringLiteral("--disable-strategy") << QStringLiteral("project_tests");
-        return difftriage::test::runCli(arguments, environment);
+        return difftriage::test::runCli(arguments + more, environment);
     }
 
     // Off: nothing reaches the changed code. On: a difference from `origin`, and the summary.
@@ -460,6 +499,36 @@ private slots:
                                        .toString()
                                        .contains(QStringLiteral("result = load('3107:"));
         QVERIFY(recorded);
+    }
+
+    // The text the old pattern matches in the test's document, replaced by one only the new
+    // pattern matches, shows the change; without the regex_samples rule it is missed.
+    void changedPatternRewrittenInsideTheTestsDocument()
+    {
+        ScratchRepo repo;
+        const Change change = plansProject(repo);
+        const QString offPath = m_dir.filePath(QStringLiteral("pattern-off.json"));
+        const CliRun off =
+            analyze(repo, change, offPath, true,
+                    {QStringLiteral("--disable-strategy"), QStringLiteral("regex_samples")});
+        QVERIFY2(off.exitCode == 0, off.err.constData());
+        QVERIFY2(readJson(offPath).value(QStringLiteral("differences")).toArray().isEmpty(),
+                 off.out.constData());
+
+        const QString onPath = m_dir.filePath(QStringLiteral("pattern-on.json"));
+        const CliRun on = analyze(repo, change, onPath, true);
+        QVERIFY2(on.exitCode == 0, on.err.constData());
+        const QJsonArray differences =
+            readJson(onPath).value(QStringLiteral("differences")).toArray();
+        QVERIFY2(originsOf(differences).contains(QStringLiteral("tests/test_times.py::test_plan")),
+                 on.out.constData());
+        bool rewritten = false;
+        for (const QJsonValue &difference : differences)
+            rewritten = rewritten || difference.toObject()
+                                         .value(QStringLiteral("original_test_code"))
+                                         .toString()
+                                         .contains(QStringLiteral("at 00:00\\n"));
+        QVERIFY2(rewritten, on.out.constData());
     }
 
     // A unittest set-up registers a job through a decorator and fills the queue in steps.

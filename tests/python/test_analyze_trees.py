@@ -379,6 +379,42 @@ def test_changed_import_marks_only_names_bound_differently(tmp_path: Path) -> No
     ]
 
 
+def test_names_computed_from_a_changed_name_change_with_it(tmp_path: Path) -> None:
+    old = {
+        "pkg/__init__.py": "",
+        "pkg/m.py": '''
+            import re
+
+            _TIME = r"[0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+            _ENTRY = re.compile(r"(\\w+) at " + _TIME)
+            _ENTRIES = [_ENTRY]
+            UNRELATED = re.compile("x")
+
+
+            def parse(line):
+                return _ENTRY.fullmatch(line)
+
+
+            def parse_all(line):
+                return [e.fullmatch(line) for e in _ENTRIES]
+
+
+            def other(line):
+                return UNRELATED.match(line)
+            ''',
+    }
+    new = dict(old)
+    new["pkg/m.py"] = old["pkg/m.py"].replace(":[0-9][0-9]\"", "(:[0-9][0-9])?\"")
+    result = targets_for(tmp_path, old, new)
+    # Only _TIME's line changed; _ENTRY and _ENTRIES are built from it, UNRELATED is not
+    assert summary(result) == {
+        "pkg.m.parse": ("both", "public", [], [], ["module_level"],
+                        ["pkg.m._ENTRY", "pkg.m._TIME"]),
+        "pkg.m.parse_all": ("both", "public", [], [], ["module_level"],
+                            ["pkg.m._ENTRIES", "pkg.m._TIME"]),
+    }
+
+
 def test_access_split_by_version_and_private_special(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .core import api, Box\n",

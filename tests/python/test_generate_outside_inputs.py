@@ -173,3 +173,136 @@ def test_a_callback_gets_the_pattern_whose_matches_it_is_handed(tmp_path: Path) 
     for name, pattern in (("_replace", r"&#(\d+);"), ("_named", r"&(\w+);")):
         mined = mine_target({"old": tree, "new": tree}, "ent." + name, changed, [])
         assert {p for p, _f, _s, _t in mined.regex_samples(W_RELATED)} == {pattern}
+
+
+def test_a_changed_patterns_telling_texts_replace_what_it_matches_in_a_document() -> None:
+    """Only texts the two versions read differently are kept, those one version finds a match
+    at the start of first; each replaces a span either version matches inside a longer string,
+    which keeps the rest of the document valid."""
+    import re
+    from gen.regex_rewrites import rewrites, rewritten, telling
+
+    old = (r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])", 0)
+    new = (r"""
+        ([01][0-9]|2[0-3])     # hours
+        :([0-5][0-9])          # minutes
+        (?::([0-5][0-9]))?     # optional seconds
+        """, re.VERBOSE)
+    found = telling(old, new)
+    assert found is not None and found.texts[0] == "00:00" and found.chars == []
+    assert all(bool(re.match(*new[:1], t, new[1])) != bool(re.match(old[0], t))
+               for t in found.texts[:3])
+    assert telling(old, old) is None  # an unchanged pattern tells nothing apart
+    pairs = rewrites([old, (r"[a-z]+", 0)], [new, (r"[a-z]+", 0)])  # the unchanged one is left
+    assert [r.patterns for r in pairs] == [[old, new]]
+    variants = rewritten("start = 07:32:00\nstop = 09:00:00\n", pairs)
+    assert "start = 00:00\nstop = 09:00:00\n" in variants
+    assert "start = 07:32:00\nstop = 00:00\n" in variants
+    assert variants[0] == "start = 00:00\nstop = 09:00:00\n"  # the first span, the best text
+    assert rewritten("no time here", pairs) == []
+
+
+def test_mixed_characters_and_a_widened_class_tell_patterns_apart() -> None:
+    """Samples with a character replaced, inserted or deleted: an underline that may no longer
+    mix two characters; a letter only the new class has, spliced into a whole address."""
+    import re
+    from gen.regex_rewrites import rewritten, telling
+
+    underline = telling((r"^.*?\n[=-]+[ ]*(\n|$)", re.M), (r"^.*?\n(?:=+|-+)[ ]*(\n|$)", re.M))
+    assert underline is not None and "a\n=-\n" in underline.texts
+    assert rewritten("Title\n=====\n\nText", [underline])[0].startswith("a\n")
+    local = telling((r"[0-9a-z]+(\.[0-9a-z]+)*$", re.I),
+                    (r"[0-9a-z\u00C0-\u00FF]+(\.[0-9a-z\u00C0-\u00FF]+)*$", re.I))
+    assert local is not None and local.chars[0] in "\u00c0\u00ff"
+    assert local.chars[0] + "email@here.com" in rewritten("email@here.com", [local])
+    # a pattern that can backtrack for ages is only run on short texts
+    risky = telling((r"(a+)+b", 0), (r"(a+)+c", 0))
+    assert risky is not None and all(len(t) <= 20 for t in risky.texts)
+    assert all(len(v) == 41 for v in rewritten("a" * 40, [risky]))  # characters spliced only
+
+
+def test_mined_changed_patterns_pair_the_sides_and_guess_a_verbose_layout(
+        tmp_path: Path) -> None:
+    from gen.mine import change_rewrites, guessed_flags, looks_like_regex, mine_target
+    from pymodel.project import Tree
+
+    import re
+    assert looks_like_regex(r"[0-9][0-9]:[0-9][0-9]")  # two classes, no repetition
+    assert not looks_like_regex("see [1] above")
+    assert guessed_flags("\n  ([0-9]+)  # hours\n  :([0-9]+)  # minutes\n") == re.VERBOSE
+    assert guessed_flags("([0-9]+) # digits") == 0
+    sides = {}
+    for side, pattern in (("old", "[0-9][0-9]:[0-9][0-9]"), ("new", "[0-9][0-9]:?[0-9][0-9]")):
+        root = tmp_path / side
+        root.mkdir()
+        (root / "clock.py").write_text(
+            "import re\n"
+            "_TIME = r'%s'\n"
+            "def parse(text):\n"
+            "    return re.fullmatch(_TIME, text)\n" % pattern)
+        sides[side] = Tree(str(root))
+    changed = {"changed_lines": {"old": [], "new": []}, "module_level_names": ["clock._TIME"]}
+    mined = mine_target(sides, "clock.parse", changed, [])
+    assert mined.changed_regexes == {"old": [("[0-9][0-9]:[0-9][0-9]", 0)],
+                                     "new": [("[0-9][0-9]:?[0-9][0-9]", 0)]}
+    found = change_rewrites([mined])
+    assert [r.patterns for r in found] == [[("[0-9][0-9]:[0-9][0-9]", 0),
+                                            ("[0-9][0-9]:?[0-9][0-9]", 0)]]
+    assert found[0].texts[0] == "0000"
+
+
+def test_changed_patterns_of_joined_strings_class_attributes_and_long_statements(
+        tmp_path: Path) -> None:
+    """A pattern joined with ``+`` inside a multi-line statement the analysis reports at its
+    first line, and a class attribute's compiled pattern, count as changed."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    sides = {}
+    for side, char in (("old", "a-z"), ("new", "a-z\\u00C0-\\u00FF")):
+        root = tmp_path / side
+        root.mkdir()
+        (root / "check.py").write_text(
+            "import re\n"
+            "def valid(text):\n"
+            "    return (\n"                                   # 3: the statement's line
+            "        True\n"
+            "        if re.match(\n"
+            "            r'[%s]+'\n"
+            "            + r'(\\.[a-z]+)*$', text)\n"
+            "        else False)\n"
+            "class Checker:\n"
+            "    RE = re.compile(r'^[%s]+$')\n"
+            "    def check(self, text):\n"
+            "        return bool(self.RE.match(text))\n" % (char, char))
+        sides[side] = Tree(str(root))
+    joined = mine_target(sides, "check.valid", {"changed_lines": {"old": [3], "new": [3]},
+                                                "module_level_names": []}, [])
+    assert joined.changed_regexes["old"] == [(r"[a-z]+(\.[a-z]+)*$", 0)]
+    assert joined.regex_rewrites()[0].chars  # a letter only the new class has
+    attribute = mine_target(sides, "check.Checker.check", {
+        "changed_lines": {"old": [], "new": []},
+        "module_level_names": ["check.Checker.RE"]}, [])
+    assert attribute.changed_regexes["new"] == [(r"^[a-z\u00C0-\u00FF]+$", 0)]
+
+
+def test_a_table_set_item_by_item_gives_the_keys_whose_entries_changed(tmp_path: Path) -> None:
+    from gen.mine import W_CHANGED, mine_target
+    from pymodel.project import Tree
+
+    sides = {}
+    for side, extra in (("old", ""), ("new", "NAMES['#a9a9a9'] = 'darkgray'\n")):
+        root = tmp_path / side
+        root.mkdir()
+        (root / "colors.py").write_text(
+            "def _reversed(d):\n"
+            "    return {v: k for k, v in d.items()}\n"
+            "NAMES = _reversed({'darkgrey': '#a9a9a9', 'white': '#ffffff'})\n"
+            "NAMES['#000000'] = 'black'\n" + extra +
+            "def name_of(code):\n"
+            "    return NAMES[code]\n")
+        sides[side] = Tree(str(root))
+    mined = mine_target(sides, "colors.name_of", {"changed_lines": {"old": [], "new": []},
+                                                  "module_level_names": ["colors.NAMES"]}, [])
+    strong = {c.value for c in mined.items.values() if c.weight >= W_CHANGED}
+    assert "#a9a9a9" in strong and "#000000" not in strong

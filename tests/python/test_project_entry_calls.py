@@ -12,7 +12,8 @@ from test_project_tests import FILE_TEST, project, request_for, run
 
 from gen.project_tests import convert_tests  # noqa: E402
 from gen.project_tests.candidates import ProjectTests  # noqa: E402
-from gen.project_tests.entry_calls import entry_call_snippet, entry_call_snippets  # noqa: E402
+from gen.project_tests.entry_calls import (  # noqa: E402
+    CONSUMED, entry_call_snippet, entry_call_snippets, repeats_a_call_of)
 
 NEW_SHOP_TAIL = "    if amount >= 100:\n        return amount - 10\n"
 
@@ -25,8 +26,13 @@ def call(text: str, **fields: object) -> dict:
 def test_a_recorded_call_becomes_a_snippet_that_prints_its_result(tmp_path: Path) -> None:
     root = project(tmp_path, {})
     code = entry_call_snippet(call("discount(150)"))
-    assert code == "from shop import discount\n\nresult = discount(150)\nprint(repr(result))\n"
+    assert code == ("import collections.abc\nimport itertools\nfrom shop import discount\n\n"
+                    "result = discount(150)\n%s\nprint(repr(result))\n" % CONSUMED)
     assert run(code, root) == "140\n"
+    # a returned iterator prints its items, an endless one its first thousand
+    assert run(entry_call_snippet(call("repeat('x', 3)", module="itertools")), root) == \
+        "['x', 'x', 'x']\n"
+    assert run(entry_call_snippet(call("count(5)", module="itertools")), root).count(",") == 999
     dated = entry_call_snippet(call("discount(datetime.date(2024, 5, 1).day)",
                                     imports=["import datetime"]))
     assert dated is None  # an attribute of a value is no literal
@@ -37,7 +43,17 @@ def test_a_recorded_call_becomes_a_snippet_that_prints_its_result(tmp_path: Path
     valued = entry_call_snippet(call("Cart.add(float('nan'), count={1: (2, 'x')})",
                                      imports=["import datetime", "import decimal"]))
     assert valued is not None and valued.startswith(
-        "import datetime\nimport decimal\nfrom shop import Cart\n")
+        "import collections.abc\nimport datetime\nimport decimal\nimport itertools\n"
+        "from shop import Cart\n")
+
+
+def test_a_call_the_converted_test_makes_the_same_way_gives_no_snippet() -> None:
+    snippet = entry_call_snippet(call("discount(150)"))
+    assert repeats_a_call_of(snippet, "from shop import discount\n\n"
+                                      "print(repr(discount(150)))\n")
+    assert not repeats_a_call_of(snippet, "import shop\n\nprint(repr(shop.discount(150)))\n")
+    assert not repeats_a_call_of(snippet, "from shop import discount\n\n"
+                                          "print(repr(discount(151)))\n")
 
 
 @pytest.mark.parametrize("record", [

@@ -290,6 +290,23 @@ def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:
         convert(tree, "tests/test_param.py", "test_discount[0]")
 
 
+def test_one_parametrised_name_in_a_tuple_takes_each_case_apart(tmp_path: Path) -> None:
+    """pytest unpacks a case for a tuple of names, even of one: ``("amount",)`` with
+    ``(120,)`` gives 120, not the tuple."""
+    root = project(tmp_path, {"tests/test_param.py": '''
+        import pytest
+        from shop import discount
+
+
+        @pytest.mark.parametrize(("amount",), [(50,), (120,), pytest.param(130)])
+        def test_discount(amount):
+            assert discount(amount) <= amount
+    '''})
+    tree = sources(root)
+    assert run(convert(tree, "tests/test_param.py", "test_discount[1]"), root) == "110\n"
+    assert run(convert(tree, "tests/test_param.py", "test_discount[2]"), root) == "120\n"
+
+
 # -- doctests -----------------------------------------------------------------------------------
 
 def test_doctest_examples_print_their_values_and_exceptions(tmp_path: Path) -> None:

@@ -104,6 +104,12 @@ FILES = {
             assert scale(value, factor) >= 0
 
 
+        @pytest.mark.parametrize(("value",), [(0,), (4,)])
+        def test_one_name_in_a_tuple(value):
+            assert isinstance(value, int)
+            scale(value, 0)
+
+
         def test_fixture(doubled):
             assert doubled == 10
 
@@ -254,7 +260,9 @@ def test_collects_functions_cases_classes_testcases_and_doctests(worker: Worker)
     answer = worker.request("collect_tests", file="tests/test_pytest_style.py")
     assert answer["error_type"] is None and answer["file"] == "tests/test_pytest_style.py"
     assert names(answer) == ["test_plain", "test_cases[0][0]", "test_cases[0][1]",
-                             "test_cases[1][0]", "test_cases[1][1]", "test_fixture",
+                             "test_cases[1][0]", "test_cases[1][1]",
+                             "test_one_name_in_a_tuple[0]", "test_one_name_in_a_tuple[1]",
+                             "test_fixture",
                              "test_request", "TestGroup::test_method"]
     unit = worker.request("collect_tests", file="tests/test_unit_style.py")
     assert names(unit) == ["ScaleTests::test_zero", "ScaleTests::test_wrong",
@@ -272,6 +280,10 @@ def test_each_test_reports_the_changed_lines_it_ran(worker: Worker) -> None:
     # the decorator nearest the function is numbered first: factor 0 is case [0]
     zero = worker.run_test("tests/test_pytest_style.py", "test_cases[0][1]")
     assert zero["covered"] == {"src/calc/__init__.py": [marker("zero")]}
+    # a case of a tuple of names, even of one, is unpacked as pytest does
+    unpacked = worker.run_test("tests/test_pytest_style.py", "test_one_name_in_a_tuple[1]")
+    assert unpacked["status"] == "ok", unpacked
+    assert unpacked["covered"] == {"src/calc/__init__.py": [marker("zero")]}
 
 
 def test_a_test_names_its_statements_that_first_ran_the_lines_asked_about(worker: Worker) -> None:
@@ -291,8 +303,8 @@ def test_a_test_names_its_statements_that_first_ran_the_lines_asked_about(worker
 def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
         worker: Worker) -> None:
     """The calls into the package on the stack at the first hit, outermost first, with the
-    values they got from a data file; a class method without its class argument; no generator
-    (its call prints only its type) and no instance method (its object is no literal); asked
+    values they got from a data file; a class method without its class argument; a generator
+    (its snippet consumes the items) but no instance method (its object is no literal); asked
     about nothing, nothing recorded."""
     zero = {"src/calc/__init__.py": [marker("zero")]}
     data = worker.run_test("tests/test_data_driven.py", "test_from_data", callers_of=zero)
@@ -305,7 +317,7 @@ def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
     classes = worker.run_test("tests/test_data_driven.py", "test_class_level", callers_of=zero)
     assert [c["call"] for c in classes["entry_calls"]] == ["Units.convert(4, 0)", "scale(4, 0)"]
     lazy = worker.run_test("tests/test_data_driven.py", "test_lazy", callers_of=zero)
-    assert [c["call"] for c in lazy["entry_calls"]] == ["scale(3, 0)"]  # not the generator's
+    assert [c["call"] for c in lazy["entry_calls"]] == ["each([3], 0)", "scale(3, 0)"]
     instance = worker.run_test("tests/test_data_driven.py", "test_no_literal", callers_of=zero)
     assert instance["status"] == "ok" and instance["entry_calls"] == []
     assert "entry_calls" not in worker.run_test("tests/test_data_driven.py", "test_from_data")

@@ -41,7 +41,8 @@ BUILTINS = ("abs", "bool", "bytes", "chr", "complex", "dict", "float", "frozense
             "len", "list", "max", "min", "ord", "repr", "round", "set", "sorted", "str", "sum",
             "tuple")
 NAMESPACE = {"datetime": datetime, "decimal": decimal, "fractions": fractions}
-LAZY = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+# A coroutine's call gives only an awaitable; a generator's items are consumed by its snippet.
+AWAITED = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 class _Source:
@@ -124,8 +125,8 @@ def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
     qualname = getattr(code, "co_qualname", code.co_name)
     module = frame.f_globals.get("__name__")
     if not isinstance(module, str) or module == "__main__" or "<" in qualname or \
-            code.co_flags & LAZY:
-        return None  # a generator's or coroutine's call prints only its type: its caller's
+            code.co_flags & AWAITED:
+        return None  # a coroutine's call prints only its type: its caller's
     parts = qualname.split(".")
     if len(parts) == 1:
         function = frame.f_globals.get(qualname)

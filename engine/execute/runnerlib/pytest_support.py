@@ -210,16 +210,20 @@ def expand_marks(name: str, func: Callable[..., Any]
                 skip = str(kwargs.get("reason", "skipif"))
         elif mark_name == "parametrize" and len(args) >= 2:
             names = args[0]
+            # pytest wraps each value only for one name given as a string; a tuple or list of
+            # names, even of one, takes each value as the sequence of its arguments
+            single = isinstance(names, str)
             if isinstance(names, str):
                 names = [part.strip() for part in names.split(",") if part.strip()]
             names = list(names)
+            single = single and len(names) == 1
             expanded: List[Tuple[str, Dict[str, Any]]] = []
             for case_name, params in cases:
                 for position, value in enumerate(args[1]):
                     if type(value).__name__ == "ParameterSet":
                         value = value.values
                         values = list(value)
-                    elif len(names) == 1:
+                    elif single:
                         values = [value]
                     else:
                         values = list(value)

@@ -23,7 +23,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
+from .module_values import class_attribute, item_assignments
 from .mutate import decimal_text_neighbours, str_variants
+from .regex_rewrites import Rewrite, rewrites
 from .regex_samples import samples
 from .values import literal_of
 
@@ -38,6 +40,8 @@ MAX_WORD = 24  # a changed string longer than this is a message, not a word
 _RE_FUNCTIONS = {"match": 1, "search": 1, "fullmatch": 1, "findall": 1, "finditer": 1,
                  "split": 1, "sub": 2, "subn": 2}  # re.<name>(pattern, ...): the subject's index
 MAX_REGEXES = 6  # patterns of one target sampled
+MAX_JOINED = 32  # strings of one ``+`` chain joined
+MAX_JOINED_LENGTH = 4000
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
@@ -67,10 +71,16 @@ class Mined:
         self.names: Dict[str, int] = {}  # names/attributes read by the code, with weights
         # (pattern, flags) -> (the subject it is applied to, weight)
         self.regexes: Dict[Tuple[str, int], Tuple[Optional[str], int]] = {}
+        self.side: Optional[str] = None  # the side being mined
+        self.changed_regexes: Dict[str, List[Tuple[str, int]]] = {}  # side -> changed patterns
 
     def add_regex(self, pattern: Any, flags: int, subject: Optional[str], weight: int) -> None:
         if not isinstance(pattern, str) or not pattern:
             return
+        if weight >= W_CHANGED and self.side is not None:
+            on_side = self.changed_regexes.setdefault(self.side, [])
+            if (pattern, flags) not in on_side:
+                on_side.append((pattern, flags))
         old = self.regexes.get((pattern, flags))
         if old is None or weight > old[1] or (weight == old[1] and old[0] is None):
             self.regexes[(pattern, flags)] = (subject, weight)
@@ -87,6 +97,10 @@ class Mined:
                          in self.regexes.items() if w >= min_weight), key=lambda r: -r[0])
         return [(pattern, flags, subject, text) for _w, pattern, flags, subject
                 in ranked[:MAX_REGEXES] for text in samples(pattern, flags)]
+
+    def regex_rewrites(self) -> List[Rewrite]:
+        """The changed patterns' old-new pairs and the texts that tell them apart."""
+        return change_rewrites([self])
 
     def read(self, name: str, weight: int) -> None:
         if weight > self.names.get(name, -1):
@@ -180,6 +194,17 @@ class Mined:
         return _uniq([c.value for c in self._sorted() if not c.length])
 
 
+def change_rewrites(all_mined: List["Mined"]) -> List[Rewrite]:
+    """The old-new pairs of the patterns changed anywhere in ``all_mined`` (each target's
+    changed lines and changed module-level names) and the texts that tell them apart."""
+    sides: Dict[str, List[Tuple[str, int]]] = {"old": [], "new": []}
+    for mined in all_mined:
+        for side, patterns in mined.changed_regexes.items():
+            found = sides.setdefault(side, [])
+            found.extend(p for p in patterns if p not in found)
+    return rewrites(sides["old"], sides["new"])
+
+
 def hex_code(digits: int) -> str:
     """A code point in ``digits`` hex digits that any escape accepts: ``41`` (A) padded with
     zeros, ``7`` for one digit."""
@@ -241,17 +266,32 @@ class FunctionMiner:
         self.changed = changed
         self.wc = weight_changed
         self.wo = weight_other
+        self.spans: List[Tuple[int, int]] = []  # the changed statements' lines
 
     def weight(self, node: ast.AST) -> int:
         start = getattr(node, "lineno", 0)
         end = getattr(node, "end_lineno", start) or start
-        if any(start <= line <= end for line in self.changed):
+        if any(start <= line <= end for line in self.changed) or \
+                any(first <= start and end <= last for first, last in self.spans):
             return self.wc
         return self.wo
 
+    def _changed_spans(self, node: Any) -> None:
+        """A changed line stands for its whole statement (the analysis maps every line of a
+        multi-line statement to its first): ``return (... re.match(r"..." ...) ...)`` changed
+        in its pattern is reported at ``return``.  A compound statement spans its header."""
+        for sub in ast.walk(node) if self.changed else ():
+            if isinstance(sub, ast.stmt) and sub.lineno in self.changed and \
+                    not isinstance(sub, FUNCTION_NODES + (ast.ClassDef,)):
+                body = getattr(sub, "body", None)
+                last = body[0].lineno - 1 if isinstance(body, list) and body else \
+                    (sub.end_lineno or sub.lineno)
+                self.spans.append((sub.lineno, max(last, sub.lineno)))
+
     # -- constant evaluation -----------------------------------------------------------------
     def const(self, node: Any, depth: int = 0) -> Tuple[bool, Any]:
-        """(found, value) for a literal, a named constant or ``Decimal("...")``."""
+        """(found, value) for a literal, a named constant, ``Decimal("...")`` or strings
+        joined by ``+``."""
         if depth > 6 or node is None:
             return False, None
         if isinstance(node, ast.Constant):
@@ -278,6 +318,8 @@ class FunctionMiner:
                     return False, None
                 parts.append(v)
             return True, "".join(parts)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # PREFIX + r"..."
+            return self._joined(node, depth)
         if isinstance(node, ast.Call) and (dotted(node.func) or "").split(".")[-1] in \
                 ("Decimal", "float", "int") and len(node.args) == 1 and not node.keywords:
             ok, v = self.const(node.args[0], depth + 1)
@@ -296,6 +338,21 @@ class FunctionMiner:
                                 set(), 0, 0)
             return sub.const(sym.node, depth + 1)
         return False, None
+
+    def _joined(self, node: ast.BinOp, depth: int) -> Tuple[bool, Any]:
+        """The strings (or bytes) of a chain of ``+`` joined."""
+        operands: List[Any] = []
+        while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and \
+                len(operands) < MAX_JOINED:
+            operands.append(node.right)
+            node = node.left
+        operands.append(node)
+        parts = [self.const(operand, depth + 1) for operand in reversed(operands)]
+        kinds = {type(v) for ok, v in parts if ok}
+        if not all(ok for ok, _v in parts) or kinds not in ({str}, {bytes}):
+            return False, None
+        joined = parts[0][1][:0].join(v for _ok, v in parts)
+        return (True, joined) if len(joined) <= MAX_JOINED_LENGTH else (False, None)
 
     def named_value(self, node: Any) -> Any:
         """The module or class constant a name or ``self.NAME`` refers to (None if other)."""
@@ -384,6 +441,7 @@ class FunctionMiner:
 
     # -- walking -----------------------------------------------------------------------------
     def run(self, node: Any) -> None:
+        self._changed_spans(node)
         body = node.body if isinstance(node, FUNCTION_NODES) else [node]
         skip = _docstring_ids(node)
         for stmt in body if isinstance(body, list) else [body]:
@@ -544,19 +602,32 @@ def compiled_pattern(node: Any, miner: "FunctionMiner") -> Optional[Tuple[str, i
 
 
 _REGEX_SYNTAX = re.compile(r"[\[(\\].*[*+?{]")  # a group, class or escape, then repetition
+_REGEX_CLASSES = re.compile(r"\[[^\]]+\].*\[[^\]]+\]|\\[dws].*\\[dws]")  # two classes
 
 
 def looks_like_regex(value: Any) -> bool:
-    """A string constant with groups or classes and repetition that compiles: most likely a
-    pattern (sampling a plain string only gives the string back)."""
+    """A string constant that compiles, with groups or classes and repetition, or with two
+    classes: most likely a pattern (sampling a plain string only gives the string back)."""
     if not isinstance(value, str) or not 3 <= len(value) <= 400 or \
-            not _REGEX_SYNTAX.search(value):
+            not (_REGEX_SYNTAX.search(value) or _REGEX_CLASSES.search(value)):
         return False
     try:
         re.compile(value)
     except (re.error, RecursionError, OverflowError):
         return False
     return True
+
+
+def guessed_flags(pattern: str) -> int:
+    """re.VERBOSE for a pattern written over several lines (its layout and comments are not
+    text to match), else none."""
+    if "\n" not in pattern.strip():
+        return 0
+    try:
+        re.compile(pattern, re.VERBOSE)
+    except (re.error, RecursionError, OverflowError):
+        return 0
+    return re.VERBOSE
 
 
 def _flags(node: ast.Call) -> int:
@@ -645,22 +716,28 @@ def mine_function(tree: Tree, qual: str, mined: Mined, changed: Set[int],
 def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, weight: int
                      ) -> None:
     """Module-level names whose definition changed (``DEFAULT_RATE = 0.2``): their values; a
-    table's keys, the keys of the entries that differ between the versions strongest."""
+    table's keys (of its literal and of the module's ``TABLE[key] = value`` statements), the
+    keys of the entries that differ between the versions strongest."""
     for qual in names:
         module, _, name = qual.rpartition(".")
         tables: Dict[str, Dict[Any, str]] = {}
+        assigned: Dict[str, Dict[Any, str]] = {}
         for side in sorted(trees):
             tree = trees[side]
+            mined.side = side
             sym = tree.lookup(module, name) if module else None
-            if sym is None or sym.kind != "value":
+            sym = sym if sym is not None and sym.kind == "value" else \
+                class_attribute(tree, module, name)
+            if sym is None:
                 continue
             miner = FunctionMiner(tree, sym.module or module, None, mined, set(), 0, 0)
+            assigned[side] = item_assignments(tree, sym.module or module, name, miner)
             compiled = compiled_pattern(sym.node, miner)
             if compiled is not None:  # the expression itself changed
                 mined.add_regex(compiled[0], compiled[1], None, W_CHANGED)
                 continue
             if isinstance(sym.node, ast.Dict):
-                tables[side] = miner.dict_entries(sym.node)
+                tables[side] = dict(miner.dict_entries(sym.node), **assigned[side])
                 continue
             ok, v = miner.const(sym.node)
             if ok and isinstance(v, (tuple, list, set, frozenset)):
@@ -669,7 +746,10 @@ def mine_value_names(trees: Dict[str, Tree], names: List[str], mined: Mined, wei
             elif ok:
                 mined.add(v, None, weight)
                 if looks_like_regex(v):  # _TIME_RE_STR = r"...", compiled elsewhere
-                    mined.add_regex(v, 0, None, W_CHANGED)
+                    mined.add_regex(v, guessed_flags(v), None, W_CHANGED)
+        if any(assigned.values()):  # a table built by a call, then set item by item
+            for side, items in assigned.items():
+                tables.setdefault(side, dict(items))
         sides = list(tables.values())
         differing = {k for k in set().union(*sides) if len({t.get(k) for t in sides}) > 1} \
             if len(sides) == 2 else set()
@@ -689,6 +769,7 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
     paths = [item.get("path") or [] for item in items]
     for side in sorted(trees):
         tree = trees[side]
+        mined.side = side
         lines = set((changed.get("changed_lines") or {}).get(side) or [])
         node = mine_function(tree, qual, mined, lines, W_CHANGED, W_TARGET)
         if node is not None:
@@ -716,8 +797,10 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
             if init is not None:
                 mine_function(tree, init[0] + ".__init__", mined, set(), 0, W_RELATED)
     mine_value_names(trees, list(changed.get("module_level_names") or []), mined, W_TARGET)
-    for tree in trees.values():
+    for side, tree in trees.items():
+        mined.side = side
         mine_callback_patterns(tree, qual, mined)
+    mined.side = None
     return mined
 
 

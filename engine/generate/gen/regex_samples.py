@@ -66,6 +66,64 @@ def samples(pattern: Any, flags: int = 0) -> List[str]:
     return out[:MAX_SAMPLES]
 
 
+def safe_compiled(pattern: Any, flags: int = 0,
+                  risky: bool = False) -> Optional["re.Pattern[str]"]:
+    """``pattern`` compiled, unless it cannot be or (unless ``risky``) holds a repetition
+    inside a repetition, which can backtrack for ages on a text it does not match."""
+    if not isinstance(pattern, str) or len(pattern) > 400:
+        return None
+    try:
+        compiled = re.compile(pattern, flags)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = P.parse(pattern, flags)
+        return None if not risky and _nested_repeat(parsed, False) else compiled
+    except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+        return None
+
+
+def alphabet(pattern: Any, flags: int = 0, most: int = 24) -> List[str]:
+    """Characters ``pattern`` names, in its order: literals, each class member (a range's
+    first and last character), one of each category (``\\d`` as ``0``)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = P.parse(pattern, flags)
+    except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+        return []
+    out: List[str] = []
+
+    def add(text: Optional[str]) -> None:
+        if text and text not in out and len(out) < most:
+            out.append(text)
+
+    def visit(items: Any, depth: int) -> None:
+        for op, av in items:
+            if depth > 40:
+                return
+            if op in (P.LITERAL, P.NOT_LITERAL):
+                add(chr(av))
+            elif op is P.IN:
+                for member, value in av:
+                    if member is P.LITERAL:
+                        add(chr(value))
+                    elif member is P.RANGE:
+                        add(chr(value[0]))
+                        add(chr(value[1]))
+                    elif member is P.CATEGORY:
+                        add(CATEGORY_CHAR.get(_category_name(value)))
+            elif op is P.CATEGORY:
+                add(CATEGORY_CHAR.get(_category_name(av)))
+            for child in _children(op, av):
+                visit(child, depth + 1)
+
+    try:
+        visit(parsed, 0)
+    except RecursionError:
+        return out
+    return out
+
+
 def _children(op: Any, av: Any) -> List[Any]:
     """The sub-sequences of one parsed item."""
     if op is P.BRANCH:

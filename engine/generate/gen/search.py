@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .command_line import candidates as command_line
 from .genome import is_genome
-from .mine import W_CHANGED
+from .mine import W_CHANGED, change_rewrites
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
@@ -155,7 +155,7 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     # targets that had the fewest tests so far go first: with more targets than candidates,
     # every round serves the ones the previous rounds could not reach
     wanted = sorted(wanted, key=lambda t: (served.get(t.qualname, 0), t.qualname))
-    project = _project_tests(request, schedule, disabled, wanted, tried, workspace)
+    project = _project_tests(request, schedule, disabled, wanted, tried, workspace, targets)
     commands = _command_lines(request, workspace, schedule, disabled, wanted, tried)
     emitter = _Emitter(tried, one_sided)
     streams = []
@@ -197,7 +197,7 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
 
 def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],
                    disabled: List[str], wanted: List[Target], tried: Set[str],
-                   workspace: Workspace) -> List[Dict[str, Any]]:
+                   workspace: Workspace, targets: List[Target]) -> List[Dict[str, Any]]:
     """The request-fed ``project_tests`` strategy's candidates: for every wanted target it has
     not plateaued on (all targets when the request narrows none), unless it is disabled.  Their
     codes join ``tried``, so no other strategy emits them again."""
@@ -215,9 +215,11 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
                for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
+    # Any changed pattern of the change: a test's text of its shape may be read by any target.
+    rewrites = change_rewrites([t.mined for t in targets]) if samples else []
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                   lengths, int(request.get("max_candidates") or 0),
-                                                  wraps, _inspected(workspace))
+                                                  wraps, _inspected(workspace), rewrites)
 
 
 def _unwrapped(workspace: Workspace, target: Target) -> List[str]:

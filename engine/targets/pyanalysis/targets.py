@@ -20,7 +20,9 @@ Decisions (documented in ANALYZE_SCHEMA.md):
   (bases, decorators) marks the class's methods and the readers of the class.  A name a changed
   ``from ... import`` statement binds exactly as the other version does (same source module and
   name, e.g. ``Decimal`` in ``from decimal import ROUND_HALF_UP, Decimal`` →
-  ``from decimal import ROUND_HALF_EVEN, Decimal``) is not a changed name;
+  ``from decimal import ROUND_HALF_EVEN, Decimal``) is not a changed name; a module-level name
+  assigned from a changed name of its module (``_ENTRY = re.compile(PREFIX + _TIME)``) counts as
+  changed too, and its readers' ``module_level_names`` hold both (:mod:`pyanalysis.derived`);
 * call paths stop at the first entry point met (a longer path through a public function that
   itself reaches the target through a shorter path is not listed).
 """
@@ -32,6 +34,7 @@ import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from . import ANALYZER_VERSION
+from .derived import derived_names
 from .index import TreeIndex, build_index
 from .model import FunctionInfo, ModuleInfo
 from .public_api import is_entry_point
@@ -214,13 +217,16 @@ class SideAnalysis:
                 change.names.add(cls_qual)
         if not names:
             return
+        derived = derived_names(self.idx, names)
         for qual in sorted(self.idx.functions):
             func = self.idx.functions[qual]
-            hit = func.reads & names
+            hit = func.reads & (names | set(derived))
             if hit:
                 change = self.change(qual)
                 change.reasons.add("module_level")
                 change.names.update(hit)
+                for name in hit & set(derived):
+                    change.names.update(derived[name])
 
 
 def _same_from_imports(idx: TreeIndex, other: TreeIndex, qual: str) -> bool:

@@ -20,10 +20,11 @@ import sys
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..genome import derive_seed
+from ..regex_rewrites import Rewrite
 from ..registry import Context, strategy
 from .callable_kinds import callable_mutants
 from .convert import convert
-from .entry_calls import entry_call_snippets
+from .entry_calls import entry_call_snippets, repeats_a_call_of
 from .fixtures import Unconvertible
 from .literals import focus_keys, mutants
 from .sources import TreeSources
@@ -112,6 +113,7 @@ class ProjectTests:
                 reason = "the conversion failed: %s" % exc
             else:
                 reason = ""
+                calls = [call for call in calls if not repeats_a_call_of(call, code)]
                 lines = [n for n in test.get("reached_from") or [] if isinstance(n, int)]
                 if target:
                     self.converted.append({"test": _test_id(test), "file": test["file"],
@@ -137,13 +139,16 @@ class ProjectTests:
                          lengths: Optional[Dict[str, List[int]]] = None,
                          max_candidates: int = 0,
                          wraps: Optional[Dict[str, List[str]]] = None,
-                         kinds: Sequence[str] = ()) -> List[Dict[str, Any]]:
+                         kinds: Sequence[str] = (),
+                         rewrites: Sequence[Rewrite] = ()) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
         string literals first, then its ``lengths`` (those its changed code compares with); its
         ``wraps`` (attributes its changed code unwraps values through) wrap the literals before
         anything else; before them, the functions a test passes are wrapped as each of the
-        callable ``kinds`` the change asks about (see callable_kinds)."""
+        callable ``kinds`` the change asks about (see callable_kinds).  The change's ``rewrites``
+        put the texts a changed pattern's versions read differently where the literals hold text
+        of its shape, before the inserts."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -165,7 +170,8 @@ class ProjectTests:
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                         (inserts or {}).get(item["target"], []),
                         (lengths or {}).get(item["target"], []), item["focus"],
-                        (wraps or {}).get(item["target"], []))))
+                        (wraps or {}).get(item["target"], []),
+                        rewrites)))
             for item in items]
         added = 0
         while streams and added < limit:

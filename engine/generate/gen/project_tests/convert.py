@@ -95,10 +95,14 @@ def param_assignments(function: ast.AST, indices: List[int]) -> List[ast.stmt]:
                                  slice=ast.Constant(index), ctx=ast.Load())
         else:
             raise Unconvertible("the parametrisation has no values")
+        # pytest takes a case as the one value only for one name given as a string (or in
+        # pytest.param); for a tuple or list of names, even of one, it is their sequence
+        single = len(names) == 1 and isinstance(names_node, ast.Constant)
         if isinstance(case, ast.Call) and decorator_name(case).split(".")[-1] == "param":
             case = ast.Tuple(elts=list(case.args), ctx=ast.Load()) if len(names) > 1 \
                 else case.args[0]
-        if len(names) == 1:
+            single = len(names) == 1
+        if single:
             out.append(ast.Assign(targets=[ast.Name(names[0], ast.Store())], value=case,
                                   lineno=0))
         elif isinstance(case, (ast.Tuple, ast.List)) and len(case.elts) == len(names):

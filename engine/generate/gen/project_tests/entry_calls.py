@@ -3,7 +3,9 @@
 The runner records them while the test runs on the old version (``entry_calls`` of a project
 test: ``runnerlib/entry_calls.py``): a module-level function, or a class's static or class
 method, with every argument a literal.  Each becomes ``from M import N`` and ``result = call``,
-printing ``repr(result)``; its literals are then mutated like a converted test's.  This reaches
+printing ``repr(result)`` (a returned iterator's items, a generator's too); its literals are then
+mutated like a converted test's.  A call the test's own converted snippet already makes the
+same way gives no snippet of its own.  This reaches
 the change from tests no conversion can read: the documents of a data-driven test read from
 fixture files, cases attached to a test class at import time, values built by fixtures.
 
@@ -24,6 +26,10 @@ BUILTINS = {"abs", "bool", "bytes", "chr", "complex", "dict", "float", "frozense
             "len", "list", "max", "min", "ord", "repr", "round", "set", "sorted", "str", "sum",
             "tuple"}
 MAX_CALLS = 3  # per test
+LAZY_ITEMS = 1000  # items of a returned iterator printed (some never end)
+CONSUMING = {"import collections.abc", "import itertools"}
+CONSUMED = ("result = list(itertools.islice(result, %d)) if isinstance(result, "
+            "collections.abc.Iterator) else result" % LAZY_ITEMS)
 MAX_CALL = 8000  # characters
 
 
@@ -74,9 +80,21 @@ def entry_call_snippet(call: Any) -> Optional[str]:
     if not all(_literal(a) for a in node.args) or \
             not all(_literal(k.value) for k in node.keywords):
         return None
-    head = sorted(set(imports)) + ["from %s import %s" % (module, name)]
-    return "\n".join(head + ["", "result = %s" % ast.unparse(node),
+    head = sorted(set(imports) | CONSUMING) + ["from %s import %s" % (module, name)]
+    return "\n".join(head + ["", "result = %s" % ast.unparse(node), CONSUMED,
                              "print(repr(result))"]) + "\n"
+
+
+def repeats_a_call_of(snippet: str, code: str) -> bool:
+    """Whether the snippet's call is written, the same, in ``code`` (the test's own converted
+    snippet): its mutants would be the same tests again."""
+    try:
+        wanted = [ast.unparse(n.value) for n in ast.parse(snippet).body
+                  if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)][:1]
+        written = {ast.unparse(n) for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Call)}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return bool(wanted) and wanted[0] in written
 
 
 def entry_call_snippets(test: Any) -> List[str]:

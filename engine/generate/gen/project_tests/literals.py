@@ -16,7 +16,9 @@ literal's place; then the literal is repeated to the lengths the changed code co
 variants.  When the changed code newly unwraps
 a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's scalar is
 first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own
-values are what the unwrapped code should see.
+values are what the unwrapped code should see.  Before the inserts, the text a changed regular
+expression matches inside a string is replaced by texts its two versions read differently
+(``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'`` gives ``'t = 07:32'``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..mine import is_escape_form
 from ..mutate import neighbours
+from ..regex_rewrites import Rewrite, rewritten
 from ..values import from_python, literal_of, render
 from .render import render_module
 
@@ -195,13 +198,18 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
 
 
 def _alternatives(node: ast.AST, inserts: Sequence[str],
-                  lengths: Sequence[int] = ()) -> List[ast.expr]:
+                  lengths: Sequence[int] = (),
+                  rewrites: Sequence[Rewrite] = ()) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
         return []
     out = []
-    spliced = [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
+    # A changed pattern's matches rewritten first: the most exact way into a changed pattern.
+    spliced = [from_python(v) for v in rewritten(raw, rewrites)]
+    if rewrites:
+        spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
+    spliced += [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
         else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
     if inserts or lengths:
@@ -299,7 +307,7 @@ def _statements(text: str) -> List[Tuple[int, int, ast.stmt]]:
 
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             lengths: Sequence[int] = (), focus: Sequence[str] = (),
-            wraps: Sequence[str] = ()) -> Iterator[str]:
+            wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the strings the changed code handles (the characters it escapes, splits on
@@ -308,7 +316,9 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     lengths its length checks compare with, which a test's strings rarely reach.  The sites
     holding a ``focus`` literal (see ``focus_keys``) get all their replacements before any
     other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the
-    changed code newly unwraps values through) give every site's scalar wrapped first."""
+    changed code newly unwraps values through) give every site's scalar wrapped first.
+    ``rewrites`` (see :mod:`gen.regex_rewrites`) replace the text a changed pattern matches
+    in a string literal by texts its two versions read differently, before any insert."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
@@ -319,7 +329,7 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             for site in every]
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
-    options = [_alternatives(site_node(site), inserts, lengths) for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
     for rank in range(len(wraps) if wrapped else 0):

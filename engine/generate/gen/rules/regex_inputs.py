@@ -13,6 +13,9 @@ patterns on changed lines (or changed themselves) spliced into their string lite
 (``m.group(1)``, ``m.groups()``, ``m.start()``) gets the match itself:
 ``re.compile(PATTERN, FLAGS).search(SAMPLE)`` for the patterns of the target and of the functions
 on its call paths, which is how a parser's helper that takes its caller's match is reached.
+When the change rewrites a pattern, the texts its two versions read differently
+(:mod:`gen.regex_rewrites`) go first, and before them each string parameter's own longer values
+(from the project's tests and docs) with the pattern's text inside replaced by them.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from ..mine import W_RELATED
 from ..plans import SIDES, EntryPlan, Target
+from ..regex_rewrites import Rewrite, rewritten
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vexpr, vstr
@@ -30,6 +34,7 @@ from .common import base_receiver, kinds, target_def, with_one
 STRATEGY = "regex_samples"
 MAX_SLOTS = 3  # parameters one sample is given to when no parameter is the subject
 MAX_MATCHES = 12  # match objects tried on a parameter read as one
+MAX_REWRITTEN = 12  # values of one parameter searched for a changed pattern's text
 MATCH_METHODS = {"group", "groups", "groupdict", "start", "end", "span", "lastindex",
                  "lastgroup", "expand"}
 
@@ -41,7 +46,10 @@ def regex_samples(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     the parameter it is applied to, else to each string parameter; a parameter read as a match
     object (m.group(1)) gets matches of the patterns on the target's call paths: only text of
     the expression's shape reaches what the code does with a match."""
-    texts = ctx.target.mined.regex_texts()
+    # The texts a changed pattern's two versions read differently first.
+    rewrites = ctx.target.mined.regex_rewrites()
+    telling = [(None, text) for rewrite in rewrites for text in rewrite.texts]
+    texts = telling + [t for t in ctx.target.mined.regex_texts() if t not in telling]
     matched = match_parameters(ctx.target)
     matches = [vexpr("re.compile(%r, %d).search(%r)" % (pattern, flags, text), ["import re"])
                for pattern, flags, _s, text in ctx.target.mined.regex_samples(W_RELATED)
@@ -49,11 +57,11 @@ def regex_samples(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     if not texts and not matches:
         return iter(())
     return per_plan(ctx, STRATEGY,
-                    lambda plan, _rng: _plan_stream(plan, texts, matched, matches))
+                    lambda plan, _rng: _plan_stream(plan, texts, matched, matches, rewrites))
 
 
 def _plan_stream(plan: EntryPlan, texts: List[Tuple[Optional[str], str]], matched: Set[str],
-                 matches: List[Value]) -> Iterator[Dict[str, Any]]:
+                 matches: List[Value], rewrites: List[Rewrite]) -> Iterator[Dict[str, Any]]:
     ctor = base_receiver(plan)
     names = [slot.name for slot in plan.call]
     for value in matches:
@@ -62,6 +70,12 @@ def _plan_stream(plan: EntryPlan, texts: List[Tuple[Optional[str], str]], matche
                 yield with_one(plan, "call", name, value, ctor=ctor)
     stringy = [slot.name for slot in plan.call
                if "str" in kinds(slot) and slot.name not in matched][:MAX_SLOTS]
+    # A longer value of the parameter's own (a document from the project's tests or docs) with
+    # the changed pattern's text replaced keeps the context a bare sample lacks.
+    for slot in plan.call if rewrites else []:
+        for value in slot.values[:MAX_REWRITTEN] if slot.name in stringy else []:
+            for text in rewritten(value.get("v"), rewrites) if value.get("k") == "str" else []:
+                yield with_one(plan, "call", slot.name, vstr(text), ctor=ctor)
     for subject, text in texts:
         for name in ([subject] if subject in names else stringy):
             yield with_one(plan, "call", name, vstr(text), ctor=ctor)

@@ -5,7 +5,7 @@ environment's variables (gen/rules/environment.py) and text of its regular expre
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -175,6 +175,18 @@ def test_a_callback_gets_the_pattern_whose_matches_it_is_handed(tmp_path: Path) 
         assert {p for p, _f, _s, _t in mined.regex_samples(W_RELATED)} == {pattern}
 
 
+def two_sides(tmp_path: Path, name: str, sources: Dict[str, str]) -> Dict[str, Any]:
+    """An old and a new tree holding the module ``name`` with each side's source."""
+    from pymodel.project import Tree
+
+    trees = {}
+    for side, source in sources.items():
+        (tmp_path / side).mkdir()
+        (tmp_path / side / name).write_text(source)
+        trees[side] = Tree(str(tmp_path / side))
+    return trees
+
+
 def test_a_changed_patterns_telling_texts_replace_what_it_matches_in_a_document() -> None:
     """Only texts the two versions read differently are kept, those one version finds a match
     at the start of first; each replaces a span either version matches inside a longer string,
@@ -224,23 +236,18 @@ def test_mixed_characters_and_a_widened_class_tell_patterns_apart() -> None:
 def test_mined_changed_patterns_pair_the_sides_and_guess_a_verbose_layout(
         tmp_path: Path) -> None:
     from gen.mine import change_rewrites, guessed_flags, looks_like_regex, mine_target
-    from pymodel.project import Tree
 
     import re
     assert looks_like_regex(r"[0-9][0-9]:[0-9][0-9]")  # two classes, no repetition
     assert not looks_like_regex("see [1] above")
     assert guessed_flags("\n  ([0-9]+)  # hours\n  :([0-9]+)  # minutes\n") == re.VERBOSE
     assert guessed_flags("([0-9]+) # digits") == 0
-    sides = {}
-    for side, pattern in (("old", "[0-9][0-9]:[0-9][0-9]"), ("new", "[0-9][0-9]:?[0-9][0-9]")):
-        root = tmp_path / side
-        root.mkdir()
-        (root / "clock.py").write_text(
-            "import re\n"
-            "_TIME = r'%s'\n"
-            "def parse(text):\n"
-            "    return re.fullmatch(_TIME, text)\n" % pattern)
-        sides[side] = Tree(str(root))
+    clock = ("import re\n"
+             "_TIME = r'%s'\n"
+             "def parse(text):\n"
+             "    return re.fullmatch(_TIME, text)\n")
+    sides = two_sides(tmp_path, "clock.py", {"old": clock % "[0-9][0-9]:[0-9][0-9]",
+                                             "new": clock % "[0-9][0-9]:?[0-9][0-9]"})
     changed = {"changed_lines": {"old": [], "new": []}, "module_level_names": ["clock._TIME"]}
     mined = mine_target(sides, "clock.parse", changed, [])
     assert mined.changed_regexes == {"old": [("[0-9][0-9]:[0-9][0-9]", 0)],
@@ -256,26 +263,22 @@ def test_changed_patterns_of_joined_strings_class_attributes_and_long_statements
     """A pattern joined with ``+`` inside a multi-line statement the analysis reports at its
     first line, and a class attribute's compiled pattern, count as changed."""
     from gen.mine import mine_target
-    from pymodel.project import Tree
 
-    sides = {}
-    for side, char in (("old", "a-z"), ("new", "a-z\\u00C0-\\u00FF")):
-        root = tmp_path / side
-        root.mkdir()
-        (root / "check.py").write_text(
-            "import re\n"
-            "def valid(text):\n"
-            "    return (\n"                                   # 3: the statement's line
-            "        True\n"
-            "        if re.match(\n"
-            "            r'[%s]+'\n"
-            "            + r'(\\.[a-z]+)*$', text)\n"
-            "        else False)\n"
-            "class Checker:\n"
-            "    RE = re.compile(r'^[%s]+$')\n"
-            "    def check(self, text):\n"
-            "        return bool(self.RE.match(text))\n" % (char, char))
-        sides[side] = Tree(str(root))
+    check = ("import re\n"
+             "def valid(text):\n"
+             "    return (\n"                                   # 3: the statement's line
+             "        True\n"
+             "        if re.match(\n"
+             "            r'[%s]+'\n"
+             "            + r'(\\.[a-z]+)*$', text)\n"
+             "        else False)\n"
+             "class Checker:\n"
+             "    RE = re.compile(r'^[%s]+$')\n"
+             "    def check(self, text):\n"
+             "        return bool(self.RE.match(text))\n")
+    wide = "a-z\\u00C0-\\u00FF"
+    sides = two_sides(tmp_path, "check.py", {"old": check % ("a-z", "a-z"),
+                                             "new": check % (wide, wide)})
     joined = mine_target(sides, "check.valid", {"changed_lines": {"old": [3], "new": [3]},
                                                 "module_level_names": []}, [])
     assert joined.changed_regexes["old"] == [(r"[a-z]+(\.[a-z]+)*$", 0)]
@@ -288,20 +291,15 @@ def test_changed_patterns_of_joined_strings_class_attributes_and_long_statements
 
 def test_a_table_set_item_by_item_gives_the_keys_whose_entries_changed(tmp_path: Path) -> None:
     from gen.mine import W_CHANGED, mine_target
-    from pymodel.project import Tree
 
-    sides = {}
-    for side, extra in (("old", ""), ("new", "NAMES['#a9a9a9'] = 'darkgray'\n")):
-        root = tmp_path / side
-        root.mkdir()
-        (root / "colors.py").write_text(
-            "def _reversed(d):\n"
-            "    return {v: k for k, v in d.items()}\n"
-            "NAMES = _reversed({'darkgrey': '#a9a9a9', 'white': '#ffffff'})\n"
-            "NAMES['#000000'] = 'black'\n" + extra +
-            "def name_of(code):\n"
-            "    return NAMES[code]\n")
-        sides[side] = Tree(str(root))
+    colors = ("def _reversed(d):\n"
+              "    return {v: k for k, v in d.items()}\n"
+              "NAMES = _reversed({'darkgrey': '#a9a9a9', 'white': '#ffffff'})\n"
+              "NAMES['#000000'] = 'black'\n%s"
+              "def name_of(code):\n"
+              "    return NAMES[code]\n")
+    sides = two_sides(tmp_path, "colors.py", {
+        "old": colors % "", "new": colors % "NAMES['#a9a9a9'] = 'darkgray'\n"})
     mined = mine_target(sides, "colors.name_of", {"changed_lines": {"old": [], "new": []},
                                                   "module_level_names": ["colors.NAMES"]}, [])
     strong = {c.value for c in mined.items.values() if c.weight >= W_CHANGED}

@@ -15,7 +15,6 @@ subjects too: :mod:`gen.regex_samples` writes strings of their shape.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -26,6 +25,7 @@ from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 from .module_values import class_attribute, item_assignments
 from .mutate import decimal_text_neighbours, str_variants
 from .regex_rewrites import Rewrite, rewrites
+from .regex_literals import flags_of, guessed_flags, looks_like_regex
 from .regex_samples import samples
 from .values import literal_of
 
@@ -526,11 +526,11 @@ class FunctionMiner:
             index = _RE_FUNCTIONS[fname[3:]]
             subject = self.subject(node.args[index])[0] if len(node.args) > index else None
             if ok:
-                self.mined.add_regex(pattern, _flags(node), subject, weight)
+                self.mined.add_regex(pattern, flags_of(node), subject, weight)
         elif fname == "re.compile" and node.args:
             ok, pattern = self.const(node.args[0])
             if ok:
-                self.mined.add_regex(pattern, _flags(node), None, weight)
+                self.mined.add_regex(pattern, flags_of(node), None, weight)
         elif isinstance(func, ast.Attribute) and func.attr in _RE_FUNCTIONS:
             sym = self.named_value(func.value)
             compiled = None
@@ -597,49 +597,8 @@ def compiled_pattern(node: Any, miner: "FunctionMiner") -> Optional[Tuple[str, i
     if isinstance(node, ast.Call) and dotted(node.func) == "re.compile" and node.args:
         ok, pattern = miner.const(node.args[0])
         if ok and isinstance(pattern, str):
-            return pattern, _flags(node)
+            return pattern, flags_of(node)
     return None
-
-
-_REGEX_SYNTAX = re.compile(r"[\[(\\].*[*+?{]")  # a group, class or escape, then repetition
-_REGEX_CLASSES = re.compile(r"\[[^\]]+\].*\[[^\]]+\]|\\[dws].*\\[dws]")  # two classes
-
-
-def looks_like_regex(value: Any) -> bool:
-    """A string constant that compiles, with groups or classes and repetition, or with two
-    classes: most likely a pattern (sampling a plain string only gives the string back)."""
-    if not isinstance(value, str) or not 3 <= len(value) <= 400 or \
-            not (_REGEX_SYNTAX.search(value) or _REGEX_CLASSES.search(value)):
-        return False
-    try:
-        re.compile(value)
-    except (re.error, RecursionError, OverflowError):
-        return False
-    return True
-
-
-def guessed_flags(pattern: str) -> int:
-    """re.VERBOSE for a pattern written over several lines (its layout and comments are not
-    text to match), else none."""
-    if "\n" not in pattern.strip():
-        return 0
-    try:
-        re.compile(pattern, re.VERBOSE)
-    except (re.error, RecursionError, OverflowError):
-        return 0
-    return re.VERBOSE
-
-
-def _flags(node: ast.Call) -> int:
-    """The ``re.I | re.M``-style flags among a call's arguments (0 when none or unknown)."""
-    out = 0
-    for arg in list(node.args[1:]) + [k.value for k in node.keywords if k.arg == "flags"]:
-        for sub in ast.walk(arg):
-            name = dotted(sub) if isinstance(sub, ast.Attribute) else None
-            value = getattr(re, name[3:], None) if name and name.startswith("re.") else None
-            if isinstance(value, re.RegexFlag):
-                out |= int(value)
-    return out
 
 
 def _branches(node: Any) -> List[Any]:
@@ -824,7 +783,7 @@ def mine_callback_patterns(tree: Tree, qual: str, mined: Mined) -> None:
             continue
         if fname in ("re.sub", "re.subn"):
             ok, pattern = miner.const(node.args[0])
-            compiled = (pattern, _flags(node)) if ok and isinstance(pattern, str) else None
+            compiled = (pattern, flags_of(node)) if ok and isinstance(pattern, str) else None
         else:
             sym = miner.named_value(node.func.value)
             compiled = compiled_pattern(sym.node, miner) if sym is not None else None

@@ -89,7 +89,7 @@ def telling(old: Pattern, new: Pattern) -> Optional[Rewrite]:
     match at the start of and the other does not before those only one matches in full;
     samples before mutants, the new pattern's first (what a change widens is what its tests
     add).  None when nothing tells them apart."""
-    first, second = _Reader(old), _Reader(new)
+    first, second = _reader(old), _reader(new)
     if first.compiled is None or second.compiled is None:
         return None
 
@@ -162,10 +162,16 @@ def _splice_points(text: str) -> List[int]:
     return list(dict.fromkeys(points + [len(text) // 2, len(text)]))
 
 
+@functools.lru_cache(maxsize=64)
+def _reader(pattern: Pattern) -> _Reader:
+    """One reader per pattern: every literal of every mutated test is searched with it."""
+    return _Reader(pattern)
+
+
 def _spans(text: str, patterns: Sequence[Pattern]) -> List[Tuple[int, int]]:
     spans: List[Tuple[int, int]] = []
     for pattern in patterns:
-        reader = _Reader(pattern)
+        reader = _reader(pattern)
         if not reader.usable(text):
             continue
         for match in reader.compiled.finditer(text):

@@ -9,7 +9,7 @@ its module makes the names it binds derived from it, to a fixpoint.
 from __future__ import annotations
 
 import ast
-from typing import Dict, Set
+from typing import Dict, Iterator, Set, Tuple
 
 from .index import TreeIndex
 
@@ -37,7 +37,7 @@ def derived_names(idx: TreeIndex, changed: Set[str]) -> Dict[str, Set[str]]:
     return derived
 
 
-def _assignments(idx: TreeIndex, modules: Set[str]):
+def _assignments(idx: TreeIndex, modules: Set[str]) -> Iterator[Tuple[Set[str], Set[str]]]:
     """(names bound, same-module names read) of each module-level assignment of ``modules``."""
     for name in sorted(modules):
         mod = idx.modules.get(name)

@@ -227,6 +227,25 @@ private slots:
                  "the changed table entry was not looked up");
     }
 
+    // regex_samples through the receiver: the method matches the text its object was built
+    // with and takes no argument, so only a constructor given text of the pattern's shape
+    // reaches the change.
+    void objectsOwnTextGetsPatternSamplesThroughItsConstructor()
+    {
+        const auto core = [](const char *base) {
+            return QByteArray("import re\n\nESCAPE = re.compile(r'\\\\u([0-9a-f]{4})')\n\n\n"
+                              "class Template:\n"
+                              "    def __init__(self, text):\n"
+                              "        self._text = text\n\n"
+                              "    def render(self):\n"
+                              "        return ESCAPE.sub(lambda m: chr(int(m.group(1), ") +
+                   base + ")), self._text)\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, core("16"), core("10"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("regex_samples")).isEmpty());
+    }
+
     // failing_callables on a function parameter: a loop that calls it again while it fails.
     void failingFunctionGivenDirectly()
     {

@@ -197,3 +197,15 @@ def test_mutants_put_inserts_inside_quotes_and_brackets_and_empty_them() -> None
     # a string without delimiters keeps the plain splices only
     plain = list(mutants("from shop import f\n\nf('abc')\n", 1, ["\\x"]))
     assert "f('abc\\\\x')" in plain[0]
+
+
+def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
+    """Code that now looks for ``]:`` is given ``host]:443`` from the test's ``host:443``: the
+    text keeps its shape around the pair, where a splice at its end or middle breaks it."""
+    code = "from net import hostname\n\nprint(repr(hostname('ubuntu-pc:443')))\n"
+    found = list(mutants(code, 1, ["]:"]))
+    assert "hostname('ubuntu-pc]:443')" in found[0], found[0]
+    assert not any("ubuntu-pc]:443" in m for m in mutants(code, 1, ["]"]))
+    # a text holding neither end of the pair gets the plain splices only
+    plain = list(mutants("from net import hostname\n\nhostname('abc')\n", 1, ["]:"]))
+    assert "hostname('abc]:')" in plain[0]

@@ -9,7 +9,8 @@ every site first, then the second of every site, and so on, so a budget spreads 
 test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
 literal's first alternatives splice in the short strings the changed code handles (``inserts``):
 at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\xv"'``: inside a
-value, where a parser reads it), then at the end and in the middle; each such part is also
+value, where a parser reads it), then laid over the text's own start or end of it (``']:'``
+over the colon of ``'host:443'``), then at the end and in the middle; each such part is also
 offered emptied (``'[a^=""]'``).  Longer inserts (a key it adds, a format's name) take the
 literal's place; then the literal is repeated to the lengths the changed code compares with
 (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal get the same
@@ -113,15 +114,41 @@ def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
     longer one (a word of the changed code) in its place."""
     out: List[Any] = []
     placed, emptied = _inside(text, inserts)
+    overlaid = [v for insert in inserts if _spliced(insert) for v in _overlaid(text, insert)]
     for insert in inserts:
         middle = len(text) // 2
         spliced = (text + insert, text[:middle] + insert + text[middle:])
         for variant in spliced if _spliced(insert) else (insert,):
             if variant != text and variant not in out:
                 out.append(variant)
-    # inside a delimited part first: a parser takes the insert for part of a value there
-    out = [v for v in placed if v != text] + [v for v in out if v not in placed]
+    # inside a delimited part first: a parser takes the insert for part of a value there; then
+    # laid over the text's own part of it, where the text already stands in the insert's shape
+    first = [v for v in placed if v != text]
+    first += [v for v in overlaid if v not in first]
+    out = first + [v for v in out if v not in first]
     return out + [v for v in emptied if v not in out]
+
+
+MAX_OVERLAID = 2  # variants of one text per insert
+
+
+def _overlaid(text: str, insert: str) -> List[str]:
+    """``text`` with ``insert`` laid over the longest start or end of it that the text holds,
+    at its first and last place: ``'host:443'`` with ``']:'`` gives ``'host]:443'``.  Code that
+    looks for a pair of characters is given the pair where the test's text holds one of them,
+    so the rest of the text keeps its shape (a splice at the end or the middle breaks it)."""
+    out: List[str] = []
+    for size in range(len(insert) - 1, 0, -1):
+        for part in (insert[-size:], insert[:size]):
+            for at in (text.find(part), text.rfind(part)):
+                if at < 0:
+                    continue
+                variant = text[:at] + insert + text[at + size:]  # the part is the insert's
+                if variant != text and variant not in out:
+                    out.append(variant)
+        if out:
+            return out[:MAX_OVERLAID]
+    return out
 
 
 def _spliced(insert: str) -> bool:

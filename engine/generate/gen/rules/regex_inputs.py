@@ -7,9 +7,10 @@ Ordinary strings and the mined constants rarely have it: a ``\\\\x`` followed by
 target's code applies (:mod:`gen.mine`: ``re.match(r"...", text)``, ``LINK_RE.sub(f, text)``, a
 changed module-level ``re.compile``), :mod:`gen.regex_samples` writes a few matching strings, and
 each goes to the parameter the expression is applied to (else to each parameter that takes
-strings), one at a time on the base call; the project's own tests get the samples of the
-patterns on changed lines (or changed themselves) spliced into their string literals too
-(:mod:`gen.search`).  A parameter the target reads as a match object
+strings; a method's ``self.text`` to its constructor's ``text``, else to the constructor's
+string parameters when the method takes none), one at a time on the base call; the project's
+own tests get the samples of the patterns on changed lines (or changed themselves) spliced into
+their string literals too (:mod:`gen.search`).  A parameter the target reads as a match object
 (``m.group(1)``, ``m.groups()``, ``m.start()``) gets the match itself:
 ``re.compile(PATTERN, FLAGS).search(SAMPLE)`` for the patterns of the target and of the functions
 on its call paths, which is how a parser's helper that takes its caller's match is reached.
@@ -76,9 +77,30 @@ def _plan_stream(plan: EntryPlan, texts: List[Tuple[Optional[str], str]], matche
         for value in slot.values[:MAX_REWRITTEN] if slot.name in stringy else []:
             for text in rewritten(value.get("v"), rewrites) if value.get("k") == "str" else []:
                 yield with_one(plan, "call", slot.name, vstr(text), ctor=ctor)
+    # A method matching its object's text (``self.text``) is given the text through the
+    # constructor's parameter of that name, else through its string parameters.
+    held = [slot.name for slot in plan.ctor or []]
+    held_stringy = [slot.name for slot in plan.ctor or [] if "str" in kinds(slot)][:MAX_SLOTS]
     for subject, text in texts:
-        for name in ([subject] if subject in names else stringy):
+        if subject in names:
+            yield with_one(plan, "call", subject, vstr(text), ctor=ctor)
+            continue
+        for name in stringy:
             yield with_one(plan, "call", name, vstr(text), ctor=ctor)
+        holder = _holder(subject, held)
+        for name in [holder] if holder else [] if stringy else held_stringy:
+            yield with_one(plan, "ctor", name, vstr(text), ctor=ctor)
+
+
+def _holder(subject: Optional[str], params: List[str]) -> Optional[str]:
+    """The constructor parameter an attribute read as ``self.<subject>`` most likely holds:
+    the same name, or the name without its leading underscores (``self._text = text``)."""
+    if not subject:
+        return None
+    for name in (subject, subject.lstrip("_")):
+        if name in params:
+            return name
+    return None
 
 
 def match_parameters(target: Target) -> Set[str]:

@@ -13,7 +13,7 @@ from test_project_tests import FILE_TEST, project, request_for, run
 from gen.project_tests import convert_tests  # noqa: E402
 from gen.project_tests.candidates import ProjectTests  # noqa: E402
 from gen.project_tests.entry_calls import (  # noqa: E402
-    CONSUMED, entry_call_snippet, entry_call_snippets, repeats_a_call_of)
+    CONSUMED, SHOWN_STATE, entry_call_snippet, entry_call_snippets, repeats_a_call_of)
 
 NEW_SHOP_TAIL = "    if amount >= 100:\n        return amount - 10\n"
 
@@ -27,7 +27,8 @@ def test_a_recorded_call_becomes_a_snippet_that_prints_its_result(tmp_path: Path
     root = project(tmp_path, {})
     code = entry_call_snippet(call("discount(150)"))
     assert code == ("import collections.abc\nimport itertools\nfrom shop import discount\n\n"
-                    "result = discount(150)\n%s\nprint(repr(result))\n" % CONSUMED)
+                    "result = discount(150)\n%s\nprint(repr(result))\n%s\n" %
+                    (CONSUMED, SHOWN_STATE))
     assert run(code, root) == "140\n"
     # a returned iterator prints its items, an endless one its first thousand
     assert run(entry_call_snippet(call("repeat('x', 3)", module="itertools")), root) == \
@@ -45,6 +46,24 @@ def test_a_recorded_call_becomes_a_snippet_that_prints_its_result(tmp_path: Path
     assert valued is not None and valued.startswith(
         "import collections.abc\nimport datetime\nimport decimal\nimport itertools\n"
         "from shop import Cart\n")
+
+
+def test_a_method_on_a_rebuilt_object_shows_its_result_and_a_plain_objects_state(
+        tmp_path: Path) -> None:
+    root = project(tmp_path, {})
+    (root / "src" / "shop" / "meter.py").write_text(
+        "class Meter:\n"
+        "    def __init__(self, unit, factor=2):\n"
+        "        self.unit, self.factor = unit, factor\n"
+        "    def read(self, value):\n"
+        "        return value * self.factor\n")
+    code = entry_call_snippet(call("Meter(unit='kg', factor=3).read(4)", module="shop.meter"))
+    assert code is not None and run(code, root) == "12\n"
+    built = entry_call_snippet(call("Meter('kg', factor=3)", module="shop.meter"))
+    assert run(built, root).splitlines()[1] == "[('factor', 3), ('unit', 'kg')]"
+    for record in ("Meter(open('x')).read(4)", "Meter('kg').read(open('x'))",
+                   "Meter('kg')(1).read(4)", "Other('kg').read(4)", "Meter.x.read(4)"):
+        assert entry_call_snippet(call(record, module="shop.meter", name="Meter")) is None
 
 
 def test_a_call_the_converted_test_makes_the_same_way_gives_no_snippet() -> None:

@@ -66,6 +66,30 @@ FILES = {
 
             def method(self, value):
                 return scale(value, 0)
+
+
+        class Meter:
+            def __init__(self, unit, cache=None, factor=2):
+                self.unit = unit
+                self._factor = factor
+                self.cache = cache
+
+            def read(self, value):
+                return scale(value, self._factor)
+
+            def __read(self, value):
+                return self.read(value)
+
+            def hidden(self, value):
+                return self.__read(value)
+
+            def deep(self, value):
+                return self.hidden(value)
+
+
+        class Gauge:
+            def __init__(self, value):
+                self.value = scale(value, 0)
     ''',
     "tests/conftest.py": '''
         import pytest
@@ -163,6 +187,29 @@ FILES = {
 
         def test_no_literal():
             assert calc.Units().method(object()) == 0
+
+
+        def test_instance():
+            assert calc.Meter("kg", cache=object(), factor=0).read(4) == 0
+
+
+        def test_subclass():
+            class Local(calc.Meter):
+                pass
+
+            assert Local("kg", factor=0).read(4) == 0
+
+
+        def test_mangled():
+            assert calc.Meter("kg", factor=0).hidden(4) == 0
+
+
+        def test_deep():
+            assert calc.Meter("kg", factor=0).deep(4) == 0
+
+
+        def test_constructor():
+            assert calc.Gauge(5).value == 0
     ''',
     "tests/test_unit_style.py": '''
         import unittest
@@ -304,8 +351,8 @@ def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
         worker: Worker) -> None:
     """The calls into the package on the stack at the first hit, outermost first, with the
     values they got from a data file; a class method without its class argument; a generator
-    (its snippet consumes the items) but no instance method (its object is no literal); asked
-    about nothing, nothing recorded."""
+    (its snippet consumes the items); an instance method on its object rebuilt by its
+    constructor, a constructor as its class's call; asked about nothing, nothing recorded."""
     zero = {"src/calc/__init__.py": [marker("zero")]}
     data = worker.run_test("tests/test_data_driven.py", "test_from_data", callers_of=zero)
     assert data["status"] == "ok", data
@@ -320,6 +367,24 @@ def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
     assert [c["call"] for c in lazy["entry_calls"]] == ["each([3], 0)", "scale(3, 0)"]
     instance = worker.run_test("tests/test_data_driven.py", "test_no_literal", callers_of=zero)
     assert instance["status"] == "ok" and instance["entry_calls"] == []
+    # an object rebuilt from the attributes its constructor's parameters went to, by position
+    # up to the first one left out (not a literal, it has a default), by name after it
+    rebuilt = worker.run_test("tests/test_data_driven.py", "test_instance", callers_of=zero)
+    assert [c["call"] for c in rebuilt["entry_calls"]] == [
+        "Meter('kg', factor=0).read(4)", "scale(4, 0)"]
+    assert rebuilt["entry_calls"][0]["name"] == "Meter"
+    # not a test's own subclass, nor a name-mangled method; the public one that called it is
+    subclass = worker.run_test("tests/test_data_driven.py", "test_subclass", callers_of=zero)
+    assert [c["call"] for c in subclass["entry_calls"]] == ["scale(4, 0)"]
+    mangled = worker.run_test("tests/test_data_driven.py", "test_mangled", callers_of=zero)
+    assert [c["call"] for c in mangled["entry_calls"]] == [
+        "Meter('kg', None, 0).hidden(4)", "Meter('kg', None, 0).read(4)", "scale(4, 0)"]
+    # more calls than are kept: the outermost ones and the innermost
+    deep = worker.run_test("tests/test_data_driven.py", "test_deep", callers_of=zero)
+    assert [c["call"] for c in deep["entry_calls"]] == [
+        "Meter('kg', None, 0).deep(4)", "Meter('kg', None, 0).hidden(4)", "scale(4, 0)"]
+    built = worker.run_test("tests/test_data_driven.py", "test_constructor", callers_of=zero)
+    assert [c["call"] for c in built["entry_calls"]] == ["Gauge(5)", "scale(5, 0)"]
     assert "entry_calls" not in worker.run_test("tests/test_data_driven.py", "test_from_data")
 
 

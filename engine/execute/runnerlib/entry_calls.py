@@ -2,8 +2,10 @@
 
 When a run of a project test (``callers_of``) first reaches a changed statement, the frames on
 the stack that belong to the project's own modules (not its tests) are the calls that led there.
-Those that a snippet can repeat - a module-level function, a class's static or class method, all
-of whose arguments are plain values written as literals - are recorded as ``entry_calls``.  The
+Those that a snippet can repeat - a module-level function, a class's static or class method, or
+an instance method whose object its class's constructor rebuilds from the object's attributes
+(``Template('a')._render(1)``), all of whose arguments are plain values written as
+literals - are recorded as ``entry_calls``.  The
 generator turns each into a snippet of its own: a data-driven test (its documents read from
 fixture files, its cases attached at import time, its values from fixtures no snippet can build)
 still hands over the exact value that reached the change.
@@ -146,9 +148,53 @@ def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
         skip = 0
     elif isinstance(member, classmethod) and _runs(member.__func__, code):
         skip = 1
+    elif not inspect.isfunction(member) or not _runs(member, code) or not code.co_argcount or \
+            parts[1].startswith("__") and not parts[1].endswith("__"):
+        return None  # a name-mangled method is not reached by its name from outside
+    elif parts[1] == "__init__":  # the constructor, called as the class
+        return {"module": module, "name": parts[0], "prefix": parts[0], "skip": 1}
     else:
-        return None  # an instance method: its object is no literal
+        # an instance method: its object rebuilt through its class's constructor
+        built = _rebuilt(frame.f_locals.get(code.co_varnames[0]), owner)
+        if built is None:
+            return None
+        return {"module": module, "name": parts[0], "skip": 1, "imports": built[1],
+                "prefix": "%s.%s" % (built[0], parts[1])}
     return {"module": module, "name": parts[0], "prefix": qualname, "skip": skip}
+
+
+def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
+    """``Owner(a, b=...)`` (with its imports) for an object of exactly ``owner`` whose
+    constructor's parameters are each held, as a literal, by the object's attribute of the
+    same name (or with a leading underscore: ``self._text = text``), or have a default: the
+    object as the project's test built it, as far as its state shows.  None otherwise."""
+    state = getattr(obj, "__dict__", None)
+    if type(obj) is not owner or not isinstance(state, dict):
+        return None  # a subclass (a test's own) is not importable from the project
+    try:
+        parameters = inspect.signature(owner).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    source = _Source()
+    parts: List[str] = []
+    gap = False  # a parameter left out: the later ones go by name
+    for parameter in parameters:
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            gap = True
+            continue
+        held = [name for name in (parameter.name, "_" + parameter.name) if name in state]
+        text = source.of(state[held[0]]) if held else None
+        if text is None:
+            if parameter.default is parameter.empty:
+                return None
+            gap = True
+            continue  # its default builds an object as good for a test
+        # by position where it can be: a renamed parameter is no change to such a call
+        by_name = gap or parameter.kind is parameter.KEYWORD_ONLY
+        if by_name and parameter.kind is parameter.POSITIONAL_ONLY:
+            return None
+        parts.append("%s=%s" % (parameter.name, text) if by_name else text)
+    return "%s(%s)" % (owner.__name__, ", ".join(parts)), sorted(source.imports)
 
 
 def _runs(function: Any, code: types.CodeType) -> bool:
@@ -207,7 +253,7 @@ def _arguments(frame: types.FrameType, skip: int) -> Optional[Dict[str, Any]]:
 def entry_calls(frame: Optional[types.FrameType], real_root: str, real_import_root: str,
                 found: List[Dict[str, Any]]) -> None:
     """Adds to ``found`` the repeatable project calls on the stack above ``frame`` (outermost
-    first, at most MAX_CALLS in all, none twice)."""
+    first, at most MAX_CALLS in all, the innermost always among them, none twice)."""
     calls: List[Dict[str, Any]] = []
     while frame is not None:
         if is_project_file(frame.f_code.co_filename, real_root, real_import_root):
@@ -216,12 +262,15 @@ def entry_calls(frame: Optional[types.FrameType], real_root: str, real_import_ro
             if how and arguments:
                 calls.append({"module": how["module"], "name": how["name"],
                               "call": "%s(%s)" % (how["prefix"], arguments["arguments"]),
-                              "imports": arguments["imports"]})
+                              "imports": sorted(set(arguments["imports"]) |
+                                                set(how.get("imports", ())))})
         frame = frame.f_back
     known = {call["call"] for call in found}
-    for call in reversed(calls):
-        if len(found) >= MAX_CALLS:
-            return
+    fresh = [call for call in reversed(calls) if call["call"] not in known]
+    room = MAX_CALLS - len(found)
+    if len(fresh) > room > 1:  # the innermost too: the call nearest the changed line
+        fresh = fresh[:room - 1] + fresh[-1:]
+    for call in fresh[:max(room, 0)]:
         if call["call"] not in known:
             known.add(call["call"])
             found.append(call)

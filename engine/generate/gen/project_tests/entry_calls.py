@@ -1,10 +1,11 @@
 """Snippets that repeat the project calls through which a project test reached a changed line.
 
 The runner records them while the test runs on the old version (``entry_calls`` of a project
-test: ``runnerlib/entry_calls.py``): a module-level function, or a class's static or class
-method, with every argument a literal.  Each becomes ``from M import N`` and ``result = call``,
-printing ``repr(result)`` (a returned iterator's items, a generator's too); its literals are then
-mutated like a converted test's.  A call the test's own converted snippet already makes the
+test: ``runnerlib/entry_calls.py``): a module-level function, a class's static or class method,
+its constructor, or an instance method on an object its constructor rebuilds, with every
+argument a literal.  Each becomes ``from M import N`` and ``result = call``, printing
+``repr(result)`` (a returned iterator's items, a generator's too; an object without a repr of
+its own, its attributes); its literals are then mutated like a converted test's.  A call the test's own converted snippet already makes the
 same way gives no snippet of its own.  This reaches
 the change from tests no conversion can read: the documents of a data-driven test read from
 fixture files, cases attached to a test class at import time, values built by fixtures.
@@ -31,6 +32,10 @@ CONSUMING = {"import collections.abc", "import itertools"}
 CONSUMED = ("result = list(itertools.islice(result, %d)) if isinstance(result, "
             "collections.abc.Iterator) else result" % LAZY_ITEMS)
 MAX_CALL = 8000  # characters
+# An object whose repr is object's own shows nothing of its state: its attributes are printed.
+SHOWN_STATE = ("if type(result).__repr__ is object.__repr__ and "
+               "isinstance(getattr(result, '__dict__', None), dict):\n"
+               "    print(sorted(vars(result).items()))")
 
 
 def _literal(node: ast.AST) -> bool:
@@ -71,18 +76,29 @@ def entry_call_snippet(call: Any) -> Optional[str]:
         node = ast.parse(text, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
-        return None
-    callee = ast.unparse(node.func)
-    if callee.split(".")[0] != name or callee.count(".") > 1 or \
-            not all(part.isidentifier() for part in callee.split(".")):
-        return None
-    if not all(_literal(a) for a in node.args) or \
-            not all(_literal(k.value) for k in node.keywords):
+    if not _plain_call(node, name):
         return None
     head = sorted(set(imports) | CONSUMING) + ["from %s import %s" % (module, name)]
     return "\n".join(head + ["", "result = %s" % ast.unparse(node), CONSUMED,
-                             "print(repr(result))"]) + "\n"
+                             "print(repr(result))", SHOWN_STATE]) + "\n"
+
+
+def _plain_call(node: ast.AST, name: str) -> bool:
+    """``name(...)``, ``name.f(...)`` or ``name(...).f(...)`` (an object rebuilt by its
+    constructor, then its method), every argument a literal."""
+    if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords) or \
+            not all(_literal(a) for a in node.args) or \
+            not all(_literal(k.value) for k in node.keywords):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id == name
+    if not isinstance(func, ast.Attribute) or not func.attr.isidentifier():
+        return False
+    if isinstance(func.value, ast.Name):
+        return func.value.id == name
+    return isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name) and \
+        _plain_call(func.value, name)
 
 
 def repeats_a_call_of(snippet: str, code: str) -> bool:

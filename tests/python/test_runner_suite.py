@@ -73,6 +73,7 @@ FILES = {
                 self.unit = unit
                 self._factor = factor
                 self.cache = cache
+                self.history = []
 
             def read(self, value):
                 return scale(value, self._factor)
@@ -90,6 +91,17 @@ FILES = {
         class Gauge:
             def __init__(self, value):
                 self.value = scale(value, 0)
+
+
+        class Log:
+            def __init__(self):
+                self.rows = []
+
+            def add(self, row):
+                self.rows.append(row)
+
+            def total(self, factor):
+                return scale(sum(self.rows), factor)
     ''',
     "tests/conftest.py": '''
         import pytest
@@ -206,6 +218,12 @@ FILES = {
 
         def test_deep():
             assert calc.Meter("kg", factor=0).deep(4) == 0
+
+
+        def test_filled():
+            log = calc.Log()
+            log.add(4)
+            assert log.total(0) == 0
 
 
         def test_constructor():
@@ -383,6 +401,9 @@ def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
     deep = worker.run_test("tests/test_data_driven.py", "test_deep", callers_of=zero)
     assert [c["call"] for c in deep["entry_calls"]] == [
         "Meter('kg', None, 0).deep(4)", "Meter('kg', None, 0).hidden(4)", "scale(4, 0)"]
+    # rows added after construction: a rebuilt object would lack them
+    filled = worker.run_test("tests/test_data_driven.py", "test_filled", callers_of=zero)
+    assert [c["call"] for c in filled["entry_calls"]] == ["scale(4, 0)"]
     built = worker.run_test("tests/test_data_driven.py", "test_constructor", callers_of=zero)
     assert [c["call"] for c in built["entry_calls"]] == ["Gauge(5)", "scale(5, 0)"]
     assert "entry_calls" not in worker.run_test("tests/test_data_driven.py", "test_from_data")

@@ -17,6 +17,7 @@ rebinds its parameter first gives the rebound value, still a real input of that 
 from __future__ import annotations
 
 import builtins
+import collections
 import datetime
 import decimal
 import fractions
@@ -43,6 +44,8 @@ BUILTINS = ("abs", "bool", "bytes", "chr", "complex", "dict", "float", "frozense
             "len", "list", "max", "min", "ord", "repr", "round", "set", "sorted", "str", "sum",
             "tuple")
 NAMESPACE = {"datetime": datetime, "decimal": decimal, "fractions": fractions}
+# Containers that an object's mutators fill; a constructor's parameters do not explain them.
+FILLED = (list, dict, set, frozenset, tuple, bytearray, collections.deque)
 # A coroutine's call gives only an awaitable; a generator's items are consumed by its snippet.
 AWAITED = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
@@ -166,8 +169,9 @@ def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
 def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
     """``Owner(a, b=...)`` (with its imports) for an object of exactly ``owner`` whose
     constructor's parameters are each held, as a literal, by the object's attribute of the
-    same name (or with a leading underscore: ``self._text = text``), or have a default: the
-    object as the project's test built it, as far as its state shows.  None otherwise."""
+    same name (or with a leading underscore: ``self._text = text``), or have a default, and
+    whose other attributes hold no filled container: the object as the project's test built
+    it, as far as its state shows.  None otherwise."""
     state = getattr(obj, "__dict__", None)
     if type(obj) is not owner or not isinstance(state, dict):
         return None  # a subclass (a test's own) is not importable from the project
@@ -178,11 +182,14 @@ def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
     source = _Source()
     parts: List[str] = []
     gap = False  # a parameter left out: the later ones go by name
+    unexplained = dict(state)
     for parameter in parameters:
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
             gap = True
             continue
         held = [name for name in (parameter.name, "_" + parameter.name) if name in state]
+        for name in held:
+            unexplained.pop(name, None)
         text = source.of(state[held[0]]) if held else None
         if text is None:
             if parameter.default is parameter.empty:
@@ -194,6 +201,8 @@ def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
         if by_name and parameter.kind is parameter.POSITIONAL_ONLY:
             return None
         parts.append("%s=%s" % (parameter.name, text) if by_name else text)
+    if any(isinstance(value, FILLED) and len(value) for value in unexplained.values()):
+        return None  # state added after construction (fields, rows): a new object lacks it
     return "%s(%s)" % (owner.__name__, ", ".join(parts)), sorted(source.imports)
 
 

@@ -246,6 +246,22 @@ private slots:
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("regex_samples")).isEmpty());
     }
 
+    // environment_variables for a variable the module reads at import: the target's body
+    // reads no environment, only the module-level name assigned from it.
+    void variableReadAtImportIsSet()
+    {
+        const auto core = [](const char *end) {
+            return QByteArray("import os\n\nSTYLE = os.environ.get('GREETING_STYLE', 'plain')\n\n\n"
+                              "def greeting(name):\n"
+                              "    if STYLE == 'formal':\n"
+                              "        return 'Good day, %s") +
+                   end + "' % name\n    return 'Hi %s' % name\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, core("."), core("!"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("environment_variables")).isEmpty());
+    }
+
     // failing_callables on a function parameter: a loop that calls it again while it fails.
     void failingFunctionGivenDirectly()
     {

@@ -39,6 +39,28 @@ def test_environment_reads_give_the_compared_values_then_switches_then_unset(
     assert environment_reads(target_in(tmp_path, "style.plain")) == {}
 
 
+def test_environment_reads_at_import_and_in_called_functions_count_for_the_target(
+        tmp_path: Path) -> None:
+    """A module-level name read from the environment at import, compared in the target, and
+    a function of the module the target calls that reads one: both are the target's."""
+    from gen.rules.environment import environment_reads
+
+    (tmp_path / "tone.py").write_text(
+        "import os\n"
+        "STYLE = os.environ.get('TONE_STYLE', 'plain').lower()\n"
+        "UNUSED = os.getenv('TONE_UNUSED')\n"
+        "def _loud():\n"
+        "    return os.getenv('TONE_LOUD') == 'yes'\n"
+        "def greet(name):\n"
+        "    if STYLE == 'formal':\n"
+        "        name = 'Dear ' + name\n"
+        "    return name.upper() if _loud() else name\n")
+    reads = environment_reads(target_in(tmp_path, "tone.greet"))
+    assert sorted(reads) == ["TONE_LOUD", "TONE_STYLE"]
+    assert reads["TONE_STYLE"][0] == "formal" and reads["TONE_LOUD"][0] == "yes"
+    assert sorted(environment_reads(target_in(tmp_path, "tone._loud"))) == ["TONE_LOUD"]
+
+
 def test_a_variable_of_the_environment_is_set_before_the_imports(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from gen.snippet import render_genome

@@ -4,7 +4,9 @@ Configuration by environment variable is everywhere (``NO_COLOR``, ``*_DEBUG``, 
 path), and a change behind such a switch never shows while the variable is unset, which is how
 every other test runs.  When the target (either version) reads a variable by a constant name
 (``os.environ.get('X')``, ``os.environ['X']``, ``os.getenv('X')``, ``'X' in os.environ``, the
-same through ``from os import environ, getenv``), its tests run again with the variable set: to
+same through ``from os import environ, getenv``; in its body, in the module-level assignment of
+a name it reads, or in a function of its module it calls), its tests run again with the
+variable set: to
 each string the code compares the variable with, to the usual switch spellings, and unset.  The
 snippet sets it before anything is imported, so it reads as an ordinary script; each test runs
 in its own process, so nothing leaks into the next.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from ..feedback import covered_lines
 from ..genome import is_genome, make_genome
@@ -56,25 +58,83 @@ def environment_variables(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, A
 
 
 def environment_reads(target: Target) -> Dict[str, List[Optional[str]]]:
-    """Per variable the target reads by a constant name, the values to try (None: unset)."""
+    """Per variable the target reads by a constant name, the values to try (None: unset): in
+    its own body, in the module-level assignments of the names it reads (``STYLE =
+    os.environ.get('STYLE')``, read at import) and in the bodies of its module's functions it
+    calls by name."""
     compared: Dict[str, List[str]] = {}
     for side in SIDES:
-        node = target_def(target, side)
-        for sub in ast.walk(node) if node is not None else ():
-            name = _read_name(sub)
-            if name is not None:
-                compared.setdefault(name, [])
-            elif isinstance(sub, ast.Compare):
-                operands = [sub.left] + list(sub.comparators)
-                names = [n for o in operands for x in ast.walk(o) for n in [_read_name(x)] if n]
-                for name in names:
-                    compared.setdefault(name, []).extend(
-                        s for o in operands for s in _strings(o) if s != name)
+        scopes, aliases = _scopes(target, side)
+        for scope in scopes:
+            _reads_in(scope, aliases, compared)
     out: Dict[str, List[Optional[str]]] = {}
     for name, strings in compared.items():
         values: List[Optional[str]] = list(dict.fromkeys(strings + list(SWITCH_VALUES)))
         out[name] = values[:MAX_VALUES - 1] + [None]
     return out
+
+
+def _reads_in(scope: ast.AST, aliases: Dict[str, str], compared: Dict[str, List[str]]) -> None:
+    """Adds the variables ``scope`` reads, with the strings it compares them with; a name of
+    ``aliases`` stands for the variable the module assigned it from."""
+    for sub in ast.walk(scope):
+        name = _read_name(sub)
+        if name is not None:
+            compared.setdefault(name, [])
+        elif isinstance(sub, ast.Compare):
+            operands = [sub.left] + list(sub.comparators)
+            names = [n for o in operands for x in ast.walk(o)
+                     for n in [_read_name(x) or _alias(x, aliases)] if n]
+            for name in names:
+                compared.setdefault(name, []).extend(
+                    s for o in operands for s in _strings(o) if s != name)
+
+
+def _alias(node: ast.AST, aliases: Dict[str, str]) -> Optional[str]:
+    return aliases.get(node.id) if isinstance(node, ast.Name) else None
+
+
+def _scopes(target: Target, side: str) -> Tuple[List[ast.AST], Dict[str, str]]:
+    """The target's def on one side, the module-level assignments of names it reads that read
+    the environment, and its module's functions it calls by name; and those names, each with
+    the variable it holds."""
+    node = target_def(target, side)
+    module = _module_of(target, side)
+    if node is None:
+        return [], {}
+    if module is None:
+        return [node], {}
+    read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    scopes: List[ast.AST] = [node]
+    aliases: Dict[str, str] = {}
+    for statement in module.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if statement.name in read and statement is not node:
+                scopes.append(statement)
+            continue
+        assigned = _assigned(statement) & read
+        variables = [v for v in map(_read_name, ast.walk(statement)) if v]
+        if assigned and variables:
+            scopes.append(statement)
+            aliases.update((name, variables[0]) for name in assigned)
+    return scopes, aliases
+
+
+def _assigned(statement: ast.stmt) -> Set[str]:
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _module_of(target: Target, side: str) -> Optional[ast.Module]:
+    """The parsed module holding the target on one side."""
+    for plan in target.plans:
+        raw = plan.source.sides.get(side) if plan.source is not None else None
+        found = raw.tree.find_def(target.qualname) if raw is not None else None
+        module = raw.tree.load(found[0]) if found is not None else None
+        if module is not None:
+            return module.tree
+    return None
 
 
 def _read_name(node: ast.AST) -> Optional[str]:

@@ -209,3 +209,15 @@ def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     # a text holding neither end of the pair gets the plain splices only
     plain = list(mutants("from net import hostname\n\nhostname('abc')\n", 1, ["]:"]))
     assert "hostname('abc]:')" in plain[0]
+
+
+def test_an_apostrophe_inside_a_word_opens_no_quoted_part() -> None:
+    from gen.project_tests.literals import delimited
+
+    def parts(text: str) -> list:
+        return [text[start:end] for start, end in delimited(text)]
+
+    assert parts("don't say 'hi'") == ["hi"]
+    assert parts("x='don't'") == ["don't"]
+    assert parts("it's") == []
+    assert parts("'a' b 'c'") == ["a", "c"]

@@ -166,14 +166,22 @@ def delimited(text: str) -> List[Tuple[int, int]]:
     found: List[Tuple[int, int]] = []
     at = 0
     while at < len(text) and len(found) < MAX_PAIRS:
-        close = PAIRS_OF.get(text[at])
+        close = PAIRS_OF.get(text[at]) if not _apostrophe(text, at) else None
         end = text.find(close, at + 1) if close is not None else -1
+        while close == "'" and end > 0 and _apostrophe(text, end):
+            end = text.find(close, end + 1)
         if end < 0:
             at += 1
             continue
         found.append((at + 1, end))
         at = at + 1 if text[at] in "<([{" else end + 1  # brackets nest: look inside them too
     return found
+
+
+def _apostrophe(text: str, at: int) -> bool:
+    """``text[at]`` is an apostrophe inside a word (``don't``), not a quote."""
+    return text[at] == "'" and 0 < at < len(text) - 1 and text[at - 1].isalnum() and \
+        text[at + 1].isalnum()
 
 
 def _inside(text: str, inserts: Sequence[str]) -> Tuple[List[str], List[str]]:

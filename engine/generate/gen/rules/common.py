@@ -94,9 +94,23 @@ def interleave(streams: List[Iterator[Any]]) -> Iterator[Any]:
 
 def target_def(target: Target, side: str) -> Optional[ast.AST]:
     """The def of the target on one side, from the first plan whose tree holds it."""
+    found = _found(target, side)
+    return found[1][1] if found is not None else None
+
+
+def target_module(target: Target, side: str) -> Optional[ast.Module]:
+    """The parsed module holding the target on one side."""
+    found = _found(target, side)
+    module = found[0].load(found[1][0]) if found is not None else None
+    return module.tree if module is not None else None
+
+
+def _found(target: Target, side: str) -> Optional[Tuple[Any, Tuple[str, Any, Any]]]:
+    """(the tree, its find_def answer) of the first plan whose tree on ``side`` holds the
+    target."""
     for plan in target.plans:
         raw = plan.source.sides.get(side) if plan.source is not None else None
         found = raw.tree.find_def(target.qualname) if raw is not None else None
         if found is not None:
-            return found[1]
+            return raw.tree, found
     return None

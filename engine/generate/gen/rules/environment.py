@@ -23,7 +23,7 @@ from ..feedback import covered_lines
 from ..genome import is_genome, make_genome
 from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
-from .common import base_receiver, target_def
+from .common import base_receiver, target_def, target_module
 
 SWITCH_VALUES = ("1", "0", "", "true", "false")
 MAX_VALUES = 8  # per variable, unset included
@@ -99,7 +99,7 @@ def _scopes(target: Target, side: str) -> Tuple[List[ast.AST], Dict[str, str]]:
     the environment, and its module's functions it calls by name; and those names, each with
     the variable it holds."""
     node = target_def(target, side)
-    module = _module_of(target, side)
+    module = target_module(target, side)
     if node is None:
         return [], {}
     if module is None:
@@ -124,17 +124,6 @@ def _assigned(statement: ast.stmt) -> Set[str]:
     targets = statement.targets if isinstance(statement, ast.Assign) else \
         [statement.target] if isinstance(statement, ast.AnnAssign) else []
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-
-
-def _module_of(target: Target, side: str) -> Optional[ast.Module]:
-    """The parsed module holding the target on one side."""
-    for plan in target.plans:
-        raw = plan.source.sides.get(side) if plan.source is not None else None
-        found = raw.tree.find_def(target.qualname) if raw is not None else None
-        module = raw.tree.load(found[0]) if found is not None else None
-        if module is not None:
-            return module.tree
-    return None
 
 
 def _read_name(node: ast.AST) -> Optional[str]:

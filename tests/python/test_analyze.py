@@ -277,7 +277,7 @@ def test_targets_special_method_access(shapes_targets: Dict[str, Any]) -> None:
         "qualname": "shapes._impl.Vector", "public_name": "shapes.Vector",
         "import_line": "from shapes import Vector", "expr": "Vector",
         "constructor_signature": "Vector(x, y=0)", "constructor_source": "__init__",
-        "docstring": "A 2-D vector."}
+        "docstring": "A 2-D vector.", "abstract": False}
     assert method["entry"]["trigger"]["syntax"] == "=="
 
 

@@ -281,6 +281,53 @@ def test_override_reached_through_a_public_base_enters_on_the_subclass(tmp_path:
     assert run["entry"]["class"]["qualname"] == "pkg.api.Doubler"
 
 
+def test_a_method_of_an_abstract_base_enters_on_its_concrete_subclasses_first(
+        tmp_path: Path) -> None:
+    """Base.words() is changed, but a Base object stops at the hook its constructor calls:
+    the method is entered on the concrete subclasses that inherit it (not on one that is still
+    abstract, nor on one that overrides it), then on Base."""
+    old = {
+        "pkg/__init__.py": "from .api import Base, English, French, Partial, Shouty\n",
+        "pkg/api.py": '''
+            class Base:
+                def __init__(self):
+                    self.cards = self.setup()
+
+                def setup(self):
+                    raise NotImplementedError("a language sets its words up")
+
+                def words(self, n):
+                    return self.cards.get(n, "?")
+
+
+            class Partial(Base):
+                pass
+
+
+            class French(Base):
+                def setup(self):
+                    return {1: "un"}
+
+
+            class English(Base):
+                def setup(self):
+                    return {1: "one"}
+
+
+            class Shouty(English):
+                def words(self, n):
+                    return super().words(n).upper()
+            ''',
+    }
+    new = dict(old)
+    new["pkg/api.py"] = old["pkg/api.py"].replace('get(n, "?")', 'get(n, "-")')
+    result = targets_for(tmp_path, old, new)
+    entries = by_name(result["access"], "target")["pkg.api.Base.words"]["methods"]
+    assert [e["entry"]["class"]["qualname"] for e in entries] == [
+        "pkg.api.English", "pkg.api.French", "pkg.api.Base"]
+    assert entries[0]["entry"]["expr"] == "English.words"
+
+
 def test_changed_constant_class_attribute_and_override(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .api import Service, compute\n",

@@ -34,6 +34,7 @@ import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from . import ANALYZER_VERSION
+from .abstract import is_abstract
 from .derived import derived_names
 from .index import TreeIndex, build_index
 from .model import FunctionInfo, ModuleInfo
@@ -260,17 +261,28 @@ def _render_class(idx: TreeIndex, cls_qual: str) -> Dict[str, Any]:
     return {"qualname": cls.qualname, "public_name": cls.public_name,
             "import_line": cls.import_line, "expr": cls.expr,
             "constructor_signature": signature,
-            "constructor_source": ctor.get("source"), "docstring": cls.docstring}
+            "constructor_source": ctor.get("source"), "docstring": cls.docstring,
+            "abstract": is_abstract(idx, cls_qual)}
 
 
 def _access_classes(idx: TreeIndex, func: FunctionInfo, limit: int) -> List[str]:
+    """The public classes to enter ``func`` through: its own class when it is public, else
+    those inheriting it, by name.  An abstract own class (``is_abstract``) comes after up to
+    ``limit - 1`` concrete subclasses that inherit the method (all of ``limit`` when it must be
+    one): on the base alone every call stops at a hook it leaves to them."""
     if not func.access_classes:
         return []
-    if func.class_qualname in func.access_classes:
-        return [func.class_qualname]  # type: ignore[list-item]
     ordered = sorted(set(func.access_classes),
                      key=lambda c: (idx.classes[c].public_name or "", c))
-    return ordered[:limit]
+    own = func.class_qualname
+    if own not in func.access_classes:
+        return ordered[:limit]
+    if not is_abstract(idx, own):  # type: ignore[arg-type]
+        return [own]  # type: ignore[list-item]
+    concrete = [c for c in ordered if c != own and not is_abstract(idx, c)]
+    if limit <= 1:
+        return concrete[:1] or [own]  # type: ignore[list-item]
+    return concrete[:limit - 1] + [own]  # type: ignore[list-item]
 
 
 def _dispatching_class(idx: TreeIndex, path: List[str]) -> Optional[str]:
@@ -395,6 +407,12 @@ _VERSION_RANK = {"both": 0, "old_only": 1, "new_only": 2}
 _TYPE_RANK = {"function": 0, "method": 1, "special": 2, "call_path": 3}
 
 
+def _abstract_entry(item: Dict[str, Any]) -> bool:
+    """Entered on an abstract class: after the concrete ones (see ``_access_classes``)."""
+    cls = item["entry"].get("class")
+    return bool(cls and cls.get("abstract"))
+
+
 def merge_items(per_side: Dict[str, List[Dict[str, Any]]]) -> List[Dict[str, Any]]:
     """Merge the two sides' items by identity (type + path + class), tagging versions.
 
@@ -418,7 +436,7 @@ def merge_items(per_side: Dict[str, List[Dict[str, Any]]]) -> List[Dict[str, Any
             merged["entry_old"] = old["entry"]
         out.append(merged)
     out.sort(key=lambda i: (_VERSION_RANK[i["versions"]], _TYPE_RANK[i["type"]], len(i["path"]),
-                            i["path"], _identity(i)))
+                            i["path"], _abstract_entry(i), _identity(i)))
     return out
 
 

@@ -659,7 +659,14 @@ def test_find_tests_follows_the_names_the_test_folders_give_the_package(tmp_path
         "tests/test_helped.py": "from tests.helpers import price\n\n\ndef test_price():\n"
                                 "    price(2)\n",
         "tests/test_other.py": "from . import other\n\n\ndef test_store():\n"
-                               "    other.store()\n"})
+                               "    other.store()\n",
+        # a support module's helper that uses the package: its tests name only the helper
+        "testing/support.py": "from shop import checkout\n\n\ndef buy(n):\n"
+                              "    return checkout(n)\n\n\ndef unrelated():\n    return 1\n",
+        "tests/test_supported.py": "from testing.support import buy\n\n\ndef test_buy():\n"
+                                   "    buy(2)\n",
+        "tests/test_unsupported.py": "from testing.support import unrelated\n\n\n"
+                                     "def test_unrelated():\n    unrelated()\n"})
     targets = {"changed_functions": [
         {"qualname": "shop.pricing.total", "modules": {"old": "shop.pricing"},
          "files": {"old": "src/shop/pricing.py"}, "changed_lines": {"old": [3]}}],
@@ -668,7 +675,8 @@ def test_find_tests_follows_the_names_the_test_folders_give_the_package(tmp_path
                          "import_roots": {"old": "src"}})
     found = [f["file"] for f in answer["files"] if not f["doctests_only"]]
     # (a helper is a file of the test folders too: it imports the changed module itself)
-    assert sorted(found) == ["tests/helpers.py", "tests/test_alias.py", "tests/test_helped.py"]
+    assert sorted(found) == ["testing/support.py", "tests/helpers.py", "tests/test_alias.py",
+                             "tests/test_helped.py", "tests/test_supported.py"]
 
 
 def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_lines(

@@ -93,6 +93,10 @@ FILES = {
                 self.value = scale(value, 0)
 
 
+        def measure(path, factor):
+            return scale(len(path), factor)
+
+
         class Log:
             def __init__(self):
                 self.rows = []
@@ -218,6 +222,10 @@ FILES = {
 
         def test_deep():
             assert calc.Meter("kg", factor=0).deep(4) == 0
+
+
+        def test_rooted():
+            assert calc.measure(os.path.join(HERE, "cases.json"), 0) == 0
 
 
         def test_filled():
@@ -401,6 +409,10 @@ def test_a_test_records_the_project_calls_that_reached_the_lines_asked_about(
     deep = worker.run_test("tests/test_data_driven.py", "test_deep", callers_of=zero)
     assert [c["call"] for c in deep["entry_calls"]] == [
         "Meter('kg', None, 0).deep(4)", "Meter('kg', None, 0).hidden(4)", "scale(4, 0)"]
+    # a path into the tree the test ran in: the other version's tree lies elsewhere
+    rooted = worker.run_test("tests/test_data_driven.py", "test_rooted", callers_of=zero)
+    assert [c["name"] for c in rooted["entry_calls"]] == ["scale"], rooted
+    assert rooted["entry_calls"][0]["call"].endswith(", 0)")
     # rows added after construction: a rebuilt object would lack them
     filled = worker.run_test("tests/test_data_driven.py", "test_filled", callers_of=zero)
     assert [c["call"] for c in filled["entry_calls"]] == ["scale(4, 0)"]

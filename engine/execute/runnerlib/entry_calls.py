@@ -51,11 +51,14 @@ AWAITED = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 class _Source:
-    """Literal source of plain values, with the imports it needs and a size budget."""
+    """Literal source of plain values, with the imports it needs and a size budget.  A string
+    holding one of ``roots`` (a path into the tree the test ran in) is no literal: the other
+    version's tree lies elsewhere, and the call would read a file that is not there."""
 
-    def __init__(self) -> None:
+    def __init__(self, roots: Tuple[str, ...] = ()) -> None:
         self.imports: Set[str] = set()
         self.size = 0
+        self.roots = tuple(r for r in roots if r)
 
     def of(self, value: Any, depth: int = 0) -> Optional[str]:
         text = self._of(value, depth)
@@ -66,6 +69,8 @@ class _Source:
     def _of(self, value: Any, depth: int) -> Optional[str]:
         kind = type(value)
         if kind in PLAIN:
+            if kind in (str, bytes) and self._rooted(value):
+                return None
             return repr(value) if kind is not str or len(value) <= MAX_SOURCE else None
         if kind in (type, types.BuiltinFunctionType):
             name = value.__name__
@@ -108,6 +113,11 @@ class _Source:
         return text
 
 
+    def _rooted(self, value: Any) -> bool:
+        text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+        return any(root in text for root in self.roots)
+
+
 def is_project_file(path: Optional[str], real_root: str, real_import_root: str) -> bool:
     """A module of the project's package: under the import root, not among its tests."""
     if not path:
@@ -123,7 +133,7 @@ def is_project_file(path: Optional[str], real_root: str, real_import_root: str) 
                 name.endswith("_test.py") or name == "conftest.py")
 
 
-def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
+def _callable(frame: types.FrameType, roots: Tuple[str, ...]) -> Optional[Dict[str, Any]]:
     """How a snippet calls the function ``frame`` runs: {module, name, call prefix, skip}
     (``skip``: leading arguments the call supplies itself), or None."""
     code = frame.f_code
@@ -158,7 +168,7 @@ def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
         return {"module": module, "name": parts[0], "prefix": parts[0], "skip": 1}
     else:
         # an instance method: its object rebuilt through its class's constructor
-        built = _rebuilt(frame.f_locals.get(code.co_varnames[0]), owner)
+        built = _rebuilt(frame.f_locals.get(code.co_varnames[0]), owner, roots)
         if built is None:
             return None
         return {"module": module, "name": parts[0], "skip": 1, "imports": built[1],
@@ -166,7 +176,7 @@ def _callable(frame: types.FrameType) -> Optional[Dict[str, Any]]:
     return {"module": module, "name": parts[0], "prefix": qualname, "skip": skip}
 
 
-def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
+def _rebuilt(obj: Any, owner: type, roots: Tuple[str, ...]) -> Optional[Tuple[str, List[str]]]:
     """``Owner(a, b=...)`` (with its imports) for an object of exactly ``owner`` whose
     constructor's parameters are each held, as a literal, by the object's attribute of the
     same name (or with a leading underscore: ``self._text = text``), or have a default, and
@@ -179,7 +189,7 @@ def _rebuilt(obj: Any, owner: type) -> Optional[Tuple[str, List[str]]]:
         parameters = inspect.signature(owner).parameters.values()
     except (TypeError, ValueError):
         return None
-    source = _Source()
+    source = _Source(roots)
     parts: List[str] = []
     gap = False  # a parameter left out: the later ones go by name
     unexplained = dict(state)
@@ -217,14 +227,15 @@ def _runs(function: Any, code: types.CodeType) -> bool:
     return False
 
 
-def _arguments(frame: types.FrameType, skip: int) -> Optional[Dict[str, Any]]:
+def _arguments(frame: types.FrameType, skip: int, roots: Tuple[str, ...]
+               ) -> Optional[Dict[str, Any]]:
     """The call's argument list as source, with its imports; None when a value is no literal."""
     code = frame.f_code
     names = code.co_varnames
     count = code.co_argcount
     keyword_only = code.co_kwonlyargcount
     values = frame.f_locals
-    source = _Source()
+    source = _Source(roots)
     parts: List[str] = []
     for name in names[skip:count]:
         if name not in values:
@@ -264,10 +275,11 @@ def entry_calls(frame: Optional[types.FrameType], real_root: str, real_import_ro
     """Adds to ``found`` the repeatable project calls on the stack above ``frame`` (outermost
     first, at most MAX_CALLS in all, the innermost always among them, none twice)."""
     calls: List[Dict[str, Any]] = []
+    roots = (real_root, real_import_root)
     while frame is not None:
         if is_project_file(frame.f_code.co_filename, real_root, real_import_root):
-            how = _callable(frame)
-            arguments = _arguments(frame, how["skip"]) if how else None
+            how = _callable(frame, roots)
+            arguments = _arguments(frame, how["skip"], roots) if how else None
             if how and arguments:
                 calls.append({"module": how["module"], "name": how["name"],
                               "call": "%s(%s)" % (how["prefix"], arguments["arguments"]),

@@ -6,7 +6,8 @@ a changed module, function or package, and scores each with ``ast``: importing a
 (a relative import in a test package inside the project's package too) counts most, then naming
 a changed function or class, then an entry point that reaches one, then importing the changed
 package, itself or through a module of the test folders that imports it (``find_bridges``: a
-test package's ``__init__.py`` saying ``import shop as store``).  Each file lists the tests
+test package's ``__init__.py`` saying ``import shop as store``, a support module's helper that
+uses the package).  Each file lists the tests
 (functions, test classes) whose own text names one of those, or that are marked to fail
 (``xfail``, ``expectedFailure``; listed again in ``xfail``): the engine runs those marked to
 fail first, then the others; within each, first the tests whose names share ``words`` with the
@@ -182,7 +183,8 @@ def _bridge_files(root: str) -> List[str]:
 def find_bridges(interest: Interest, sources: TreeSources) -> Dict[str, Set[str]]:
     """Modules of the test folders that import the changed package and the names they bind it
     to: a test package's ``__init__.py`` saying ``import shop as store`` lets its tests write
-    ``from . import store`` and never name the package."""
+    ``from . import store`` and never name the package; with the module's functions and
+    classes that use those names (a support module's ``errors_from_src``)."""
     bridges: Dict[str, Set[str]] = {}
     for relpath in _bridge_files(sources.root):
         text = sources.text(relpath)
@@ -200,8 +202,18 @@ def find_bridges(interest: Interest, sources: TreeSources) -> Dict[str, Set[str]
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module and \
                     node.module.split(".")[0] in interest.packages:
                 names.update(a.asname or a.name for a in node.names if a.name != "*")
-        if names:
-            bridges[module] = names
+        # its own helpers that use them too (``errors_from_src(src)`` building a StyleGuide):
+        # tests call those and never name the package
+        names |= {node.name for node in scope.tree.body
+                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                  and names & _mentions(node)} if names else set()
+        # as pytest imports it, and from the tree's root (``python -m pytest`` puts the root
+        # on sys.path: ``from testing.support import ...``)
+        rooted = relpath[:-3].replace("/", ".")
+        for name in {module, rooted[:-len(".__init__")] if rooted.endswith(".__init__")
+                     else rooted} if names else ():
+            if all(part.isidentifier() for part in name.split(".")):
+                bridges[name] = names
     return bridges
 
 

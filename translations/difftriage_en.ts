@@ -34,6 +34,13 @@
             <numerusform>%1&apos;s test ran %n changed lines, marked ●</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n of the covered lines run at import, which every test does)</source>
+        <translation>
+            <numerusform>%1 (%n of the covered lines runs at import, which every test does)</numerusform>
+            <numerusform>%1 (%n of the covered lines run at import, which every test does)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::MainWindow</name>

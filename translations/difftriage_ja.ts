@@ -930,6 +930,16 @@
             <numerusform>%1: %n 件のテストが到達しましたが、差分を見つけたテストはありません。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n of the covered lines run at import, which every test does)</source>
+        <translation>
+            <numerusform>%1（到達した行のうち %n 行はインポート時に実行され、どのテストも到達します）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 runs when its module is imported: every test reaches it, whatever the test exercises.</source>
+        <translation>%1 はモジュールのインポート時に実行されます。何を試すテストでも到達します。</translation>
+    </message>
 </context>
 <context>
     <name>difftriage::ui::DiffFileModel</name>

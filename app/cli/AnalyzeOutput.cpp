@@ -76,6 +76,10 @@ QString summarize(const engine::Report &report)
                 .arg(report.flakyDiscarded)
                 .arg(report.effort ? engine::spelling(*report.effort) : QStringLiteral("-"),
                      engine::spelling(report.stopReason), engine::spelling(report.sandbox));
+    if (const int atImport = report.coveredAtImport())
+        text += QStringLiteral("coverage: %1 of the covered changed lines run at import, which "
+                               "every test does\n")
+                    .arg(atImport);
     if (report.projectTests)
         text += QStringLiteral("project tests: %1\n")
                     .arg(engine::describeProjectTests(*report.projectTests));

@@ -22,9 +22,17 @@ CoverageTracker::CoverageTracker(const Targets &targets)
         }
     }
     for (const QList<LineKey> &lines : std::as_const(m_functionLines)) {
-        for (const LineKey &key : lines)
+        for (const LineKey &key : lines) {
             m_hits.insert(key, m_hits.value(key));
+            m_inFunction.insert(key, true);
+        }
     }
+}
+
+bool CoverageTracker::atImport(Side side, const QString &file, int line) const
+{
+    const LineKey key{side, file, line};
+    return m_hits.contains(key) && !m_inFunction.contains(key);
 }
 
 int CoverageTracker::record(const QString &testId, Side side,

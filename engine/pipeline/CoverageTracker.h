@@ -30,6 +30,9 @@ public:
     // Uncovered lines of a function: {"old": [...], "new": [...]}.
     QList<int> uncovered(const QString &function, Side side) const;
     QStringList hitBy(Side side, const QString &file, int line) const;
+    // A changed line outside every changed function's body: it runs when its module is
+    // imported, so every test covers it whatever it exercises.
+    bool atImport(Side side, const QString &file, int line) const;
     QStringList functions() const { return m_functionLines.keys(); }
     // Every changed executable line with the tests that ran it, in a stable order.
     template <typename Visit> void forEachLine(Visit visit) const
@@ -54,6 +57,7 @@ private:
 
     QMap<LineKey, QStringList> m_hits;             // every changed line -> the tests that ran it
     QMap<QString, QList<LineKey>> m_functionLines; // changed function -> its changed lines
+    QMap<LineKey, bool> m_inFunction;              // the lines of m_functionLines, to look up
 };
 
 } // namespace difftriage::engine

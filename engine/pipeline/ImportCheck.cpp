@@ -4,6 +4,9 @@
 #include "execute/Executor.h"
 
 #include <QRegularExpression>
+#include <QSet>
+#include <algorithm>
+#include <utility>
 
 namespace difftriage::engine {
 
@@ -100,6 +103,37 @@ Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor
                                             ".difftriage.json")
                                  .arg(missing));
     return unimportable;
+}
+
+int dropUnimportableTargets(Targets &targets, const QList<UnimportableModule> &unimportable)
+{
+    QSet<QString> files;
+    for (const UnimportableModule &module : unimportable)
+        if (!module.file.isEmpty())
+            files.insert(module.file);
+    QSet<QString> dropped;
+    targets.functions.removeIf([&](const ChangedFunction &function) {
+        const bool out = files.contains(function.oldFile) || files.contains(function.newFile);
+        if (out)
+            dropped.insert(function.qualname);
+        return out;
+    });
+    if (dropped.isEmpty())
+        return 0;
+    targets.access.removeIf(
+        [&](const AccessInfo &access) { return dropped.contains(access.target); });
+    const auto named = [&](const char *key) {
+        return [&dropped, key](const nlohmann::json &item) {
+            return dropped.contains(stringField(item, key));
+        };
+    };
+    for (const auto &[array, key] :
+         {std::pair{"changed_functions", "qualname"}, std::pair{"access", "target"}}) {
+        nlohmann::json &items = targets.raw[array];
+        if (items.is_array())
+            items.erase(std::remove_if(items.begin(), items.end(), named(key)), items.end());
+    }
+    return int(dropped.size());
 }
 
 QStringList filesStillAnalysable(const Targets &targets,

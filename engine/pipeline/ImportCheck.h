@@ -32,4 +32,10 @@ Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor
 QStringList filesStillAnalysable(const Targets &targets,
                                  const QList<UnimportableModule> &unimportable);
 
+// Leaves out the targets whose file is in `unimportable`, also in the raw document the
+// generators read: an unchanged module that only reads a changed name (a benchmark script
+// needing a tool the interpreter lacks) cannot be imported either, and every test of it would
+// end in the same ModuleNotFoundError on both versions. Returns how many were left out.
+int dropUnimportableTargets(Targets &targets, const QList<UnimportableModule> &unimportable);
+
 } // namespace difftriage::engine

@@ -193,9 +193,17 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say,
         targets = analyzeTargets(input);
         if (!targets)
             return targets.error();
-        for (const UnimportableModule &module : std::as_const(*unimportable))
+        dropUnimportableTargets(*targets, *unimportable);
+        if (targets->functions.isEmpty())
+            return asBadInput(makeError(unimportable->first().message));
+        QStringList noted; // one note a file, whichever side failed first
+        for (const UnimportableModule &module : std::as_const(*unimportable)) {
+            if (noted.contains(module.file))
+                continue;
+            noted << module.file;
             setup->notes
                 << QStringLiteral("%1 is not analysed: %2").arg(module.file, module.message);
+        }
     }
 
     Normalizer normalizer;

@@ -109,7 +109,8 @@ Report buildReport(const ChangeSpec &change, const Targets &targets, const Searc
             function.qualname, function.kind, function.versions,
             function.reasons.join(QLatin1Char(',')), coverage.unionCoverage(function.qualname)};
     coverage.forEachLine([&](Side side, const QString &file, int line, const QStringList &tests) {
-        report.changedLines << ReportChangedLine{file, toString(side), line, true, tests};
+        report.changedLines << ReportChangedLine{
+            file, toString(side), line, true, tests, coverage.atImport(side, file, line)};
     });
     for (const auto &item : arrayField(targets.raw, "non_executable_changes")) {
         if (!field(item, "line").is_number_integer())

@@ -44,6 +44,20 @@ QString describeOrigin(const ProjectTestOrigin &origin)
     return QStringLiteral("from project test %1").arg(origin.test);
 }
 
+QString percent(double fraction)
+{
+    return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%');
+}
+
+QString describeCoverage(const Report &report)
+{
+    const int atImport = report.coveredAtImport();
+    if (atImport == 0)
+        return percent(report.unionCoverage);
+    return QStringLiteral("%1 (%2 of the covered lines run at import, by every test)")
+        .arg(percent(report.unionCoverage), QString::number(atImport));
+}
+
 QString describeProjectTests(const ReportProjectTests &summary)
 {
     return QStringLiteral("%1 of %2 tests run reach the change%3; %4 became differential tests")

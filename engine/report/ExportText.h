@@ -24,6 +24,13 @@ QString describeOrigin(const ProjectTestOrigin &origin);
 // How much of the project's suite ran and what it gave: "3 of 20 tests run reach the change;
 // 2 became differential tests".
 QString describeProjectTests(const ReportProjectTests &summary);
+// A fraction as the exports write it: "87.5%".
+QString percent(double fraction);
+
+// The change's union coverage, and how many of its covered lines run at import (which every
+// test covers): "100.0% (2 of the covered lines run at import, by every test)".
+QString describeCoverage(const Report &report);
+
 // Whether a release's head still shows a difference, in words.
 QString describeHeadPresence(HeadPresence presence);
 

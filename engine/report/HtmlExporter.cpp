@@ -15,11 +15,6 @@ QString esc(const QString &text)
     return text.toHtmlEscaped();
 }
 
-QString percent(double fraction)
-{
-    return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%');
-}
-
 constexpr auto Style = R"(
 :root { color-scheme: light dark; --bg: #fff; --fg: #1d1d1f; --muted: #6b6b70; --line: #d0d0d5;
   --h0: #f6c2c2; --h1: #d8efd8; --h2: #ade0ad; --h3: #7fcc7f; --old: #fbe9e9; --new: #e7f5e7; }
@@ -116,7 +111,7 @@ QString HtmlExporter::renderSummary() const
                            "<tr><th>Tests executed</th><td>%4 (%5 flaky discarded)</td></tr>"
                            "<tr><th>Stop reason</th><td>%6</td></tr>%7</table>\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
-                     percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
+                     esc(describeCoverage(m_report)), QString::number(m_report.testsExecuted),
                      QString::number(m_report.flakyDiscarded), esc(label(m_report.stopReason)),
                      m_report.projectTests
                          ? QStringLiteral("<tr><th>Project tests</th><td>%1</td></tr>")

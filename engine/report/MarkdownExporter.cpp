@@ -11,11 +11,6 @@ namespace difftriage::engine {
 
 namespace {
 
-QString percent(double fraction)
-{
-    return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%');
-}
-
 QString sideMarkdown(const QString &label, const ReportSide &side)
 {
     QString text = QStringLiteral("**%1**").arg(label);
@@ -52,7 +47,7 @@ QString MarkdownExporter::render() const
                            "| Union coverage | %3 |\n| Tests executed | %4 |\n"
                            "| Stop reason | %5 |\n\n")
                 .arg(QString::number(m_report.differences.size()), QString::number(decided),
-                     percent(m_report.unionCoverage), QString::number(m_report.testsExecuted),
+                     describeCoverage(m_report), QString::number(m_report.testsExecuted),
                      label(m_report.stopReason));
     if (m_report.projectTests)
         text.insert(text.size() - 1, QStringLiteral("| Project tests | %1 |\n")

@@ -2,6 +2,7 @@
 
 #include "core/Json.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace difftriage::engine {
@@ -148,7 +149,8 @@ json Report::toJson() const
                          {"side", engine::toJson(line.side)},
                          {"line", line.line},
                          {"executable", line.executable},
-                         {"hit_by", engine::toJson(line.hitBy)}});
+                         {"hit_by", engine::toJson(line.hitBy)},
+                         {"at_import", line.atImport}});
     json roundList = json::array();
     for (const auto &round : rounds)
         roundList.push_back({{"index", round.index},
@@ -253,6 +255,13 @@ ReportDifference differenceFromJson(const json &item, QStringList &problems)
     return difference;
 }
 
+int Report::coveredAtImport() const
+{
+    return int(std::count_if(changedLines.cbegin(), changedLines.cend(), [](const auto &line) {
+        return line.atImport && !line.hitBy.isEmpty();
+    }));
+}
+
 std::optional<Report> Report::fromJson(const json &document, QString *error)
 {
     const auto fail = [error](const QString &message) {
@@ -306,9 +315,12 @@ std::optional<Report> Report::fromJson(const json &document, QString *error)
     }
     for (const json &item : readArray(document, "changed_lines", problems))
         report.changedLines << ReportChangedLine{
-            stringField(item, "file"), stringField(item, "side"),
+            stringField(item, "file"),
+            stringField(item, "side"),
             readValue<int>(item, "line", 0, problems),
-            readValue<bool>(item, "executable", true, problems), stringListField(item, "hit_by")};
+            readValue<bool>(item, "executable", true, problems),
+            stringListField(item, "hit_by"),
+            readValue<bool>(item, "at_import", false, problems)};
     for (const json &item : readArray(document, "rounds", problems))
         report.rounds << ReportRound{readValue<int>(item, "index", 0, problems),
                                      readValue<int>(item, "tests_generated", 0, problems),

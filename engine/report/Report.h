@@ -73,6 +73,7 @@ struct ReportChangedLine
     int line = 0;
     bool executable = true;
     QStringList hitBy;
+    bool atImport = false; // outside every changed function: run by importing its module
 };
 
 struct ReportRound
@@ -132,6 +133,9 @@ struct Report
 
     nlohmann::json toJson() const;
     static std::optional<Report> fromJson(const nlohmann::json &document, QString *error = nullptr);
+    // The covered changed lines that run when their module is imported: every test covers
+    // them, so they say nothing of what the tests exercised.
+    int coveredAtImport() const;
 };
 
 nlohmann::json toJson(const ReportSide &side);

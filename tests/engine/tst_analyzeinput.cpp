@@ -168,6 +168,44 @@ private slots:
                         .startsWith(QStringLiteral("pkg.core")));
     }
 
+    // An unchanged benchmark script that reads a changed constant needs a tool the interpreter
+    // lacks: its functions are no targets (every test of them would fail to import alike), and
+    // the note names the file once.
+    void unchangedReaderMissingADependencyIsLeftOut()
+    {
+        ScratchRepo repo;
+        const auto core = [](const char *step) {
+            return QByteArray("STEP = ") + step + "\n\n\ndef step(x):\n    return x + STEP\n";
+        };
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/core.py"), core("1"));
+        repo.write(QStringLiteral("bench/run_bench.py"),
+                   "import no_such_build_tool\n\nfrom pkg.core import STEP\n\n\n"
+                   "def measure(times):\n    return STEP * times\n");
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/core.py"), core("2"));
+        const QString head = repo.commit(QStringLiteral("step by two"));
+        const CliRun run = analyze(repo, base, head,
+                                   {QStringLiteral("--report"), reportPath(),
+                                    QStringLiteral("--effort"), QStringLiteral("quick")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = readJson(reportPath());
+        const QJsonArray notes = report.value(QStringLiteral("notes")).toArray();
+        QCOMPARE(std::count_if(notes.begin(), notes.end(),
+                               [](const QJsonValue &note) {
+                                   return note.toString().startsWith(
+                                       "bench/run_bench.py is not analysed: bench.run_bench");
+                               }),
+                 1);
+        const QJsonArray tests = report.value(QStringLiteral("tests")).toArray();
+        QVERIFY(!tests.isEmpty());
+        for (const QJsonValue &test : tests)
+            QVERIFY2(
+                !test[QStringLiteral("target")].toString().startsWith(QStringLiteral("bench.")),
+                qPrintable(test[QStringLiteral("target")].toString()));
+        QVERIFY(!report.value(QStringLiteral("differences")).toArray().isEmpty());
+    }
+
     // When every changed module lacks the dependency there is nothing left: a clear error.
     void onlyChangedModuleMissingADependencyIsAnError()
     {

@@ -357,6 +357,32 @@ private slots:
         QVERIFY(!MarkdownExporter(report).render().contains(QStringLiteral("Project tests")));
     }
 
+    // Covered lines that run at import are counted apart in the exports, and kept in the JSON.
+    void coverageSaysWhichLinesRunAtImport()
+    {
+        Report report = sampleReport();
+        QCOMPARE(report.coveredAtImport(), 0);
+        QVERIFY(!MarkdownExporter(report).render().contains(QStringLiteral("at import")));
+        report.changedLines[0].atImport = true;
+        report.changedLines[1].atImport = true;
+        report.changedLines.append(
+            {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 2, true, {}, true});
+        QCOMPARE(report.coveredAtImport(), 2); // an unreached line counts for nothing
+        const QString wanted =
+            QStringLiteral("(2 of the covered lines run at import, by every test)");
+        QVERIFY(MarkdownExporter(report).render().contains(wanted));
+        QVERIFY(HtmlExporter(report).render().contains(wanted));
+        QString error;
+        const auto back = Report::fromJson(report.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->coveredAtImport(), 2);
+        QVERIFY(!back->changedLines[2].atImport);
+        json older = report.toJson(); // written before the field existed
+        for (json &line : older["changed_lines"])
+            line.erase("at_import");
+        QCOMPARE(Report::fromJson(older, &error)->coveredAtImport(), 0);
+    }
+
     // The window shows the sandbox note in its own language; the English one stays beside it.
     void keepsTheTranslatedSandboxNote()
     {

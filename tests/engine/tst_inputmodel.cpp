@@ -262,6 +262,27 @@ private slots:
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("environment_variables")).isEmpty());
     }
 
+    // A method of an abstract base: a Base object stops at the hook its constructor calls, so
+    // only an object of a concrete subclass that inherits the method reaches the change.
+    void abstractBaseMethodIsEnteredOnASubclass()
+    {
+        const auto core = [](const char *missing) {
+            return QByteArray(
+                       "class Base:\n"
+                       "    def __init__(self):\n"
+                       "        self.cards = self.setup()\n\n"
+                       "    def setup(self):\n"
+                       "        raise NotImplementedError('a language sets its words up')\n\n"
+                       "    def words(self, n):\n"
+                       "        return self.cards.get(n, '") +
+                   missing +
+                   "')\n\n\nclass English(Base):\n"
+                   "    def setup(self):\n"
+                   "        return {1: 'one'}\n";
+        };
+        QVERIFY2(foundBetween(core("?"), core("-")), "the method was entered on its base only");
+    }
+
     // failing_callables on a function parameter: a loop that calls it again while it fails.
     void failingFunctionGivenDirectly()
     {

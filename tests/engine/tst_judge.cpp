@@ -295,6 +295,11 @@ private slots:
         QCOMPARE(coverage.uncovered(QStringLiteral("pkg.f"), Side::New), QList<int>({3}));
         QCOMPARE(coverage.uncovered(QStringLiteral("pkg.f"), Side::Old), QList<int>({2}));
         QCOMPARE(coverage.requested(Side::New).value(QStringLiteral("b.py")), QList<int>({10}));
+        // Outside every changed function: the module runs it at import.
+        QVERIFY(coverage.atImport(Side::New, QStringLiteral("b.py"), 10));
+        QVERIFY(coverage.atImport(Side::Old, QStringLiteral("a.py"), 3));
+        QVERIFY(!coverage.atImport(Side::New, QStringLiteral("a.py"), 4));
+        QVERIFY(!coverage.atImport(Side::New, QStringLiteral("a.py"), 9)); // no changed line
         // A function without executable changed lines counts as covered (Definition 3).
         QCOMPARE(coverage.unionCoverage(QStringLiteral("pkg.g")), 1.0);
         QCOMPARE(CoverageTracker(Targets()).unionCoverage(), 1.0);

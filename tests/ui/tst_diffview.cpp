@@ -412,6 +412,18 @@ private slots:
         QCOMPARE(panel.testsModel()->rowCount(), 1);
         QVERIFY2(panel.lineSummary().contains(QStringLiteral("none of which found a difference")),
                  qPrintable(panel.lineSummary()));
+        QVERIFY(!panel.reachSummary().contains(QStringLiteral("at import")));
+
+        // A module-level line runs at import: the summary counts it apart, the line says so.
+        report.changedLines[1].atImport = true;
+        panel.setReport(repo.path(), report);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY2(panel.reachSummary().contains(QStringLiteral("100.0 % (1 of the covered lines")) &&
+                     panel.reachSummary().contains(QStringLiteral("at import")),
+                 qPrintable(panel.reachSummary()));
+        panel.showLine(QStringLiteral("other.py"), Side::New, 1);
+        QVERIFY2(panel.lineSummary().contains(QStringLiteral("runs when its module is imported")),
+                 qPrintable(panel.lineSummary()));
     }
 
     // Before an analysis the change's diff shows at once, read from git, with no coverage: no

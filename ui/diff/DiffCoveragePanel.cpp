@@ -133,12 +133,22 @@ void DiffCoveragePanel::setReport(const QString &repositoryPath, const engine::R
     m_functions->setFunctions(report.changedFunctions);
     m_files->setReport(report);
     m_tests->setReport(report);
-    m_summary->setText(tr("Union coverage of the changed lines: %1 %")
-                           .arg(report.unionCoverage * 100.0, 0, 'f', 1));
+    m_summary->setText(coverageSummary());
     m_lineLabel->setText(tr("Click a changed line to list the tests that reached it."));
     m_diff->showMessage(report.changedLines.isEmpty() ? tr("No Python line changed.")
                                                       : tr("Reading the changed files…"));
     m_loader.setFuture(QtConcurrent::run(engine::readExportSources, repositoryPath, report));
+}
+
+QString DiffCoveragePanel::coverageSummary() const
+{
+    const QString coverage = tr("Union coverage of the changed lines: %1 %")
+                                 .arg(m_report.unionCoverage * 100.0, 0, 'f', 1);
+    const int atImport = m_report.coveredAtImport();
+    return atImport == 0 ? coverage
+                         : tr("%1 (%n of the covered lines run at import, which every test does)",
+                              nullptr, atImport)
+                               .arg(coverage);
 }
 
 void DiffCoveragePanel::setPreview(const QString &repositoryPath, const QString &base,
@@ -275,6 +285,10 @@ void DiffCoveragePanel::listTests(DiffDocument::Side side, int line)
                 tr("%1 changed but is not a statement: no test can run it.").arg(where));
         else if (changed.hitBy.isEmpty())
             m_lineLabel->setText(tr("%1: no test reached it.").arg(where));
+        else if (changed.atImport)
+            m_lineLabel->setText(tr("%1 runs when its module is imported: every test reaches "
+                                    "it, whatever the test exercises.")
+                                     .arg(where));
         else if (m_tests->differenceCount() == 0)
             m_lineLabel->setText(tr("%1: reached by %n test(s), none of which found a difference.",
                                     nullptr, int(changed.hitBy.size()))
@@ -332,8 +346,7 @@ void DiffCoveragePanel::markReach()
     m_diff->setReached(oldLines, newLines);
     if (m_preview)
         return; // no coverage to state: the preview's summary stays
-    QString text = tr("Union coverage of the changed lines: %1 %")
-                       .arg(m_report.unionCoverage * 100.0, 0, 'f', 1);
+    QString text = coverageSummary();
     if (!m_reachedId.isEmpty()) {
         const bool known = std::any_of(m_report.tests.cbegin(), m_report.tests.cend(),
                                        [&](const auto &test) { return test.id == m_reachedTest; });

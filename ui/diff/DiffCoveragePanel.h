@@ -68,6 +68,8 @@ private:
     void listTests(DiffDocument::Side side, int line);
     void markReach();
     QString sourceText(const QString &file, const QString &side) const;
+    // The change's union coverage, and how many covered lines run at import.
+    QString coverageSummary() const;
 
     engine::Report m_report;
     QList<engine::ExportSource> m_sources;

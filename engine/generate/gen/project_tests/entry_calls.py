@@ -5,9 +5,9 @@ test: ``runnerlib/entry_calls.py``): a module-level function, a class's static o
 its constructor, or an instance method on an object its constructor rebuilds, with every
 argument a literal.  Each becomes ``from M import N`` and ``result = call``, printing
 ``repr(result)`` (a returned iterator's items, a generator's too; an object without a repr of
-its own, its attributes); its literals are then mutated like a converted test's.  A call the test's own converted snippet already makes the
-same way gives no snippet of its own.  This reaches
-the change from tests no conversion can read: the documents of a data-driven test read from
+its own, its attributes); its literals are then mutated like a converted test's.  A call the
+test's own converted snippet already makes the same way gives no snippet of its own.  This
+reaches the change from tests no conversion can read: the documents of a data-driven test read from
 fixture files, cases attached to a test class at import time, values built by fixtures.
 
 The record comes out of a sandboxed run of untrusted code, so each is checked: an importable

@@ -2,10 +2,10 @@
 
 When a run of a project test (``callers_of``) first reaches a changed statement, the frames on
 the stack that belong to the project's own modules (not its tests) are the calls that led there.
-Those that a snippet can repeat - a module-level function, a class's static or class method, or
-an instance method whose object its class's constructor rebuilds from the object's attributes
-(``Template('a')._render(1)``), all of whose arguments are plain values written as
-literals - are recorded as ``entry_calls``.  The
+Those that a snippet can repeat - a module-level function, a class's static or class method,
+its constructor, or an instance method whose object the constructor rebuilds from the object's
+attributes (``Template('a')._render(1)``), all of whose arguments are plain values written as
+literals (never a path into the tree) - are recorded as ``entry_calls``.  The
 generator turns each into a snippet of its own: a data-driven test (its documents read from
 fixture files, its cases attached at import time, its values from fixtures no snippet can build)
 still hands over the exact value that reached the change.
@@ -111,7 +111,6 @@ class _Source:
             return None
         self.imports.add("import " + module)
         return text
-
 
     def _rooted(self, value: Any) -> bool:
         text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value

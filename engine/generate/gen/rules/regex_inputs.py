@@ -88,7 +88,8 @@ def _plan_stream(plan: EntryPlan, texts: List[Tuple[Optional[str], str]], matche
         for name in stringy:
             yield with_one(plan, "call", name, vstr(text), ctor=ctor)
         holder = _holder(subject, held)
-        for name in [holder] if holder else [] if stringy else held_stringy:
+        through_ctor = [holder] if holder else held_stringy if not stringy else []
+        for name in through_ctor:
             yield with_one(plan, "ctor", name, vstr(text), ctor=ctor)
 
 

@@ -27,6 +27,7 @@ QStringList switchableStrategies()
         QStringLiteral("regex_samples"),
         QStringLiteral("type_variety"),
         QStringLiteral("value_relations"),
+        QStringLiteral("path_forms"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),
         QStringLiteral("returned_callables"),

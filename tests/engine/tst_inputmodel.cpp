@@ -115,6 +115,17 @@ private slots:
                                                        "    return first + second\n")
                                          << QByteArray("def combine(first: list, second: list):\n"
                                                        "    return first + second\n");
+        // Common folders by path, not by string: relative siblings and plain names give the
+        // same on both versions; one absolute and one relative path make the new one raise.
+        QTest::newRow("path_forms")
+            << QByteArray("import os\n\n\ndef shared_folder(paths):\n"
+                          "    if not paths:\n"
+                          "        return None\n"
+                          "    return os.path.commonprefix([os.path.dirname(p) for p in paths])\n")
+            << QByteArray("import os\n\n\ndef shared_folder(paths):\n"
+                          "    if not paths:\n"
+                          "        return None\n"
+                          "    return os.path.commonpath([os.path.dirname(p) for p in paths])\n");
         // An iterable that can be read only once.
         QTest::newRow("protocol_objects")
             << QByteArray("def summary(values):\n"

@@ -628,3 +628,33 @@ def test_an_unwrapped_parameter_gets_wrappers_holding_its_own_candidates(tmp_pat
     codes = [render(v, imports) for v in made]
     texts = [printed_by("\n".join(sorted(imports)) + "\nprint(%s)" % code) for code in codes]
     assert texts == ["namespace(value='high')\n", "namespace(value='low')\n"]
+
+
+# ---------------------------------------------------------------------------------------------
+# path_forms (gen/rules/path_forms.py)
+
+
+def test_parameters_handed_to_path_functions_are_found_as_one_path_or_several() -> None:
+    """A path handed to os.path directly, through ``str()``, by a bare imported name or through
+    ``self`` is one path; a sequence function's argument, a loop's iterable whose item is a path
+    and a starred argument hold several; a parameter only printed is no path."""
+    import ast
+    from gen.rules.path_forms import imported_path_names, path_parameters
+
+    module = ast.parse(
+        "import os\n"
+        "from os.path import join\n"
+        "def f(self, base, names, parts, roots, label, *, target=None):\n"
+        "    print(label)\n"
+        "    first = os.path.abspath(str(base))\n"
+        "    found = [join(first, n) for n in names]\n"
+        "    os.path.commonpath(roots)\n"
+        "    os.path.join(*parts)\n"
+        "    open(target)\n"
+        "    return os.path.exists(self.root)\n")
+    imported = imported_path_names(module)
+    assert imported == {"join"}
+    found = path_parameters(module.body[2], imported)
+    assert found == {"base": "one", "names": "many", "parts": "many", "roots": "many",
+                     "target": "one", "self.root": "one"}, found
+    assert "names" not in path_parameters(module.body[2], set())

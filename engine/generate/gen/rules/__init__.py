@@ -11,6 +11,8 @@
   expressions match (:mod:`gen.regex_samples`), to the parameter each is applied to;
 * :mod:`gen.rules.value_relations` - ``value_relations``: equal, ordered, reversed and repeated
   values, and one object passed twice;
+* :mod:`gen.rules.path_forms` - ``path_forms``: absolute and relative paths and their
+  relations, for the parameters the target hands to path functions;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);
 * :mod:`gen.rules.callables` - ``callable_objects``: the callable protocol in unusual but legal

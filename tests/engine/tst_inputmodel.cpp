@@ -238,6 +238,23 @@ private slots:
                  "the changed table entry was not looked up");
     }
 
+    // path_forms on the shaped base call: the paths only reach the change when the options
+    // object beside them has the attribute the function reads first.
+    void pathsGoBesideAnObjectOfTheAttributesRead()
+    {
+        const auto core = [](const char *common) {
+            return QByteArray("import os\n\n\ndef shared_folder(options, paths):\n"
+                              "    if options.verbose:\n"
+                              "        print(len(paths))\n"
+                              "    if not paths:\n"
+                              "        return None\n"
+                              "    return os.path.") +
+                   common + "([os.path.dirname(p) for p in paths])\n";
+        };
+        QVERIFY2(foundBetween(core("commonprefix"), core("commonpath")),
+                 "the paths were not given beside an options object");
+    }
+
     // regex_samples through the receiver: the method matches the text its object was built
     // with and takes no argument, so only a constructor given text of the pattern's shape
     // reaches the change.

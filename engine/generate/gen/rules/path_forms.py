@@ -30,8 +30,9 @@ from ..plans import SIDES, EntryPlan
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vseq, vstr
-from .common import (base_receiver, call_with, each_value, interleave, target_def,
-                     target_module)
+from .common import (base_receiver, call_with, interleave, target_def, target_module,
+                     with_one)
+from .shapes import shaped_base
 
 STRATEGY = "path_forms"
 ONE = ["/srv/data/a.txt", "a.txt", "data/", "./a.txt", "../a.txt", "data//a.txt", "~/a.txt",
@@ -79,6 +80,7 @@ def path_forms(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
 
 def _plan_stream(plan: EntryPlan, uses: Dict[str, str]) -> Iterator[Dict[str, Any]]:
     ctor = base_receiver(plan)
+    base = shaped_base(plan)
     streams = []
     singles = []
     for where, slots in (("call", plan.call), ("ctor", plan.ctor or [])):
@@ -87,14 +89,22 @@ def _plan_stream(plan: EntryPlan, uses: Dict[str, str]) -> Iterator[Dict[str, An
                 uses.get("self._" + slot.name) or _named(slot.name)
             if how == "one":
                 singles.append((where, slot.name))
-                streams.append(each_value(plan, where, slot.name, [vstr(p) for p in ONE], ctor))
+                streams.append(_each(plan, where, slot.name, [vstr(p) for p in ONE], base, ctor))
             elif how == "many":
                 kind = slot.container or "list"
-                streams.append(each_value(plan, where, slot.name, _sequences(kind), ctor))
+                streams.append(_each(plan, where, slot.name, _sequences(kind), base, ctor))
     calls = [name for where, name in singles if where == "call"]
     if len(calls) >= 2:
-        streams.append(_pairs(plan, calls[0], calls[1], ctor))
+        streams.append(_pairs(plan, calls[0], calls[1], base, ctor))
     return interleave(streams)
+
+
+def _each(plan: EntryPlan, where: str, name: str, values: List[Value], base: Dict[str, Value],
+          ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
+    """One call per value on top of the shaped base call (``options`` an object with the
+    attributes the code reads, not the first flat value that stops the call early)."""
+    for value in values:
+        yield with_one(plan, where, name, value, call=base, ctor=ctor)
 
 
 def _sequences(kind: str) -> List[Value]:
@@ -104,10 +114,10 @@ def _sequences(kind: str) -> List[Value]:
     return out
 
 
-def _pairs(plan: EntryPlan, first: str, second: str, ctor: Dict[str, Value]
-           ) -> Iterator[Dict[str, Any]]:
+def _pairs(plan: EntryPlan, first: str, second: str, base: Dict[str, Value],
+           ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
     for a, b in PAIRS:
-        yield call_with(plan, {first: vstr(a), second: vstr(b)}, ctor)
+        yield call_with(plan, dict(base, **{first: vstr(a), second: vstr(b)}), ctor)
 
 
 def _named(name: str) -> Optional[str]:

@@ -47,10 +47,29 @@ def shapes(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
 
 
 def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
-    source = plan.source
-    if source is None:
+    shaped = shaped_values(plan)
+    if not shaped:
         return
     ctor = base_receiver(plan)
+    base = {name: values[0] for name, values in shaped.items()}
+    yield call_with(plan, base, ctor)
+    for rank in range(1, MAX_VARIANTS):
+        for name, values in shaped.items():
+            if rank < len(values):
+                yield call_with(plan, dict(base, **{name: values[rank]}), ctor)
+
+
+def shaped_base(plan: EntryPlan) -> Dict[str, Value]:
+    """Each shaped parameter's typical value: a base call that gets past the parameters other
+    rules do not vary (``options.config`` read from an object)."""
+    return {name: values[0] for name, values in shaped_values(plan).items()}
+
+
+def shaped_values(plan: EntryPlan) -> Dict[str, List[Value]]:
+    """The shaped parameters of the call and their values, typical first."""
+    source = plan.source
+    if source is None:
+        return {}
     shaped: Dict[str, List[Value]] = {}
     for slot in plan.call:
         param = param_of(plan, "call", slot.name)
@@ -63,14 +82,7 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
             values += [v for v in values_of(shape) if key(v) not in known]
         if values:
             shaped[slot.name] = dedupe(values)
-    if not shaped:
-        return
-    base = {name: values[0] for name, values in shaped.items()}
-    yield call_with(plan, base, ctor)
-    for rank in range(1, MAX_VARIANTS):
-        for name, values in shaped.items():
-            if rank < len(values):
-                yield call_with(plan, dict(base, **{name: values[rank]}), ctor)
+    return shaped
 
 
 def wrappers(shape: Shape, inner: List[Value]) -> List[Value]:

@@ -374,6 +374,30 @@ private slots:
         QVERIFY2(shownLoud, "no difference names the command line with --loud");
     }
 
+    // A program that prints the common folder of the files it is given: only two files, one
+    // named absolutely and one relatively, make the new version refuse them.
+    void consoleScriptGetsTwoFilesNamedDifferently()
+    {
+        const auto cli = [](const char *common) {
+            return QByteArray("import os\nimport sys\n\n\ndef main():\n"
+                              "    files = sys.argv[1:]\n"
+                              "    if len(files) > 1:\n"
+                              "        print(os.path.") +
+                   common + "([os.path.dirname(f) for f in files]))\n";
+        };
+        ScratchRepo repo;
+        repo.write(
+            QStringLiteral("pyproject.toml"),
+            "[project]\nname = \"roots\"\n\n[project.scripts]\nroots = \"roots.cli:main\"\n");
+        repo.write(QStringLiteral("roots/__init__.py"), "");
+        repo.write(QStringLiteral("roots/cli.py"), cli("commonprefix"));
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("roots/cli.py"), cli("commonpath"));
+        const QString head = repo.commit(QStringLiteral("change"));
+
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("command_line")).isEmpty());
+    }
+
     // A class decorator that records the class's members: built-in classes have only special
     // names, so only a class with private members shows that they now count.
     void classDecoratorMeetsEveryKindOfMember()

@@ -1,9 +1,9 @@
 """The ``command_line`` strategy's candidates for a ``generate`` request.
 
 For every entry point the change touches (on either version): the argument lists, in this
-order: none, ``--help``, the options only one version declares, ``-`` and ``1`` as positional
-arguments, then the other declared options; a flag alone, a value-taking option with each of its
-first values; each with a whitespace table on standard input, then again with JSON lines, then
+order: none, ``--help``, the options only one version declares, ``-``, ``1`` and two files (one
+absolute, one relative) as positional arguments, then the other declared options; a flag alone,
+a value-taking option with each of its first values; each with a whitespace table on standard input, then again with JSON lines, then
 with comma-separated rows.  The entry points take turns; the list is fixed for a request, and a
 round takes the next ones not tried yet.  An entry point that only one version has gets two
 candidates (no arguments, ``--help``).  A console script that points at another function on
@@ -26,7 +26,9 @@ PER_ROUND = 16
 MAX_ARGVS = 40
 ONE_SIDED = 2
 VALUES_PER_OPTION = 3
-POSITIONAL = [["-"], ["1"]]  # standard input named as a file; a number (a count, a depth)
+# Standard input named as a file; a number (a count, a depth); two files, one named absolutely
+# and one relatively (a program that finds their common folder may refuse the mix).
+POSITIONAL = [["-"], ["1"], ["/srv/data/a.txt", "data/a.txt"]]
 INPUTS = (("a table", "name value\nalpha 1\nbeta 2.5\ngamma -3\n"),
           ("JSON lines", '{"name": "alpha", "value": 1}\n{"name": "beta", "value": 2.5}\n'),
           ("comma-separated rows", "name,value\nalpha,1\nbeta,2.5\n"))

@@ -28,6 +28,7 @@ QStringList switchableStrategies()
         QStringLiteral("type_variety"),
         QStringLiteral("value_relations"),
         QStringLiteral("path_forms"),
+        QStringLiteral("unicode_forms"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),
         QStringLiteral("returned_callables"),

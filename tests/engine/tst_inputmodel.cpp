@@ -126,6 +126,18 @@ private slots:
                           "    if not paths:\n"
                           "        return None\n"
                           "    return os.path.commonpath([os.path.dirname(p) for p in paths])\n");
+        // Only ASCII digits make a port now: full-width digits passed isdigit() and int().
+        QTest::newRow("unicode_forms")
+            << QByteArray("def parse_port(text):\n"
+                          "    text = text.strip()\n"
+                          "    if not text.isdigit():\n"
+                          "        raise ValueError('not a port: %r' % text)\n"
+                          "    return int(text)\n")
+            << QByteArray("def parse_port(text):\n"
+                          "    text = text.strip()\n"
+                          "    if not (text.isascii() and text.isdigit()):\n"
+                          "        raise ValueError('not a port: %r' % text)\n"
+                          "    return int(text)\n");
         // An iterable that can be read only once.
         QTest::newRow("protocol_objects")
             << QByteArray("def summary(values):\n"

@@ -431,7 +431,8 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
                      "protocol_objects", "signature_diff", "protocol_membership",
                      "exception_messages", "environment_variables", "regex_samples",
                      "callable_objects", "returned_callables",
-                     "failing_callables", "command_line", "path_forms"}
+                     "failing_callables", "command_line", "path_forms",
+                     "unicode_forms"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why

@@ -658,3 +658,22 @@ def test_parameters_handed_to_path_functions_are_found_as_one_path_or_several() 
     assert found == {"base": "one", "names": "many", "parts": "many", "roots": "many",
                      "target": "one", "self.root": "one"}, found
     assert "names" not in path_parameters(module.body[2], set())
+
+
+# ---------------------------------------------------------------------------------------------
+# unicode_forms (gen/rules/unicode_forms.py)
+
+
+def test_unicode_forms_rewrite_a_parameters_own_strings_then_samples() -> None:
+    """A string's digits become full-width, its spaces no-break, its first letter full-width;
+    the samples follow the parameter's own strings; no form repeats a value or another form;
+    non-string values are left out."""
+    from gen.rules.unicode_forms import forms_of
+
+    texts = [v["v"] for v in forms_of([{"k": "str", "v": "port 80"}, {"k": "int", "v": 1},
+                                       {"k": "str", "v": ""}])]
+    assert texts[:4] == ["port \uff18\uff10", "\uff11\uff12\uff13", "a b\uff11",
+                         "Stra\u00dfe\uff11"], texts[:4]
+    assert "port\u00a080" in texts and "\uff50ort 80" in texts and "\u0661\u0662\u0663" in texts
+    assert "123\u00b2" in texts and "Strasse" not in texts
+    assert len(texts) == len(set(texts)) and "port 80" not in texts and "123" not in texts

@@ -29,6 +29,7 @@ QStringList switchableStrategies()
         QStringLiteral("value_relations"),
         QStringLiteral("path_forms"),
         QStringLiteral("unicode_forms"),
+        QStringLiteral("sparse_values"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),
         QStringLiteral("returned_callables"),

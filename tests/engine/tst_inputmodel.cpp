@@ -138,6 +138,11 @@ private slots:
                           "    if not (text.isascii() and text.isdigit()):\n"
                           "        raise ValueError('not a port: %r' % text)\n"
                           "    return int(text)\n");
+        // A reference that is only a scheme (about:) now counts as absolute: every other part
+        // must be empty at once.
+        QTest::newRow("sparse_values")
+            << reference("bool(colon) and scheme.isalpha() and bool(rest)")
+            << reference("bool(colon) and scheme.isalpha()");
         // An iterable that can be read only once.
         QTest::newRow("protocol_objects")
             << QByteArray("def summary(values):\n"
@@ -435,6 +440,34 @@ private slots:
 
 private:
     // A decorator factory retrying the function it decorates while it raises ValueError.
+    static QByteArray reference(const char *absolute)
+    {
+        return QByteArray("class Reference:\n"
+                          "    def __init__(self, scheme, authority, path, query, fragment):\n"
+                          "        self.scheme = scheme\n"
+                          "        self.authority = authority\n"
+                          "        self.path = path\n"
+                          "        self.query = query\n"
+                          "        self.fragment = fragment\n\n"
+                          "    def unsplit(self):\n"
+                          "        text = ''\n"
+                          "        if self.scheme:\n"
+                          "            text += str(self.scheme) + ':'\n"
+                          "        if self.authority:\n"
+                          "            text += '//' + str(self.authority)\n"
+                          "        if self.path:\n"
+                          "            text += '/' + str(self.path)\n"
+                          "        if self.query:\n"
+                          "            text += '?' + str(self.query)\n"
+                          "        if self.fragment:\n"
+                          "            text += '#' + str(self.fragment)\n"
+                          "        return text\n\n"
+                          "    def is_absolute(self):\n"
+                          "        scheme, colon, rest = self.unsplit().partition(':')\n"
+                          "        return ") +
+               absolute + "\n";
+    }
+
     static QByteArray retrying(const char *last)
     {
         return QByteArray("def retry(times=3, exceptions=(ValueError,)):\n"

@@ -462,6 +462,55 @@ def test_names_computed_from_a_changed_name_change_with_it(tmp_path: Path) -> No
     }
 
 
+def test_names_built_in_another_module_from_a_changed_name_change_with_it(
+        tmp_path: Path) -> None:
+    """A grammar module's piece, joined into a pattern in a second module (read as
+    ``grammar.X`` and as ``from .grammar import X``) and compiled in a third: the functions
+    using the compiled pattern read the change."""
+    old = {
+        "pkg/__init__.py": "",
+        "pkg/grammar.py": '''
+            EMPTY = "^$"
+            WORD = "[a-z]+"
+            UNRELATED = "x"
+            ''',
+        "pkg/patterns.py": '''
+            from . import grammar
+            from .grammar import WORD
+
+            WHOLE = "(%s|%s)" % (WORD, grammar.EMPTY)
+            ONLY_WORD = "(%s)" % WORD
+            ''',
+        "pkg/api.py": '''
+            import re
+
+            from . import patterns
+            from .grammar import UNRELATED
+
+            MATCHER = re.compile(patterns.WHOLE)
+
+
+            def check(text):
+                return bool(MATCHER.match(text))
+
+
+            def word(text):
+                return re.match(patterns.ONLY_WORD, text)
+
+
+            def other(text):
+                return text == UNRELATED
+            ''',
+    }
+    new = dict(old)
+    new["pkg/grammar.py"] = old["pkg/grammar.py"].replace('"^$"', '"(?:)"')
+    result = targets_for(tmp_path, old, new)
+    assert summary(result) == {
+        "pkg.api.check": ("both", "public", [], [], ["module_level"],
+                          ["pkg.api.MATCHER", "pkg.grammar.EMPTY"]),
+    }
+
+
 def test_access_split_by_version_and_private_special(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .core import api, Box\n",

@@ -76,7 +76,7 @@ TURNS = ("project_tests", "command_line", "coverage_feedback", "signature_diff",
          "exception_messages", "environment_variables", "base", "call_sites",
          "boundaries", "one_at_a_time", "cross_links", "setup_calls", "relations",
          "optional_params", "shapes", "sizes", "regex_samples", "type_variety", "value_relations",
-         "path_forms", "unicode_forms", "protocol_objects", "callable_objects",
+         "path_forms", "unicode_forms", "sparse_values", "protocol_objects", "callable_objects",
          "returned_callables", "failing_callables", "random_combinations")
 
 
@@ -101,8 +101,8 @@ def _loaded() -> Dict[str, Strategy]:
     from .project_tests import candidates  # noqa: F401
     from .rules import (callables, environment, exception_messages, failing,  # noqa: F401
                         optional, path_forms, protocol_membership, protocols, regex_inputs,
-                        returned_callables, shapes, signature_diff, sizes, unicode_forms,
-                        value_relations, variety)
+                        returned_callables, shapes, signature_diff, sizes, sparse_values,
+                        unicode_forms, value_relations, variety)
     return REGISTRY
 
 

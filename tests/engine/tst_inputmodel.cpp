@@ -255,6 +255,33 @@ private slots:
                  "the changed table entry was not looked up");
     }
 
+    // optional_params one call deep: the new keyword is read by a helper that takes the
+    // **kwargs dict as a plain argument; the old version replaces a named tuple's fields with
+    // the keywords, and refuses one it has no field for.
+    void keywordReadByAHelperIsPassed()
+    {
+        const QByteArray config("from typing import NamedTuple\n\n\n"
+                                "class Config(NamedTuple):\n"
+                                "    scale: int = 1\n"
+                                "    offset: int = 0\n\n\n");
+        const QByteArray before = config + "def shift(value, config=None, **kwargs):\n"
+                                           "    if config is None:\n"
+                                           "        config = Config()\n"
+                                           "    config = config._replace(**kwargs)\n"
+                                           "    return value * config.scale + config.offset\n";
+        const QByteArray after = config + "def _from_keywords(config, keywords):\n"
+                                          "    if 'factor' in keywords:\n"
+                                          "        keywords = dict(keywords)\n"
+                                          "        keywords['scale'] = keywords.pop('factor')\n"
+                                          "    return config._replace(**keywords)\n\n\n"
+                                          "def shift(value, config=None, **kwargs):\n"
+                                          "    if config is None:\n"
+                                          "        config = Config()\n"
+                                          "    config = _from_keywords(config, kwargs)\n"
+                                          "    return value * config.scale + config.offset\n";
+        QVERIFY2(foundBetween(before, after), "the helper's keyword was not passed");
+    }
+
     // path_forms on the shaped base call: the paths only reach the change when the options
     // object beside them has the attribute the function reads first.
     void pathsGoBesideAnObjectOfTheAttributesRead()

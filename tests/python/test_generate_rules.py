@@ -677,3 +677,52 @@ def test_unicode_forms_rewrite_a_parameters_own_strings_then_samples() -> None:
     assert "port\u00a080" in texts and "\uff50ort 80" in texts and "\u0661\u0662\u0663" in texts
     assert "123\u00b2" in texts and "Strasse" not in texts
     assert len(texts) == len(set(texts)) and "port 80" not in texts and "123" not in texts
+
+
+# ---------------------------------------------------------------------------------------------
+# optional_params: keywords one call deep (gen/rules/optional.py)
+
+
+def test_keywords_read_by_a_helper_or_replaced_into_a_named_tuple_are_accepted(
+        tmp_path: Path) -> None:
+    """The keywords a helper reads from the kwargs dict passed to it by position or keyword
+    are keywords of ``**kwargs``, and so are the fields of a named tuple the dict replaces,
+    built in the function or annotated; a dict the function only prints adds nothing."""
+    import ast
+    from gen.rules.optional import accepted_keywords
+    from pymodel.project import Tree
+
+    source = (
+        "from typing import NamedTuple\n"
+        "\n"
+        "class Config(NamedTuple):\n"
+        "    scale: int = 1\n"
+        "    offset: int = 0\n"
+        "\n"
+        "def _aliases(config, keywords):\n"
+        "    if 'factor' in keywords:\n"
+        "        keywords['scale'] = keywords.pop('factor')\n"
+        "    return config._replace(**keywords)\n"
+        "\n"
+        "def _extra(options=None):\n"
+        "    return options.get('verbose')\n"
+        "\n"
+        "def shift(value, config: Config = None, **kwargs):\n"
+        "    print(kwargs)\n"
+        "    _extra(options=kwargs)\n"
+        "    return _aliases(config, kwargs)\n"
+        "\n"
+        "def direct(value, **kwargs):\n"
+        "    config = Config()\n"
+        "    return config._replace(**kwargs)\n"
+        "\n"
+        "def annotated(config: 'Config', **kwargs):\n"
+        "    return config._replace(**kwargs)\n")
+    (tmp_path / "api.py").write_text(source)
+    tree = Tree(str(tmp_path))
+    defs = {n.name: n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+    names = [n for n, _p in accepted_keywords(tree, "api", defs["shift"], "kwargs")]
+    assert names == ["verbose", "factor", "scale"], names
+    for name in ("direct", "annotated"):
+        names = [n for n, _p in accepted_keywords(tree, "api", defs[name], "kwargs")]
+        assert names == ["scale", "offset"], (name, names)

@@ -13,7 +13,9 @@ runs when several are given together, or when a flag is given either way, stays 
 4. the richest call with each optional parameter's next values;
 5. keywords passed through ``**kwargs``: the names the body reads from it
    (``options.get("precision")``, ``options["x"]``, ``options.pop("x", 1)``, ``"x" in
-   options``) and the keyword parameters of the callee it is forwarded to (``helper(**kw)``),
+   options``), the keyword parameters of the callee it is forwarded to (``helper(**kw)``),
+   the keywords a helper reads from the dict passed to it (``helper(config, kw)``) and the
+   fields of a named tuple it replaces (``config._replace(**kw)``), in either version's body,
    each with values for its name, one at a time, then all together.
 """
 
@@ -103,8 +105,19 @@ def _keywords(plan: EntryPlan, ctor: Dict[str, Value]) -> Iterator[Dict[str, Any
     if var_kw is None:
         return
     named = {s.name for s in plan.call}
-    found = accepted_keywords(source.tree, source.module, source.node, var_kw.name)
-    compared = compared_keywords(source.node, var_kw.name)
+    found: List[Tuple[str, Optional[Param]]] = []
+    compared: Dict[str, List[Any]] = {}
+    # Both versions' bodies: a keyword only one of them accepts is a difference itself.
+    for side in sorted(source.sides):
+        raw = source.sides[side]
+        if raw.node is None:
+            continue
+        for name, param in accepted_keywords(raw.tree, raw.module, raw.node, var_kw.name):
+            if name not in [n for n, _p in found] and len(found) < MAX_KEYWORDS:
+                found.append((name, param))
+        for name, values in compared_keywords(raw.node, var_kw.name).items():
+            compared.setdefault(name, []).extend(
+                v for v in values if v not in compared.get(name, []))
     columns: List[Tuple[str, List[Value]]] = []
     for name, param in found:
         if name in named:
@@ -129,10 +142,12 @@ def _keywords(plan: EntryPlan, ctor: Dict[str, Value]) -> Iterator[Dict[str, Any
         yield call_with(plan, {name: values[0] for name, values in columns if values}, ctor)
 
 
-def accepted_keywords(tree: Any, module: str, node: Any, var_kw: str
+def accepted_keywords(tree: Any, module: str, node: Any, var_kw: str, depth: int = 0
                       ) -> List[Tuple[str, Optional[Param]]]:
     """(keyword, the callee's parameter or None) a ``**var_kw`` parameter is read for or passed
-    on with, in the order the body mentions them."""
+    on with, in the order the body mentions them; also, one call deep, the keywords a project
+    helper reads from the dict passed to it as an argument (``_from_kwargs(config, kwargs)``),
+    and the fields of a named tuple it replaces (``config._replace(**kwargs)``)."""
     out: List[Tuple[str, Optional[Param]]] = []
 
     def add(name: Any, param: Optional[Param] = None) -> None:
@@ -158,10 +173,72 @@ def accepted_keywords(tree: Any, module: str, node: Any, var_kw: str
             add(sub.left.value)
         elif isinstance(sub, ast.Call) and any(k.arg is None and is_kw(k.value)
                                                for k in sub.keywords):
-            for param in _callee_params(tree, module, sub.func):
+            for param in _callee_params(tree, module, sub.func) or \
+                    _replaced_fields(tree, module, node, sub.func):
                 if param.kind in ("positional_or_keyword", "keyword_only"):
                     add(param.name, param)
+        elif isinstance(sub, ast.Call) and depth == 0:
+            for name, param in _passed_on(tree, module, sub, var_kw):
+                add(name, param)
     return out
+
+
+def _passed_on(tree: Any, module: str, call: ast.Call, var_kw: str
+               ) -> List[Tuple[str, Optional[Param]]]:
+    """The keywords a project function reads from the kwargs dict passed to it as a plain
+    argument: its parameter at that position (or of that keyword) is searched like a
+    ``**kwargs``."""
+    positions = [i for i, a in enumerate(call.args)
+                 if isinstance(a, ast.Name) and a.id == var_kw]
+    keywords = [k.arg for k in call.keywords
+                if k.arg is not None and isinstance(k.value, ast.Name) and k.value.id == var_kw]
+    if not positions and not keywords:
+        return []
+    sym = tree.resolve(module, call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) \
+        else None
+    if sym is None or sym.kind != "function" or not isinstance(sym.node, FUNCTION_NODES):
+        return []
+    names = [a.arg for a in sym.node.args.posonlyargs + sym.node.args.args]
+    targets = [names[i] for i in positions if i < len(names)] + keywords
+    out: List[Tuple[str, Optional[Param]]] = []
+    for name in targets:
+        out += accepted_keywords(tree, sym.module or module, sym.node, name, depth=1)
+    return out
+
+
+def _unquoted(annotation: Any) -> Any:
+    """A string annotation (``'Config'``) parsed, others as they are."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            return ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return annotation
+    return annotation
+
+
+def _replaced_fields(tree: Any, module: str, node: Any, func: Any) -> List[Param]:
+    """``recv._replace(**kw)``: the constructor parameters (the fields) of the project class
+    ``recv`` is built as in the function (``recv = Config()``) or annotated with."""
+    if not (isinstance(func, ast.Attribute) and func.attr == "_replace" and
+            isinstance(func.value, ast.Name)):
+        return []
+    name = func.value.id
+    classes: List[Any] = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call) and any(
+                isinstance(t, ast.Name) and t.id == name for t in sub.targets):
+            classes.append(sub.value.func)
+    args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs \
+        if isinstance(node, FUNCTION_NODES) else []
+    for arg in args:
+        if arg.arg == name and arg.annotation is not None:
+            classes += [n for n in ast.walk(_unquoted(arg.annotation))
+                        if isinstance(n, (ast.Name, ast.Attribute))]
+    for cls in classes:
+        params = _callee_params(tree, module, cls)
+        if params:
+            return params
+    return []
 
 
 def compared_keywords(node: Any, var_kw: str) -> Dict[str, List[Any]]:

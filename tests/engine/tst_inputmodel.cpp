@@ -282,6 +282,24 @@ private slots:
         QVERIFY2(foundBetween(before, after), "the helper's keyword was not passed");
     }
 
+    // unicode_forms in the lenient mode: the strict pattern stops every other digit before
+    // the changed check.
+    void lenientModeGetsUnicodeForms()
+    {
+        const auto core = [](const char *digits) {
+            return QByteArray("import re\n\n\ndef port_of(text, strict=True):\n"
+                              "    if strict and not re.fullmatch(r'[0-9]+', text):\n"
+                              "        raise ValueError('not a port')\n"
+                              "    if not ") +
+                   digits +
+                   ":\n"
+                   "        raise ValueError('not digits')\n"
+                   "    return int(text)\n";
+        };
+        QVERIFY2(foundBetween(core("text.isdigit()"), core("(text.isascii() and text.isdigit())")),
+                 "no Unicode digits reached the check with strict=False");
+    }
+
     // path_forms on the shaped base call: the paths only reach the change when the options
     // object beside them has the attribute the function reads first.
     void pathsGoBesideAnObjectOfTheAttributesRead()

@@ -13,6 +13,10 @@ given, one at a time on the base call, with:
   gives ``ss``), a dotted capital I (two code points when lowered) and a title-case digraph;
 * an accent composed and decomposed (NFC and NFD differ), a zero-width space inside and a
   character outside the Basic Multilingual Plane (two UTF-16 units, four UTF-8 bytes).
+
+Each form is given on the base call, then with each of the call's first two flags (a parameter
+defaulting to a boolean) turned the other way: a lenient mode is often the only way past a
+strict pattern to the code that reads the text.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from typing import Any, Callable, Dict, Iterator, List, Tuple
 from ..plans import EntryPlan
 from ..registry import Context, strategy
 from ..strategies import per_plan
-from ..values import Value, vstr
-from .common import base_receiver, each_value, interleave, kinds
+from ..values import Value, vbool, vstr
+from .common import base_receiver, default_value, interleave, kinds, param_of, with_one
 
 STRATEGY = "unicode_forms"
 OWN_VALUES = 3  # leading string values of a parameter given the forms
+MAX_FLAGS = 2  # flags turned from their defaults for a second pass
 SAMPLES = ["123", "a b", "Straße"]  # after a parameter's own: digits, a space, letters
 WIDE_DIGITS = {str(d): chr(0xFF10 + d) for d in range(10)}
 ARABIC_DIGITS = {str(d): chr(0x0660 + d) for d in range(10)}
@@ -92,13 +97,30 @@ def unicode_forms(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
 
 def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
     ctor = base_receiver(plan)
-    streams = []
-    for where, slots in (("call", plan.call), ("ctor", plan.ctor or [])):
-        for slot in slots:
-            if slot.kind == "var_positional" or "str" not in kinds(slot):
-                continue
-            streams.append(each_value(plan, where, slot.name, forms_of(slot.values), ctor))
-    return interleave(streams)
+    strings = [(where, slot) for where, slots in (("call", plan.call), ("ctor", plan.ctor or []))
+               for slot in slots if slot.kind != "var_positional" and "str" in kinds(slot)]
+    # Each form on the base call, then with each flag turned from its default: a lenient mode
+    # (``strict=False``) is often the only way past a pattern to the code that reads the text.
+    modes = [{}] + [{flag: value} for flag, value in _flipped_flags(plan)]
+    return interleave([_forms(plan, where, slot.name, forms_of(slot.values), modes, ctor)
+                       for where, slot in strings])
+
+
+def _forms(plan: EntryPlan, where: str, name: str, values: List[Value],
+           modes: List[Dict[str, Value]], ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
+    for value in values:
+        for call in modes:
+            yield with_one(plan, where, name, value, call=call, ctor=ctor)
+
+
+def _flipped_flags(plan: EntryPlan) -> List[Tuple[str, Value]]:
+    """Each boolean-defaulted parameter of the call with the other boolean."""
+    out = []
+    for slot in plan.call:
+        default = default_value(param_of(plan, "call", slot.name))
+        if default is not None and default.get("k") == "bool":
+            out.append((slot.name, vbool(not default.get("v"))))
+    return out[:MAX_FLAGS]
 
 
 def forms_of(values: List[Value]) -> List[Value]:

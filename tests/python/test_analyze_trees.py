@@ -11,6 +11,7 @@ from typing import Any, Dict
 
 import pytest
 
+from helpers_dir import HELPERS
 from analyze_support import (ANALYZE, by_name, edges, paths, run, run_raw, summary, targets_for,
                              write_tree)
 
@@ -509,6 +510,136 @@ def test_names_built_in_another_module_from_a_changed_name_change_with_it(
         "pkg.api.check": ("both", "public", [], [], ["module_level"],
                           ["pkg.api.MATCHER", "pkg.grammar.EMPTY"]),
     }
+
+
+def test_a_constant_rewritten_to_the_same_value_is_no_change(tmp_path: Path) -> None:
+    """Format strings renumbered, a literal split in two, an f-string for a concatenation, a
+    pattern built from another module's constant and compiled with its flags reordered, a
+    name bound in both branches of an ``if`` respelled, ``(object)`` dropped from a class: the
+    values fold equal and the class is the same, so their readers are no targets; a value that
+    does change still makes its readers targets, and so does a value that does not fold."""
+    old = {
+        "pkg/__init__.py": "",
+        "pkg/matchers.py": '''
+            import re
+
+            from . import grammar
+
+
+            WORD_MATCHER = re.compile("^{0}$".format(grammar.WORD), re.I | re.X)
+
+
+            def word(text):
+                return WORD_MATCHER.match(text)
+            ''',
+        "pkg/reader.py": '''
+            import sys
+
+            if sys.maxunicode > 0xFFFF:
+                WIDE = u"\\U00010000-\\U0010FFFF"
+            else:
+                WIDE = u"\\uD800-\\uDBFF"
+            ALL = "a-z" + WIDE
+
+
+            class Reader(object):
+                def read(self, text):
+                    return ALL in text
+            ''',
+        "pkg/grammar.py": '''
+            import os
+
+            WORD = "[a-z]+"
+            PAIR = "({0}|{1})".format(WORD, "[0-9]+")
+            SPLIT = "abc" "def"
+            JOINED = WORD + "-" + WORD
+            CHANGED = "%s?" % WORD
+            HOME = os.path.join("a", "b")
+
+
+            def pair(text):
+                return PAIR in text
+
+
+            def split(text):
+                return SPLIT in text
+
+
+            def joined(text):
+                return JOINED in text
+
+
+            def changed(text):
+                return CHANGED in text
+
+
+            def home(text):
+                return HOME in text
+            ''',
+    }
+    new = dict(old)
+    new["pkg/grammar.py"] = (old["pkg/grammar.py"]
+                             .replace('"({0}|{1})".format', '"({}|{})".format')
+                             .replace('"abc" "def"', '"abcdef"')
+                             .replace('WORD + "-" + WORD', 'f"{WORD}-{WORD}"')
+                             .replace('"%s?" % WORD', '"%s*" % WORD')
+                             .replace('join("a", "b")', 'join("a", "c")'))
+    new["pkg/reader.py"] = (old["pkg/reader.py"].replace('u"', '"')
+                            .replace("class Reader(object):", "class Reader:")
+                            .replace('ALL = "a-z" + WIDE', 'ALL = "a-z" + WIDE  # both ranges'))
+    new["pkg/matchers.py"] = old["pkg/matchers.py"].replace(
+        '"^{0}$".format(grammar.WORD), re.I | re.X', 'f"^{grammar.WORD}$", re.X | re.I')
+    result = targets_for(tmp_path, old, new)
+    assert summary(result) == {
+        "pkg.grammar.changed": ("both", "public", [], [], ["module_level"],
+                                ["pkg.grammar.CHANGED"]),
+        "pkg.grammar.home": ("both", "public", [], [], ["module_level"], ["pkg.grammar.HOME"]),
+    }
+
+
+def test_a_name_bound_in_branches_whose_condition_changed_stays_changed(
+        tmp_path: Path) -> None:
+    """The branches' values are respelled alike, but the condition choosing between them
+    changed: the name's readers remain targets."""
+    old = {
+        "pkg/__init__.py": "",
+        "pkg/reader.py": '''
+            import sys
+
+            if sys.maxunicode > 0xFFFF:
+                WIDE = u"wide"
+            else:
+                WIDE = u"narrow"
+
+
+            def read():
+                return WIDE
+            ''',
+    }
+    new = {"pkg/__init__.py": "", "pkg/reader.py": old["pkg/reader.py"].replace(
+        'u"', '"').replace("> 0xFFFF", "> 0x10FFFF")}
+    result = targets_for(tmp_path, old, new)
+    assert summary(result) == {
+        "pkg.reader.read": ("both", "public", [], [], ["module_level"], ["pkg.reader.WIDE"]),
+    }
+
+
+def test_constants_fold_only_bare_format_fields_and_narrow_printf() -> None:
+    """A format field with a width, an attribute or an index, and a printf width of three
+    digits do not fold: a hostile constant cannot ask for gigabytes of padding."""
+    import ast
+    sys.path.insert(0, str(HELPERS))
+    from pyanalysis.constants import Folder, fold
+    from pyanalysis.model import ModuleInfo
+
+    mod = ModuleInfo(name="m", file="m.py", path="m.py", is_package=False, importable=True)
+    for text, folds in (("'{}-{x}'.format(1, x=2)", True), ("'{:>999999999}'.format(1)", False),
+                        ("'{0.real}'.format(1)", False), ("'{0[0]}'.format('a')", False),
+                        ("'%5s' % 'a'", True), ("'%999999999s' % 'a'", False),
+                        ("'%*s' % (9, 'a')", False), ("'ab' * 3", True),
+                        ("'ab' * 10 ** 9", False), ("' '.join(['a', 'b'])", True)):
+        assert fold(Folder({}), mod, ast.parse(text, mode="eval").body, set(), 0)[0] is folds, \
+            text
 
 
 def test_access_split_by_version_and_private_special(tmp_path: Path) -> None:

@@ -29,12 +29,14 @@ Decisions (documented in ANALYZE_SCHEMA.md):
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from . import ANALYZER_VERSION
 from .abstract import is_abstract
+from .constants import branch_lines, same_value
 from .derived import derived_names
 from .index import TreeIndex, build_index
 from .model import FunctionInfo, ModuleInfo
@@ -204,6 +206,29 @@ class SideAnalysis:
             if not _same_from_imports(self.idx, other, qual):
                 self.changed_names.add(qual)
 
+    def settle_class_headers(self, other: TreeIndex) -> None:
+        """A class header rewritten without changing the class (``class A(object):`` →
+        ``class A:``, a base list split over lines) is no changed header: the other version's
+        class has the same bases but ``object``, keywords and decorators."""
+        for qual in sorted(self.class_headers):
+            mine, theirs = self.idx.classes.get(qual), other.classes.get(qual)
+            if mine is not None and theirs is not None and \
+                    _header(mine.node) is not None and _header(mine.node) == _header(theirs.node):
+                self.class_headers.discard(qual)
+
+    def settle_constants(self, other: TreeIndex) -> None:
+        """A changed name bound once to a constant that folds to the same value in ``other``
+        (the other version's tree) is a rewrite, not a change (``"{0}".format(A)`` →
+        ``"{}".format(A)``): its readers are no targets for it."""
+        changed_starts = {(c["file"], c["statement"]) for c in self.changed_lines}
+        for qual in sorted(self.changed_names):
+            modname, _, name = qual.rpartition(".")
+            mod = self.idx.modules.get(modname)
+            kept = mod is not None and not any(
+                (mod.file, line) in changed_starts for line in branch_lines(mod, name))
+            if same_value(self.idx.modules, other.modules, modname, name, kept):
+                self.changed_names.discard(qual)
+
     def propagate(self) -> None:
         """Module-level changes → the functions reading the changed names."""
         names = set(self.changed_names)
@@ -228,6 +253,16 @@ class SideAnalysis:
                 change.names.update(hit)
                 for name in hit & set(derived):
                     change.names.update(derived[name])
+
+
+def _header(node: Any) -> Optional[str]:
+    """A class statement's bases (``object`` left out), keywords and decorators, as text."""
+    if not isinstance(node, ast.ClassDef):
+        return None
+    bases = [ast.dump(b) for b in node.bases if not (isinstance(b, ast.Name) and
+                                                     b.id == "object")]
+    return repr((bases, [ast.dump(k) for k in node.keywords],
+                 [ast.dump(d) for d in node.decorator_list]))
 
 
 def _same_from_imports(idx: TreeIndex, other: TreeIndex, qual: str) -> bool:
@@ -460,6 +495,8 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
             sides[side].file(entry.get(side + "_path"), entry.get(side + "_lines") or [])
     for side in SIDES:
         sides[side].settle_imports(indexes["new" if side == "old" else "old"])
+        sides[side].settle_constants(indexes["new" if side == "old" else "old"])
+        sides[side].settle_class_headers(indexes["new" if side == "old" else "old"])
     for side in SIDES:
         sides[side].propagate()
 

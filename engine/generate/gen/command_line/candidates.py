@@ -3,8 +3,8 @@
 For every entry point the change touches (on either version): the argument lists, in this
 order: none, ``--help``, the options only one version declares, ``-``, ``1`` and two files (one
 absolute, one relative) as positional arguments, then the other declared options; a flag alone,
-a value-taking option with each of its first values; each with a whitespace table on standard input, then again with JSON lines, then
-with comma-separated rows.  The entry points take turns; the list is fixed for a request, and a
+a value-taking option with each of its first values; each with a whitespace table on standard
+input, then again with JSON lines, then with comma-separated rows.  The entry points take turns; the list is fixed for a request, and a
 round takes the next ones not tried yet.  An entry point that only one version has gets two
 candidates (no arguments, ``--help``).  A console script that points at another function on
 each version is imported from the new place, falling back to the old one only where the new one

@@ -32,7 +32,7 @@
   reads, set to the values it compares them with, to the usual switch spellings, and unset.
 
 Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership``,
-``exception_messages`` and ``environment_variables`` (level 0: they aim at the change itself).  Each has an ablation test: a
-scratch repository whose difference is missed with the rule switched off and found with it on
-(tests/engine/tst_inputmodel.cpp).
+``exception_messages`` and ``environment_variables`` (level 0: they aim at the change itself).
+Each has an ablation test: a scratch repository whose difference is missed with the rule
+switched off and found with it on (tests/engine/tst_inputmodel.cpp).
 """

@@ -72,11 +72,13 @@ def kinds(slot: Slot, limit: int = 16) -> List[str]:
 
 
 def each_value(plan: EntryPlan, where: Where, name: str, values: List[Value],
-               ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
-    """One call per value, set on the named slot on top of the base call.  A function, not a
-    generator expression in a loop: that would read the loop's last slot when iterated."""
+               ctor: Dict[str, Value], call: Optional[Dict[str, Value]] = None
+               ) -> Iterator[Dict[str, Any]]:
+    """One call per value, set on the named slot on top of the base call (or of ``call``).  A
+    function, not a generator expression in a loop: that would read the loop's last slot when
+    iterated."""
     for value in values:
-        yield with_one(plan, where, name, value, ctor=ctor)
+        yield with_one(plan, where, name, value, call=call, ctor=ctor)
 
 
 def interleave(streams: List[Iterator[Any]]) -> Iterator[Any]:

@@ -30,8 +30,8 @@ from ..plans import SIDES, EntryPlan
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vseq, vstr
-from .common import (base_receiver, call_with, interleave, target_def, target_module,
-                     with_one)
+from .common import (base_receiver, call_with, each_value, interleave, target_def,
+                     target_module)
 from .shapes import shaped_base
 
 STRATEGY = "path_forms"
@@ -89,22 +89,14 @@ def _plan_stream(plan: EntryPlan, uses: Dict[str, str]) -> Iterator[Dict[str, An
                 uses.get("self._" + slot.name) or _named(slot.name)
             if how == "one":
                 singles.append((where, slot.name))
-                streams.append(_each(plan, where, slot.name, [vstr(p) for p in ONE], base, ctor))
+                streams.append(each_value(plan, where, slot.name, [vstr(p) for p in ONE], ctor, base))
             elif how == "many":
                 kind = slot.container or "list"
-                streams.append(_each(plan, where, slot.name, _sequences(kind), base, ctor))
+                streams.append(each_value(plan, where, slot.name, _sequences(kind), ctor, base))
     calls = [name for where, name in singles if where == "call"]
     if len(calls) >= 2:
         streams.append(_pairs(plan, calls[0], calls[1], base, ctor))
     return interleave(streams)
-
-
-def _each(plan: EntryPlan, where: str, name: str, values: List[Value], base: Dict[str, Value],
-          ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
-    """One call per value on top of the shaped base call (``options`` an object with the
-    attributes the code reads, not the first flat value that stops the call early)."""
-    for value in values:
-        yield with_one(plan, where, name, value, call=base, ctor=ctor)
 
 
 def _sequences(kind: str) -> List[Value]:

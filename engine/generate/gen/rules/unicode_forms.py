@@ -27,7 +27,7 @@ from ..plans import EntryPlan
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vbool, vstr
-from .common import base_receiver, default_value, interleave, kinds, param_of, with_one
+from .common import base_receiver, default_value, each_value, interleave, kinds, param_of
 
 STRATEGY = "unicode_forms"
 OWN_VALUES = 3  # leading string values of a parameter given the forms
@@ -110,7 +110,7 @@ def _forms(plan: EntryPlan, where: str, name: str, values: List[Value],
            modes: List[Dict[str, Value]], ctor: Dict[str, Value]) -> Iterator[Dict[str, Any]]:
     for value in values:
         for call in modes:
-            yield with_one(plan, where, name, value, call=call, ctor=ctor)
+            yield from each_value(plan, where, name, [value], ctor, call)
 
 
 def _flipped_flags(plan: EntryPlan) -> List[Tuple[str, Value]]:

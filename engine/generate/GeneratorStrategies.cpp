@@ -12,6 +12,7 @@ QStringList switchableStrategies()
         QStringLiteral("coverage_feedback"),
         QStringLiteral("signature_diff"),
         QStringLiteral("protocol_membership"),
+        QStringLiteral("class_header"),
         QStringLiteral("exception_messages"),
         QStringLiteral("environment_variables"),
         QStringLiteral("base"),

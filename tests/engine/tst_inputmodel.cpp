@@ -143,6 +143,17 @@ private slots:
         QTest::newRow("sparse_values")
             << reference("bool(colon) and scheme.isalpha() and bool(rest)")
             << reference("bool(colon) and scheme.isalpha()");
+        // The class becomes generic: Spec[int] works now, while every method is the same.
+        const QByteArray specBody("    def __init__(self, patterns):\n"
+                                  "        self.patterns = list(patterns)\n"
+                                  "\n"
+                                  "    def __len__(self):\n"
+                                  "        return len(self.patterns)\n");
+        QTest::newRow("class_header")
+            << QByteArray("class Spec(object):\n") + specBody
+            << QByteArray("from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\n"
+                          "class Spec(Generic[T]):\n") +
+                   specBody;
         // An iterable that can be read only once.
         QTest::newRow("protocol_objects")
             << QByteArray("def summary(values):\n"

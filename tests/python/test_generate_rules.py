@@ -67,6 +67,63 @@ def test_membership_is_probed_only_where_it_can_change() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# class_header (gen/rules/class_header.py)
+
+
+def test_a_class_header_counts_as_changed_only_when_its_bases_keywords_or_decorators_do(
+        tmp_path: Path) -> None:
+    import types
+    from gen.rules.class_header import header_changed
+    from pymodel.project import Tree
+
+    def changed(old: str, new: str) -> bool:
+        sides = {}
+        for side, source in (("old", old), ("new", new)):
+            (tmp_path / side).mkdir(exist_ok=True)
+            (tmp_path / side / "spec.py").write_text(source)
+            sides[side] = types.SimpleNamespace(tree=Tree(str(tmp_path / side)),
+                                                class_qual="spec.Spec")
+        return header_changed(types.SimpleNamespace(source=types.SimpleNamespace(sides=sides)))
+
+    body = "    def size(self):\n        return 0\n"
+    plain = "class Spec(object):\n" + body
+    assert not changed(plain, "class Spec:\n" + body)  # ``object`` left out
+    assert not changed(plain, "class Spec(\n    object,\n):\n" + body.replace("0", "1"))
+    assert changed(plain, "from typing import Generic, TypeVar\nT = TypeVar('T')\n"
+                          "class Spec(Generic[T]):\n" + body)
+    assert changed(plain, "import abc\nclass Spec(metaclass=abc.ABCMeta):\n" + body)
+    assert changed(plain, "import dataclasses\n@dataclasses.dataclass\nclass Spec:\n" + body)
+
+
+def test_the_class_probe_prints_subscription_and_abc_membership(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+    import typing
+    from gen.snippet import render_genome
+
+    def printed(cls: Any) -> str:
+        module = types.ModuleType("scratch_header")
+        module.Spec = cls  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "scratch_header", module)
+        genome = {"target": "scratch_header.Spec.size",
+                  "entry": {"qualname": "scratch_header.Spec.size", "op": "method",
+                            "method": "size", "import": "from scratch_header import Spec",
+                            "expr": "Spec", "versions": "both", "probe": "class_protocol"},
+                  "ctor": None, "args": []}
+        return printed_by(render_genome(genome))
+
+    T = typing.TypeVar("T")
+    plain = type("Spec", (), {"__len__": lambda self: 0})
+    generic = types.new_class("Spec", (typing.Generic[T],))
+    assert printed(plain) == "subscript raises TypeError\n['Hashable', 'Sized']\n"
+    assert printed(generic) == "types.Spec[int]\n['Hashable']\n"  # new_class names it
+    import collections.abc
+    mapping = type("Spec", (collections.abc.Mapping,), {
+        "__getitem__": lambda s, k: k, "__len__": lambda s: 0, "__iter__": lambda s: iter(())})
+    assert "'Mapping'" in printed(mapping)
+
+
+# ---------------------------------------------------------------------------------------------
 # callable_objects (gen/rules/callables.py)
 
 

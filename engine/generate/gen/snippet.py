@@ -6,6 +6,7 @@ A genome (JSON) describes one call::
      "entry": {"qualname", "plan", "op", "dunder", "import", "expr", "method", "async",
                "show_result", "show_obj", "obj", "versions",
                "probe": optional, "membership" observes whether ``expr`` has ``dunder``,
+               "class_protocol" observes the class ``expr`` itself (rules/class_header.py),
                "observe": optional, "exception" prints the type and message of an exception},
      "environ": optional {name: value or null (unset)}, set before the imports,
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
@@ -144,6 +145,8 @@ class _Renderer:
         dunder = entry.get("dunder")
         expr = str(entry.get("expr") or "")
         ctor = self.genome.get("ctor")
+        if entry.get("probe") == "class_protocol":  # rules/class_header.py
+            return self.class_protocol(expr)
         if ctor is not None and not (op == "special" and dunder in CLASS_LEVEL):
             parts = [("%s=%s" % (a["name"], self.value(a["value"])) if a.get("pass") == "kw"
                       else self.value(a["value"])) for a in ctor]
@@ -196,6 +199,19 @@ class _Renderer:
                 "except Exception as error:",
                 "    print('raises', type(error).__name__, str(error))"]
         return "\n".join(self.environ() + head + [""] + body) + "\n"
+
+    def class_protocol(self, cls: str) -> str:
+        """The class object's protocols: subscription and the ``collections.abc`` classes it
+        is a subclass of."""
+        self.imports.add("import collections.abc")
+        body = ["try:",
+                "    print(repr(%s[int]))" % cls,
+                "except Exception as error:",
+                "    print('subscript raises', type(error).__name__)",
+                "print(sorted(name for name in collections.abc.__all__",
+                "             if isinstance(getattr(collections.abc, name), type)",
+                "             and issubclass(%s, getattr(collections.abc, name))))" % cls]
+        return "\n".join(self.environ() + merge_imports(self.imports) + [""] + body) + "\n"
 
     def environ(self) -> List[str]:
         """rules/environment.py: the variables set before anything is imported."""

@@ -29,10 +29,11 @@ Decisions (documented in ANALYZE_SCHEMA.md):
 
 from __future__ import annotations
 
-import ast
 import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from pymodel.syntax import class_header
 
 from . import ANALYZER_VERSION
 from .abstract import is_abstract
@@ -213,7 +214,8 @@ class SideAnalysis:
         for qual in sorted(self.class_headers):
             mine, theirs = self.idx.classes.get(qual), other.classes.get(qual)
             if mine is not None and theirs is not None and \
-                    _header(mine.node) is not None and _header(mine.node) == _header(theirs.node):
+                    class_header(mine.node) is not None and \
+                    class_header(mine.node) == class_header(theirs.node):
                 self.class_headers.discard(qual)
 
     def settle_constants(self, other: TreeIndex) -> None:
@@ -253,16 +255,6 @@ class SideAnalysis:
                 change.names.update(hit)
                 for name in hit & set(derived):
                     change.names.update(derived[name])
-
-
-def _header(node: Any) -> Optional[str]:
-    """A class statement's bases (``object`` left out), keywords and decorators, as text."""
-    if not isinstance(node, ast.ClassDef):
-        return None
-    bases = [ast.dump(b) for b in node.bases if not (isinstance(b, ast.Name) and
-                                                     b.id == "object")]
-    return repr((bases, [ast.dump(k) for k in node.keywords],
-                 [ast.dump(d) for d in node.decorator_list]))
 
 
 def _same_from_imports(idx: TreeIndex, other: TreeIndex, qual: str) -> bool:

@@ -60,6 +60,17 @@ def parameters(args: ast.arguments) -> List[ParameterNode]:
     return out
 
 
+def class_header(node: Any) -> Optional[str]:
+    """A class statement's bases (``object`` left out), keywords and decorators, as text: two
+    versions of a class with the same header support the same class-level protocols."""
+    if not isinstance(node, ast.ClassDef):
+        return None
+    bases = [ast.dump(b) for b in node.bases if not (isinstance(b, ast.Name) and
+                                                     b.id == "object")]
+    return repr((bases, [ast.dump(k) for k in node.keywords],
+                 [ast.dump(d) for d in node.decorator_list]))
+
+
 def lambda_assignment(stmt: ast.stmt) -> Optional[Tuple[str, ast.Lambda]]:
     """(name, lambda) for ``name = lambda ...`` / ``name: T = lambda ...``: a function by name."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \

@@ -95,6 +95,20 @@ def test_mutants_size_the_strings_inside_a_structure_the_test_passes() -> None:
     assert not any("1111" in m or "vvvv" in m for m in mutants(code, 1))
 
 
+def test_mutants_give_a_numeric_string_as_the_number_it_spells() -> None:
+    """A test passing numbers as text (``{'x': '1024'}``) also passes them as numbers: an API
+    that takes either changes for the other type.  Only whole numeric strings turn."""
+    code = "from tpl import expand\n\nprint(expand('{/x}', {'x': '1024', 'y': 'a'}, '2.5'))\n"
+    found = list(mutants(code, 1))
+    assert "expand('{/x}', {'x': 1024, 'y': 'a'}, '2.5')" in "".join(found)
+    assert "expand('{/x}', {'x': '1024', 'y': 'a'}, 2.5)" in "".join(found)
+    # the first mutant of each site: the numbers come before the spelling variants
+    assert found.index(next(m for m in found if "'x': 1024" in m)) < 3
+    assert not any("{/x}" not in m and "expand(0" in m for m in found)
+    plain = list(mutants("from tpl import expand\n\nprint(expand('1e3', 'v2'))\n", 1))
+    assert not any("expand(1000" in m or "expand(1e3" in m for m in plain)
+
+
 def test_mutants_move_the_literals_of_the_statement_that_first_reached_the_change() -> None:
     """The runner says line 6 of the test file ran the changed line first: that statement's
     literals (and the items inside them) are the focus, and every replacement of the sites

@@ -14,12 +14,14 @@ over the colon of ``'host:443'``), then at the end and in the middle; each such 
 offered emptied (``'[a^=""]'``).  Longer inserts (a key it adds, a format's name) take the
 literal's place; then the literal is repeated to the lengths the changed code compares with
 (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal get the same
-variants.  When the changed code newly unwraps
-a value through an attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's scalar is
-first offered wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own
-values are what the unwrapped code should see.  Before the inserts, the text a changed regular
-expression matches inside a string is replaced by texts its two versions read differently
-(``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'`` gives ``'t = 07:32'``).
+variants.  A numeric string is also offered as the number it spells (``'1024'`` as ``1024``), in
+its place and inside the structure holding it: values change type as well as spelling.  When
+the changed code newly unwraps a value through an attribute (``p = getattr(p, "a", p)``:
+``wraps``), every site's scalar is first offered wrapped, ``SimpleNamespace(a=<literal>)``,
+before any other mutant: the test's own values are what the unwrapped code should see.  Before
+the inserts, the text a changed regular expression matches inside a string is replaced by texts
+its two versions read differently (``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'``
+gives ``'t = 07:32'``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 import ast
 import functools
 import random
+import re
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..mine import is_escape_form
@@ -41,6 +44,7 @@ NEIGHBOURS_PER_SITE = 6
 PAIRS = 30
 MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
 MAX_NESTED = 8  # such variants of one structure
+NUMERIC = re.compile(r"[+-]?(?:\d{1,15}|\d{0,15}\.\d{1,15})")
 SPLICED = 3  # an insert this short is spliced into a string, a longer one replaces it
 WRAPPER_IMPORT = "from types import SimpleNamespace"
 
@@ -211,6 +215,19 @@ def _sized(text: Any, lengths: Sequence[int]) -> List[Any]:
     return out
 
 
+def spelled_number(text: Any) -> List[Any]:
+    """The number a short numeric string spells (``'1024'`` gives ``1024``, ``'2.5'`` gives
+    ``2.5``): tests pass numbers as text where the API takes either, and a change in what it
+    accepts shows only for the other type."""
+    if not isinstance(text, str) or not NUMERIC.fullmatch(text):
+        return []
+    try:
+        return [int(text)]
+    except ValueError:
+        number = float(text)
+        return [number] if number == number and abs(number) != float("inf") else []
+
+
 def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
     """Copies of a list, tuple or dict literal with one string leaf (of its first MAX_LEAVES
     items, at any depth) replaced by each of its ``variants``, the leaves taking turns: a test's
@@ -251,6 +268,8 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
         # Sizes first inside a structure: a length check is rarer and more exact than a splice.
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (
             _with_inserts(leaf, inserts) if isinstance(leaf, str) else []))]
+    # The number a numeric string spells, in its place or inside the structure holding it.
+    spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     for alternative in [v for v in spliced if v is not None] + \
             neighbours(value)[:NEIGHBOURS_PER_SITE]:
         imports: Set[str] = set()

@@ -30,6 +30,7 @@ QStringList switchableStrategies()
         QStringLiteral("value_relations"),
         QStringLiteral("path_forms"),
         QStringLiteral("unicode_forms"),
+        QStringLiteral("named_keys"),
         QStringLiteral("sparse_values"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),

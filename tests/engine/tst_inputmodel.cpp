@@ -138,6 +138,23 @@ private slots:
                           "    if not (text.isascii() and text.isdigit()):\n"
                           "        raise ValueError('not a port: %r' % text)\n"
                           "    return int(text)\n");
+        // A path variable's number no longer fails on len(): the value is read under the
+        // name the spec spells ('/x' reads values['x']), so only a key named so reaches it.
+        const auto variable = [](const char *check) {
+            return QByteArray("class Variable:\n"
+                              "    def __init__(self, spec):\n"
+                              "        self.name = spec.lstrip('/')\n"
+                              "\n"
+                              "    def expand(self, values):\n"
+                              "        value = values.get(self.name)\n"
+                              "        if value is None or (") +
+                   check +
+                   QByteArray(" and len(value) == 0):\n"
+                              "            return None\n"
+                              "        return '/' + str(value)\n");
+        };
+        QTest::newRow("named_keys")
+            << variable("value != ''") << variable("not isinstance(value, (str, int, float))");
         // A reference that is only a scheme (about:) now counts as absolute: every other part
         // must be empty at once.
         QTest::newRow("sparse_values")

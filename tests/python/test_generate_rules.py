@@ -124,6 +124,47 @@ def test_the_class_probe_prints_subscription_and_abc_membership(
 
 
 # ---------------------------------------------------------------------------------------------
+# named_keys (gen/rules/named_keys.py)
+
+
+def test_a_mapping_is_keyed_by_the_names_another_arguments_text_spells(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+    import gen.rules.named_keys as named_keys
+    from gen.rules.named_keys import _plan_stream, names_in, takes_mapping
+    from gen.values import vdict, vint, vstr
+
+    assert names_in("{/x,y}") == ["x", "y"]
+    assert names_in("%(user)s at %(host)s, %(user)s") == ["user", "s", "at", "host"]
+    assert names_in("/ 1 +") == []
+
+    def slot(name: str, kind: str, *values: Any) -> Any:
+        return types.SimpleNamespace(name=name, kind=kind, values=list(values), required=True)
+
+    spec = slot("spec", "positional_or_keyword", vstr("/x"), vstr(""), vstr("{a}"))
+    values = slot("values", "positional_or_keyword", vdict([(vstr("k0"), vint(0))]))
+    kwargs = slot("kwargs", "var_keyword")
+    assert takes_mapping(values) and takes_mapping(kwargs) and not takes_mapping(spec)
+
+    made: List[Any] = []
+
+    def plan_of(call: List[Any], ctor: List[Any]) -> Any:
+        return types.SimpleNamespace(call=call, ctor=ctor, key="p")
+
+    monkeypatch.setattr(named_keys, "call_with",
+                        lambda plan, call, ctor: made.append((call, ctor)) or (call, ctor))
+    monkeypatch.setattr(named_keys, "base_receiver", lambda plan: {})
+    list(_plan_stream(plan_of([values], [spec])))
+    first = made[0]
+    assert first[1]["spec"] == vstr("/x")
+    assert first[0]["values"] == vdict([(vstr("x"), vint(0))])  # the name the spec spells
+    assert {m[0]["values"]["items"][0][0]["v"] for m in made} == {"x", "a"}
+    made.clear()
+    list(_plan_stream(plan_of([spec, kwargs], [])))
+    assert made[0][0] == {"spec": vstr("/x"), "x": vint(0)}  # through **kwargs
+
+
+# ---------------------------------------------------------------------------------------------
 # callable_objects (gen/rules/callables.py)
 
 

@@ -15,6 +15,8 @@
   relations, for the parameters the target hands to path functions;
 * :mod:`gen.rules.unicode_forms` - ``unicode_forms``: a string parameter's own values in the
   Unicode forms text code treats apart (digits, spaces, case, composition);
+* :mod:`gen.rules.named_keys` - ``named_keys``: a mapping keyed by the names another
+  argument's text spells, valued with each common type;
 * :mod:`gen.rules.sparse_values` - ``sparse_values``: every parameter None but one;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);

@@ -200,6 +200,23 @@ def test_enum_and_literal_members(round0: List[Dict[str, Any]]) -> None:
         assert member in text
 
 
+def test_a_method_of_an_enum_runs_on_its_members(tmp_path: Path) -> None:
+    """``Op()`` is no member (TypeError before the method runs): the receivers are the
+    members, ``Op(Op.PLUS)``."""
+    source = ("import enum\n\n\nclass Op(enum.Enum):\n    PLUS = '+'\n    HASH = '#'\n\n"
+              "    def quote(self, text):\n        return %s\n")
+    for side, body in (("old", "self.value + text"), ("new", "self.value + text.strip()")):
+        (tmp_path / side / "ops").mkdir(parents=True)
+        (tmp_path / side / "ops" / "__init__.py").write_text(source % body)
+    trees = {"old": tmp_path / "old", "new": tmp_path / "new"}
+    trees["targets"] = analyze_targets(trees["old"], trees["new"], tmp_path)
+    out = generate_inprocess(request(trees, max_candidates=30))["candidates"]
+    codes = [c["code"] for c in for_target(out, "Op.quote")]
+    assert codes and not any("Op()" in code for code in codes)
+    receivers = "\n".join(codes)
+    assert "Op(Op.PLUS)" in receivers and "Op(Op.HASH)" in receivers
+
+
 def test_private_function_reached_through_public_entry(round0: List[Dict[str, Any]]) -> None:
     cands = for_target(round0, "_bulk_discount")
     assert cands

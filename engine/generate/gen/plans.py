@@ -346,6 +346,10 @@ class Workspace:
         if class_qual is not None and op != "static":
             ctor_params = [p for p in (raw.ctor_params or []) if p.kind != "var_keyword"]
             ctor = [self._slot(p, hints, ctor_sites, ctor_params) for p in ctor_params]
+            if model is not None and model.is_enum and model.enum_members:
+                # An enum's objects are its members: ``Op()`` is none, ``Op(Op.plus)`` is one.
+                ctor = [Slot("value", "positional_or_keyword", True,
+                             hints.class_values(class_qual)[:MAX_SLOT_VALUES])]
         obj_name = None
         if ctor is not None:
             taken = {s.name for s in call} | {"result", "value"} | set(

@@ -14,9 +14,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pymodel.syntax import class_header as header_of
 
-from ..genome import make_genome
 from ..plans import EntryPlan
 from ..registry import Context, strategy
+from .common import class_probe
 
 STRATEGY = "class_header"
 PROBE = "class_protocol"
@@ -34,7 +34,7 @@ def class_header(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
             continue
         seen.add(plan.expr)
         if header_changed(plan):
-            yield plan, probe(plan)
+            yield plan, class_probe(plan, PROBE)
 
 
 def header_changed(plan: EntryPlan) -> bool:
@@ -51,12 +51,3 @@ def _header(raw: Any) -> Optional[str]:
         return None
     found = raw.tree.find_def(raw.class_qual)
     return header_of(found[1]) if found is not None else None
-
-
-def probe(plan: EntryPlan) -> Dict[str, Any]:
-    """The genome of the probe: the class only, no receiver and no arguments."""
-    genome = make_genome(plan, {}, None)
-    genome["ctor"] = None
-    genome["args"] = []
-    genome["entry"]["probe"] = PROBE
-    return genome

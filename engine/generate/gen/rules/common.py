@@ -51,6 +51,16 @@ def with_one(plan: EntryPlan, where: Where, name: str, value: Value,
     return make_genome(plan, call, ctor)
 
 
+def class_probe(plan: EntryPlan, probe: str) -> Dict[str, Any]:
+    """The genome of a test observing the plan's class itself (the snippet's ``probe``): no
+    receiver and no arguments."""
+    genome = make_genome(plan, {}, None)
+    genome["ctor"] = None
+    genome["args"] = []
+    genome["entry"]["probe"] = probe
+    return genome
+
+
 def default_value(param: Optional[Param]) -> Optional[Value]:
     """The parameter's default as a value, when it is a literal."""
     if param is None or param.default is None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, Tuple
 
-from ..genome import make_genome
 from ..plans import EntryPlan
 from ..registry import Context, strategy
+from .common import class_probe
 
 PROBE = "membership"
 
@@ -33,7 +33,7 @@ def protocol_membership(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any
         if not membership_can_change(plan) or plan.expr in seen:
             continue
         seen.add(plan.expr)
-        yield plan, probe(plan)
+        yield plan, class_probe(plan, PROBE)
 
 
 def membership_can_change(plan: EntryPlan) -> bool:
@@ -41,12 +41,3 @@ def membership_can_change(plan: EntryPlan) -> bool:
     if plan.op != "special" or plan.versions == "both" or not dunder:
         return False
     return dunder == "__hash__" or not hasattr(object, dunder)
-
-
-def probe(plan: EntryPlan) -> Dict[str, Any]:
-    """The genome of the membership test: no receiver and no arguments, only the class."""
-    genome = make_genome(plan, {}, None)
-    genome["ctor"] = None
-    genome["args"] = []
-    genome["entry"]["probe"] = PROBE
-    return genome

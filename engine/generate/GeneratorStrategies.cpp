@@ -31,6 +31,7 @@ QStringList switchableStrategies()
         QStringLiteral("path_forms"),
         QStringLiteral("unicode_forms"),
         QStringLiteral("named_keys"),
+        QStringLiteral("guard_strings"),
         QStringLiteral("sparse_values"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),

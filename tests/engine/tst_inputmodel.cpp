@@ -155,6 +155,23 @@ private slots:
         };
         QTest::newRow("named_keys")
             << variable("value != ''") << variable("not isinstance(value, (str, int, float))");
+        // Only a string passing three checks at once reaches the change: seven characters,
+        // a leading '#', hex digits after it.
+        const auto simpleColour = [](const char *result) {
+            return QByteArray("HEX = '0123456789abcdefABCDEF'\n"
+                              "\n"
+                              "\n"
+                              "def parse_simple(s):\n"
+                              "    if len(s) != 7 or s[0] != '#':\n"
+                              "        raise ValueError('not #rrggbb: %r' % s)\n"
+                              "    if not all(c in HEX for c in s[1:]):\n"
+                              "        raise ValueError('not hex: %r' % s)\n"
+                              "    return ") +
+                   result + "\n";
+        };
+        QTest::newRow("guard_strings")
+            << simpleColour("(int(s[1:3], 16), int(s[3:5], 16), int(s[5:7], 16))")
+            << simpleColour("(int(s[1:3], 16), int(s[3:5], 16), int(s[5:7], 16), 255)");
         // A reference that is only a scheme (about:) now counts as absolute: every other part
         // must be empty at once.
         QTest::newRow("sparse_values")

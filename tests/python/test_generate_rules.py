@@ -165,6 +165,39 @@ def test_a_mapping_is_keyed_by_the_names_another_arguments_text_spells(
 
 
 # ---------------------------------------------------------------------------------------------
+# guard_strings (gen/rules/guard_strings.py)
+
+
+def test_the_checks_of_one_string_are_composed_into_strings_that_pass_them_all() -> None:
+    import ast
+    import string
+    from gen.rules.guard_strings import checks_of, composed
+
+    module = ast.parse("HEX = '0123456789abcdef'\n\n\ndef parse(s, other):\n"
+                       "    if len(s) != 7 or s[0] != '#' or other.startswith('x'):\n"
+                       "        raise ValueError(s)\n"
+                       "    if not all(c in HEX for c in s[1:]) or not s.endswith('f'):\n"
+                       "        raise ValueError(s)\n"
+                       "    return s\n")
+    checks = checks_of(module.body[1], "s", module)
+    assert checks.lengths == [7] and checks.prefixes == ["#"] and checks.suffixes == ["f"]
+    assert checks.alphabets == ["0123456789abcdef"]
+    made = composed(checks)
+    passing = [t for t in made if len(t) == 7 and t[0] == "#" and t.endswith("f") and
+               all(c in "0123456789abcdef" for c in t[1:])]
+    assert made[0] in passing and len(set(passing)) >= 2
+    assert any(len(t) == 8 for t in made) and any(len(t) == 6 for t in made)  # one off
+    assert any(len(t) == 7 and t[0] != "#" for t in made)  # no prefix
+    assert any(t[0] == "#" and len(t) == 7 and not all(c in string.hexdigits for c in t[1:])
+               for t in made)  # a character outside the alphabet
+    assert checks_of(module.body[1], "other", module).prefixes == ["x"]
+    digits = checks_of(ast.parse("def f(p):\n    return p.isdigit() and len(p) == 3\n").body[0],
+                       "p", None)
+    assert composed(digits)[0].isdigit() and len(composed(digits)[0]) == 3
+    assert checks_of(ast.parse("def f(p):\n    return p\n").body[0], "p", None).empty()
+
+
+# ---------------------------------------------------------------------------------------------
 # callable_objects (gen/rules/callables.py)
 
 

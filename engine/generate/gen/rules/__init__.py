@@ -17,6 +17,8 @@
   Unicode forms text code treats apart (digits, spaces, case, composition);
 * :mod:`gen.rules.named_keys` - ``named_keys``: a mapping keyed by the names another
   argument's text spells, valued with each common type;
+* :mod:`gen.rules.guard_strings` - ``guard_strings``: one string passing every check the body
+  makes of a parameter (length, first and last characters, alphabet), then each broken;
 * :mod:`gen.rules.sparse_values` - ``sparse_values``: every parameter None but one;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);

@@ -1,0 +1,189 @@
+"""Tests of the input-model rules that shape one argument's values (gen/rules/): a mapping
+keyed by the names another argument spells, strings passing a body's checks at once, paths,
+Unicode forms and the keywords ``**kwargs`` takes, in-process on scratch modules;
+test_generate_rules.py has the others."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+from helpers_dir import HELPERS
+
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
+
+
+# ---------------------------------------------------------------------------------------------
+# named_keys (gen/rules/named_keys.py)
+
+
+def test_a_mapping_is_keyed_by_the_names_another_arguments_text_spells(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+    import gen.rules.named_keys as named_keys
+    from gen.rules.named_keys import _plan_stream, names_in, takes_mapping
+    from gen.values import vdict, vint, vstr
+
+    assert names_in("{/x,y}") == ["x", "y"]
+    assert names_in("%(user)s at %(host)s, %(user)s") == ["user", "s", "at", "host"]
+    assert names_in("/ 1 +") == []
+
+    def slot(name: str, kind: str, *values: Any) -> Any:
+        return types.SimpleNamespace(name=name, kind=kind, values=list(values), required=True)
+
+    spec = slot("spec", "positional_or_keyword", vstr("/x"), vstr(""), vstr("{a}"))
+    values = slot("values", "positional_or_keyword", vdict([(vstr("k0"), vint(0))]))
+    kwargs = slot("kwargs", "var_keyword")
+    assert takes_mapping(values) and takes_mapping(kwargs) and not takes_mapping(spec)
+
+    made: List[Any] = []
+
+    def plan_of(call: List[Any], ctor: List[Any]) -> Any:
+        return types.SimpleNamespace(call=call, ctor=ctor, key="p")
+
+    monkeypatch.setattr(named_keys, "call_with",
+                        lambda plan, call, ctor: made.append((call, ctor)) or (call, ctor))
+    monkeypatch.setattr(named_keys, "base_receiver", lambda plan: {})
+    list(_plan_stream(plan_of([values], [spec])))
+    first = made[0]
+    assert first[1]["spec"] == vstr("/x")
+    assert first[0]["values"] == vdict([(vstr("x"), vint(0))])  # the name the spec spells
+    assert {m[0]["values"]["items"][0][0]["v"] for m in made} == {"x", "a"}
+    made.clear()
+    list(_plan_stream(plan_of([spec, kwargs], [])))
+    assert made[0][0] == {"spec": vstr("/x"), "x": vint(0)}  # through **kwargs
+
+
+# ---------------------------------------------------------------------------------------------
+# guard_strings (gen/rules/guard_strings.py)
+
+
+def test_the_checks_of_one_string_are_composed_into_strings_that_pass_them_all() -> None:
+    import ast
+    import string
+    from gen.rules.guard_strings import checks_of, composed
+
+    module = ast.parse("HEX = '0123456789abcdef'\n\n\ndef parse(s, other):\n"
+                       "    if len(s) != 7 or s[0] != '#' or other.startswith('x'):\n"
+                       "        raise ValueError(s)\n"
+                       "    if not all(c in HEX for c in s[1:]) or not s.endswith('f'):\n"
+                       "        raise ValueError(s)\n"
+                       "    return s\n")
+    checks = checks_of(module.body[1], "s", module)
+    assert checks.lengths == [7] and checks.prefixes == ["#"] and checks.suffixes == ["f"]
+    assert checks.alphabets == ["0123456789abcdef"]
+    made = composed(checks)
+    passing = [t for t in made if len(t) == 7 and t[0] == "#" and t.endswith("f") and
+               all(c in "0123456789abcdef" for c in t[1:])]
+    assert made[0] in passing and len(set(passing)) >= 2
+    assert any(len(t) == 8 for t in made) and any(len(t) == 6 for t in made)  # one off
+    assert any(len(t) == 7 and t[0] != "#" for t in made)  # no prefix
+    assert any(t[0] == "#" and len(t) == 7 and not all(c in string.hexdigits for c in t[1:])
+               for t in made)  # a character outside the alphabet
+    assert checks_of(module.body[1], "other", module).prefixes == ["x"]
+    digits = checks_of(ast.parse("def f(p):\n    return p.isdigit() and len(p) == 3\n").body[0],
+                       "p", None)
+    assert composed(digits)[0].isdigit() and len(composed(digits)[0]) == 3
+    assert checks_of(ast.parse("def f(p):\n    return p\n").body[0], "p", None).empty()
+
+
+# ---------------------------------------------------------------------------------------------
+# path_forms (gen/rules/path_forms.py)
+
+
+def test_parameters_handed_to_path_functions_are_found_as_one_path_or_several() -> None:
+    """A path handed to os.path directly, through ``str()``, by a bare imported name or through
+    ``self`` is one path; a sequence function's argument, a loop's iterable whose item is a path
+    and a starred argument hold several; a parameter only printed is no path."""
+    import ast
+    from gen.rules.path_forms import imported_path_names, path_parameters
+
+    module = ast.parse(
+        "import os\n"
+        "from os.path import join\n"
+        "def f(self, base, names, parts, roots, label, *, target=None):\n"
+        "    print(label)\n"
+        "    first = os.path.abspath(str(base))\n"
+        "    found = [join(first, n) for n in names]\n"
+        "    os.path.commonpath(roots)\n"
+        "    os.path.join(*parts)\n"
+        "    open(target)\n"
+        "    return os.path.exists(self.root)\n")
+    imported = imported_path_names(module)
+    assert imported == {"join"}
+    found = path_parameters(module.body[2], imported)
+    assert found == {"base": "one", "names": "many", "parts": "many", "roots": "many",
+                     "target": "one", "self.root": "one"}, found
+    assert "names" not in path_parameters(module.body[2], set())
+
+
+# ---------------------------------------------------------------------------------------------
+# unicode_forms (gen/rules/unicode_forms.py)
+
+
+def test_unicode_forms_rewrite_a_parameters_own_strings_then_samples() -> None:
+    """A string's digits become full-width, its spaces no-break, its first letter full-width;
+    the samples follow the parameter's own strings; no form repeats a value or another form;
+    non-string values are left out."""
+    from gen.rules.unicode_forms import forms_of
+
+    texts = [v["v"] for v in forms_of([{"k": "str", "v": "port 80"}, {"k": "int", "v": 1},
+                                       {"k": "str", "v": ""}])]
+    assert texts[:4] == ["port \uff18\uff10", "\uff11\uff12\uff13", "a b\uff11",
+                         "Stra\u00dfe\uff11"], texts[:4]
+    assert "port\u00a080" in texts and "\uff50ort 80" in texts and "\u0661\u0662\u0663" in texts
+    assert "123\u00b2" in texts and "Strasse" not in texts
+    assert len(texts) == len(set(texts)) and "port 80" not in texts and "123" not in texts
+
+
+# ---------------------------------------------------------------------------------------------
+# optional_params: keywords one call deep (gen/rules/optional.py)
+
+
+def test_keywords_read_by_a_helper_or_replaced_into_a_named_tuple_are_accepted(
+        tmp_path: Path) -> None:
+    """The keywords a helper reads from the kwargs dict passed to it by position or keyword
+    are keywords of ``**kwargs``, and so are the fields of a named tuple the dict replaces,
+    built in the function or annotated; a dict the function only prints adds nothing."""
+    import ast
+    from gen.rules.optional import accepted_keywords
+    from pymodel.project import Tree
+
+    source = (
+        "from typing import NamedTuple\n"
+        "\n"
+        "class Config(NamedTuple):\n"
+        "    scale: int = 1\n"
+        "    offset: int = 0\n"
+        "\n"
+        "def _aliases(config, keywords):\n"
+        "    if 'factor' in keywords:\n"
+        "        keywords['scale'] = keywords.pop('factor')\n"
+        "    return config._replace(**keywords)\n"
+        "\n"
+        "def _extra(options=None):\n"
+        "    return options.get('verbose')\n"
+        "\n"
+        "def shift(value, config: Config = None, **kwargs):\n"
+        "    print(kwargs)\n"
+        "    _extra(options=kwargs)\n"
+        "    return _aliases(config, kwargs)\n"
+        "\n"
+        "def direct(value, **kwargs):\n"
+        "    config = Config()\n"
+        "    return config._replace(**kwargs)\n"
+        "\n"
+        "def annotated(config: 'Config', **kwargs):\n"
+        "    return config._replace(**kwargs)\n")
+    (tmp_path / "api.py").write_text(source)
+    tree = Tree(str(tmp_path))
+    defs = {n.name: n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+    names = [n for n, _p in accepted_keywords(tree, "api", defs["shift"], "kwargs")]
+    assert names == ["verbose", "factor", "scale"], names
+    for name in ("direct", "annotated"):
+        names = [n for n, _p in accepted_keywords(tree, "api", defs[name], "kwargs")]
+        assert names == ["scale", "offset"], (name, names)

@@ -32,6 +32,7 @@ QStringList switchableStrategies()
         QStringLiteral("unicode_forms"),
         QStringLiteral("named_keys"),
         QStringLiteral("guard_strings"),
+        QStringLiteral("encoded_texts"),
         QStringLiteral("sparse_values"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),

@@ -172,6 +172,17 @@ private slots:
         QTest::newRow("guard_strings")
             << simpleColour("(int(s[1:3], 16), int(s[3:5], 16), int(s[5:7], 16))")
             << simpleColour("(int(s[1:3], 16), int(s[3:5], 16), int(s[5:7], 16), 255)");
+        // Text already percent-encoded is kept as it is now: only a valid escape shows it.
+        QTest::newRow("encoded_texts")
+            << QByteArray("from urllib.parse import quote\n\n\ndef escape_path(value):\n"
+                          "    text = str(value)\n"
+                          "    return quote(text, safe='/')\n")
+            << QByteArray("from urllib.parse import quote, unquote\n\n\n"
+                          "def escape_path(value):\n"
+                          "    text = str(value)\n"
+                          "    if unquote(text) != text:\n"
+                          "        return text\n"
+                          "    return quote(text, safe='/')\n");
         // A reference that is only a scheme (about:) now counts as absolute: every other part
         // must be empty at once.
         QTest::newRow("sparse_values")

@@ -1,5 +1,6 @@
 """Tests of the input-model rules that shape one argument's values (gen/rules/): a mapping
-keyed by the names another argument spells, strings passing a body's checks at once, paths,
+keyed by the names another argument spells, strings passing a body's checks at once, texts
+already encoded for the decoders the target calls, paths,
 Unicode forms and the keywords ``**kwargs`` takes, in-process on scratch modules;
 test_generate_rules.py has the others."""
 
@@ -89,6 +90,74 @@ def test_the_checks_of_one_string_are_composed_into_strings_that_pass_them_all()
                        "p", None)
     assert composed(digits)[0].isdigit() and len(composed(digits)[0]) == 3
     assert checks_of(ast.parse("def f(p):\n    return p\n").body[0], "p", None).empty()
+
+
+# ---------------------------------------------------------------------------------------------
+# encoded_texts (gen/rules/encoded_texts.py, gen/encoded_forms.py)
+
+
+def test_the_decoders_a_target_calls_give_texts_already_in_their_encoded_form(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decoder in the target (``unquote``) or on a changed line of a callee (``b64decode``)
+    names a family; one on an unchanged line of a callee does not.  The texts go to string
+    slots and, keyed by the names a template spells, to a mapping slot."""
+    import types
+    import urllib.parse
+    import gen.rules.encoded_texts as encoded_texts
+    import gen.rules.named_keys as named_keys
+    from gen.encoded_forms import forms
+    from gen.mine import W_RELATED, Mined, mine_target, share_changed_decoders
+    from gen.values import vdict, vint, vstr
+    from pymodel.project import Tree
+
+    (tmp_path / "url.py").write_text(
+        "import base64, html\n"                           # 1
+        "from urllib.parse import quote, unquote\n"       # 2
+        "\n"                                              # 3
+        "def clean(value):\n"                             # 4
+        "    if unquote(value) == value:\n"               # 5
+        "        return quote(value)\n"                   # 6
+        "    return helper(value)\n"                      # 7
+        "\n"                                              # 8
+        "def helper(value):\n"                            # 9
+        "    data = base64.b64decode(value)\n"            # 10
+        "    return html.unescape(data.decode())\n")      # 11
+    tree = Tree(str(tmp_path))
+    changed = {"changed_lines": {"old": [5], "new": [5]}}
+    callee = {"url.helper": {"changed_lines": {"old": [10], "new": [10]}}}
+    mined = mine_target({"old": tree, "new": tree}, "url.clean", changed, [], callee)
+    texts = mined.encoded_forms()
+    assert texts[:2] == ["a%2Fb", "YWI="]  # the target's decoder first, then the callee's
+    assert not any("&" in t for t in texts)  # html.unescape is on an unchanged callee line
+    assert any(urllib.parse.unquote(t) != t for t in texts[:1])  # a valid escape comes first
+    assert forms(["hex", "nothing"])[0] == "41" and forms([]) == []
+    assert mined.encoded_splices() == ["%2F"]  # spliced into the project's tests (no base64)
+    # A decoder on a changed line reaches every target; one on an unchanged line does not.
+    other = Mined()
+    mined.add_decoder("hex", W_RELATED)
+    share_changed_decoders([mined, other])
+    assert other.encoded_forms()[0] == "a%2Fb" and "41" not in other.encoded_forms()
+
+    def slot(name: str, kind: str, *values: Any) -> Any:
+        return types.SimpleNamespace(name=name, kind=kind, values=list(values), required=True)
+
+    made: List[Any] = []
+    for module in (encoded_texts, named_keys):
+        monkeypatch.setattr(module, "base_receiver", lambda plan: {})
+    monkeypatch.setattr(encoded_texts, "each_value",
+                        lambda plan, where, name, values, ctor: iter(
+                            [made.append((where, name, v)) for v in values]))
+    monkeypatch.setattr(named_keys, "call_with",
+                        lambda plan, call, ctor: made.append(("keyed", call, ctor)))
+    template = slot("template", "positional_or_keyword", vstr("{+path}"))
+    number = slot("count", "positional_or_keyword", vint(3))
+    values = slot("values", "positional_or_keyword", vdict([]))
+    plan = types.SimpleNamespace(call=[template, number, values], ctor=[], key="p")
+    list(encoded_texts._plan_stream(plan, ["a%2Fb"]))
+    assert ("call", "template", vstr("a%2Fb")) in made  # a string slot
+    assert not any(m[1] in ("count", "values") for m in made if m[0] == "call")
+    keyed = [m[1] for m in made if m[0] == "keyed"]
+    assert keyed and keyed[0]["values"] == vdict([(vstr("path"), vstr("a%2Fb"))])
 
 
 # ---------------------------------------------------------------------------------------------

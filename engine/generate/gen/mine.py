@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
+from .encoded_forms import SPLICES, decoder_family, forms
 from .module_values import class_attribute, item_assignments
 from .mutate import decimal_text_neighbours, str_variants
 from .regex_rewrites import Rewrite, rewrites
@@ -73,6 +74,7 @@ class Mined:
         self.regexes: Dict[Tuple[str, int], Tuple[Optional[str], int]] = {}
         self.side: Optional[str] = None  # the side being mined
         self.changed_regexes: Dict[str, List[Tuple[str, int]]] = {}  # side -> changed patterns
+        self.decoders: Dict[str, int] = {}  # family of a decoder's input -> weight
 
     def add_regex(self, pattern: Any, flags: int, subject: Optional[str], weight: int) -> None:
         if not isinstance(pattern, str) or not pattern:
@@ -101,6 +103,21 @@ class Mined:
     def regex_rewrites(self) -> List[Rewrite]:
         """The changed patterns' old-new pairs and the texts that tell them apart."""
         return change_rewrites([self])
+
+    def add_decoder(self, family: str, weight: int) -> None:
+        self.decoders[family] = max(weight, self.decoders.get(family, -1))
+
+    def encoded_forms(self, min_weight: int = W_TARGET) -> List[str]:
+        """Texts in the encoded forms the decoders of the target (or of the changed lines of
+        its callees) read, the strongest decoder's first (:mod:`gen.encoded_forms`)."""
+        ranked = sorted((f for f, w in self.decoders.items() if w >= min_weight),
+                        key=lambda f: (-self.decoders[f], f))
+        return forms(ranked)
+
+    def encoded_splices(self) -> List[str]:
+        """The short escapes of the same families, spliced into project tests' strings."""
+        return [SPLICES[f] for f in sorted(self.decoders, key=lambda f: (-self.decoders[f], f))
+                if self.decoders[f] >= W_TARGET and f in SPLICES]
 
     def read(self, name: str, weight: int) -> None:
         if weight > self.names.get(name, -1):
@@ -203,6 +220,15 @@ def change_rewrites(all_mined: List["Mined"]) -> List[Rewrite]:
             found = sides.setdefault(side, [])
             found.extend(p for p in patterns if p not in found)
     return rewrites(sides["old"], sides["new"])
+
+
+def share_changed_decoders(all_mined: List["Mined"]) -> None:
+    """Every target gets the decoders on any target's changed lines: the text a target passes
+    on may reach one through a call no call path resolves (``self.operator.quote(v)``)."""
+    families = {f for mined in all_mined for f, w in mined.decoders.items() if w >= W_CHANGED}
+    for mined in all_mined:
+        for family in sorted(families):
+            mined.add_decoder(family, W_TARGET)
 
 
 def hex_code(digits: int) -> str:
@@ -546,6 +572,9 @@ class FunctionMiner:
     def call(self, node: ast.Call) -> None:
         weight = self.weight(node)
         self.regex(node, weight)
+        family = decoder_family(node)
+        if family is not None:
+            self.mined.add_decoder(family, weight)
         fname = dotted(node.func) or ""
         if fname == "isinstance" and len(node.args) == 2:
             name, _, _ = self.subject(node.args[0])

@@ -21,7 +21,7 @@ from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
 from .hints import Hints
-from .mine import Mined, mine_target
+from .mine import Mined, mine_target, share_changed_decoders
 from .mutators import mutators
 from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
@@ -192,6 +192,7 @@ class Workspace:
                               dict(cf.get("files") or {}),
                               {s: list((cf.get("changed_lines") or {}).get(s) or [])
                                for s in SIDES}, plans, mined))
+        share_changed_decoders([t.mined for t in out])
         return out
 
     def _fallback(self, qual: str) -> List[Dict[str, Any]]:

@@ -26,6 +26,7 @@ from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import ProjectTests, tried_codes
+from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
 from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
@@ -209,9 +210,12 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     # rules/regex_inputs.py, switched off with it: the changed code's own patterns only, so
     # that a parser full of patterns does not push every other variant of a literal back
     samples = REGEX_SAMPLES not in disabled
+    # rules/encoded_texts.py, switched off with it: an escape a decoder reads, spliced last
+    encoded = ENCODED_TEXTS not in disabled
     inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_escapes() +
                t.mined.changed_words() +
-               ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else [])
+               ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
+               (t.mined.encoded_splices() if encoded else [])
                for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}

@@ -19,6 +19,9 @@
   argument's text spells, valued with each common type;
 * :mod:`gen.rules.guard_strings` - ``guard_strings``: one string passing every check the body
   makes of a parameter (length, first and last characters, alphabet), then each broken;
+* :mod:`gen.rules.encoded_texts` - ``encoded_texts``: text already encoded in the form a
+  decoder of the target reads (``%2F``, ``&amp;``, base64, hex), to string and mapping
+  parameters;
 * :mod:`gen.rules.sparse_values` - ``sparse_values``: every parameter None but one;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import keyword
 import re
-from typing import Any, Dict, Iterator, List, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 from ..plans import EntryPlan, Slot
 from ..registry import Context, strategy
@@ -44,15 +44,24 @@ def named_keys(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
 
 
 def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
+    return interleave(keyed_streams(plan, _typed_values()))
+
+
+def keyed_streams(plan: EntryPlan, values: List[Value],
+                  texts_of: Callable[[Slot], List[str]] = None  # type: ignore[assignment]
+                  ) -> List[Iterator[Dict[str, Any]]]:
+    """Per mapping slot of the call, calls keying it by each name the other slots' texts
+    (``texts_of``, else their leading texts) spell, with each of ``values`` in turn."""
+    texts_of = texts_of or _own_texts
     mappings = [slot for slot in plan.call if takes_mapping(slot)]
     texts = [(where, slot.name, text) for where, slot in slots(plan)
-             if slot not in mappings for text in _own_texts(slot)]
+             if slot not in mappings for text in texts_of(slot)]
     if not mappings or not texts:
-        return iter(())
+        return []
     ctor = base_receiver(plan)
     pairs = [(where, name, text, key) for where, name, text in texts
              for key in names_in(text)]
-    return interleave([_keyed(plan, ctor, mapping, pairs) for mapping in mappings])
+    return [_keyed(plan, ctor, mapping, pairs, values) for mapping in mappings]
 
 
 def takes_mapping(slot: Slot) -> bool:
@@ -70,15 +79,22 @@ def names_in(text: str) -> List[str]:
 
 
 def _own_texts(slot: Slot) -> List[str]:
+    return naming_texts(slot)[:OWN_TEXTS]
+
+
+def naming_texts(slot: Slot) -> List[str]:
+    """The slot's string values that spell a name, in order, without repeats."""
     texts = [v["v"] for v in slot.values if v.get("k") == "str" and v.get("v")]
-    return [t for t in dict.fromkeys(texts) if names_in(t)][:OWN_TEXTS]
+    return [t for t in dict.fromkeys(texts) if names_in(t)]
 
 
 def _keyed(plan: EntryPlan, base: Dict[str, Value], mapping: Slot,
-           pairs: List[Tuple[Where, str, str, str]]) -> Iterator[Dict[str, Any]]:
-    """Each value type in turn over every (text, name) pair: every name meets a number early."""
+           pairs: List[Tuple[Where, str, str, str]], values: List[Value]
+           ) -> Iterator[Dict[str, Any]]:
+    """Each value in turn over every (text, name) pair: every name meets the first value
+    (a number, for the common types) early."""
     declared = {slot.name for slot in plan.call}
-    for value in _typed_values():
+    for value in values:
         for where, name, text, key in pairs:
             ctor, call = dict(base), {}
             (ctor if where == "ctor" else call)[name] = vstr(text)

@@ -1,0 +1,55 @@
+"""Text already in the encoded form a decoder on the target's code reads.
+
+Code that decodes its input (``unquote(value)``, ``html.unescape(text)``, ``b64decode(data)``)
+often decides by it: ``if unquote(v) == v: quote(v)`` leaves text already escaped as it is. Only
+text holding a valid escape tells such code apart from code that escapes everything, and no
+ordinary value holds one: ``'a%2F'`` is as rare in test data as it is common in URLs.  The
+decoders a target's code calls name the families; each family gives a few texts: valid escapes
+first, then malformed ones a decoder may reject or keep.  The project's tests get one short
+valid escape per family spliced into their strings: a test's own text holding an escape.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional
+
+from pymodel.syntax import dotted
+
+# The last part of the called name -> the family of its input.
+DECODERS: Dict[str, str] = {
+    "unquote": "percent", "unquote_plus": "percent", "unquote_to_bytes": "percent",
+    "unescape": "entity", "b64decode": "base64", "urlsafe_b64decode": "base64",
+    "standard_b64decode": "base64", "decodebytes": "base64", "a2b_base64": "base64",
+    "unhexlify": "hex", "a2b_hex": "hex", "fromhex": "hex",
+}
+
+FORMS: Dict[str, List[str]] = {
+    "percent": ["a%2Fb", "%41", "a%20b", "%E2%82%AC", "%25", "a+b", "%", "%2", "%zz"],
+    "entity": ["&amp;", "a &lt;b&gt;", "&#65;", "&#x41;", "&nbsp;", "&amp", "&bogus;", "&#;",
+               "a\\*b"],
+    "base64": ["YWI=", "YWJj", "-_8=", "+/8=", "YWI", "YQ", "!!!!"],
+    "hex": ["41", "4142", "41 42", "4", "zz", "0x41"],
+}
+
+# The escape a project test's strings get spliced in (:mod:`gen.project_tests.literals`): short,
+# valid, and meaning a character the text could hold as it is.
+SPLICES: Dict[str, str] = {"percent": "%2F", "entity": "&lt;"}
+
+
+def decoder_family(call: object) -> Optional[str]:
+    """The family a call's decoder reads (``urllib.parse.unquote(v)`` -> ``percent``)."""
+    name = dotted(getattr(call, "func", None)) or ""
+    if not name:
+        func = getattr(call, "func", None)
+        name = getattr(func, "attr", "") or ""  # a method of a value: bytes.fromhex, x.unescape
+    return DECODERS.get(name.rsplit(".", 1)[-1])
+
+
+def forms(families: Iterable[str]) -> List[str]:
+    """The texts of the families, one family at a time in turn: each family's valid escapes
+    come before any malformed one."""
+    lists = [FORMS[f] for f in families if f in FORMS]
+    out: List[str] = []
+    for i in range(max((len(x) for x in lists), default=0)):
+        out.extend(x[i] for x in lists if i < len(x))
+    return out

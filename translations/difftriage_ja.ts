@@ -2147,6 +2147,10 @@
         <translation>正常に戻りました</translation>
     </message>
     <message>
+        <source>(refused by the sandbox)</source>
+        <translation>(サンドボックスが拒否)</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Old&lt;/b&gt; (base)</source>
         <translation>&lt;b&gt;旧&lt;/b&gt; (base)</translation>
     </message>

@@ -38,11 +38,17 @@ std::optional<QString> exitStatus(const QString &testCode, const QString &output
 
 QString headline(const engine::ReportSide &side, const QString &testCode)
 {
-    if (side.errorType)
-        return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>"
-                              "<br>%2")
-            .arg(side.errorType->toHtmlEscaped(),
+    if (side.errorType) {
+        // A refusal is the sandbox at work, not the code's own error.
+        const QString refused =
+            side.osError == QLatin1String("sandbox")
+                ? QStringLiteral(" <i>%1</i>").arg(SideBySideOutput::tr("(refused by the sandbox)"))
+                : QString();
+        return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>%2"
+                              "<br>%3")
+            .arg(side.errorType->toHtmlEscaped(), refused,
                  side.errorMessage.value_or(QString()).toHtmlEscaped());
+    }
     if (side.status == engine::RunStatus::Timeout)
         return QStringLiteral("<span style=\"font-size:large; font-weight:bold\">%1</span>")
             .arg(SideBySideOutput::tr("Timed out"));

@@ -24,9 +24,10 @@ QString describeSide(const engine::ReportSide &side)
 {
     QString text = side.output.trimmed();
     if (side.errorType)
-        text +=
-            (text.isEmpty() ? QString() : QStringLiteral("\n")) +
-            QStringLiteral("%1: %2").arg(*side.errorType, side.errorMessage.value_or(QString()));
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n")) +
+                QStringLiteral("%1%2: %3")
+                    .arg(*side.errorType, engine::refusalNote(side),
+                         side.errorMessage.value_or(QString()));
     return text.isEmpty() ? QStringLiteral("(no output)") : text;
 }
 

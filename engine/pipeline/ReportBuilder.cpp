@@ -65,6 +65,8 @@ ReportSide reportSide(const TestOutcome &outcome, const Normalizer &normalizer)
     if (outcome.status == RunStatus::Raised) {
         side.errorType = outcome.errorType;
         side.errorMessage = normalizer.normalize(outcome.errorMessage);
+        if (!outcome.osError.isEmpty())
+            side.osError = outcome.osError;
     } else if (outcome.status == RunStatus::Exited) {
         side.errorType = QStringLiteral("SystemExit");
         side.errorMessage = QString::number(outcome.exitCode);

@@ -18,6 +18,12 @@ QString shortened(const QString &text, qsizetype maxLength)
 
 } // namespace
 
+QString refusalNote(const ReportSide &side)
+{
+    return side.osError == QLatin1String("sandbox") ? QStringLiteral(" (refused by the sandbox)")
+                                                    : QString();
+}
+
 QString describeOutcome(const ReportSide &side, qsizetype maxLength)
 {
     if (side.status == RunStatus::Timeout)
@@ -30,7 +36,7 @@ QString describeOutcome(const ReportSide &side, qsizetype maxLength)
         return QStringLiteral("exits with status %1").arg(side.errorMessage.value_or(QString()));
     if (side.errorType) {
         const QString message = side.errorMessage.value_or(QString());
-        return QStringLiteral("raises %1").arg(*side.errorType) +
+        return QStringLiteral("raises %1").arg(*side.errorType) + refusalNote(side) +
                (message.isEmpty() ? QString()
                                   : QStringLiteral(": ") + shortened(message, maxLength));
     }

@@ -9,6 +9,9 @@ namespace difftriage::engine {
 // One line saying how a side ended, for the CI exports' short messages: `raises ValueError: …`,
 // `times out`, or the first line of its output, shortened.
 QString describeOutcome(const ReportSide &side, qsizetype maxLength = 160);
+// " (refused by the sandbox)" for an OSError the sandbox caused, else empty: a refusal is the
+// sandbox at work, not the code's own error.
+QString refusalNote(const ReportSide &side);
 
 // What a difference kind means, in a sentence (SARIF rule descriptions, JUnit failures).
 QString describeKind(DifferenceKind kind);

@@ -49,8 +49,9 @@ QString sideHtml(const char *cssClass, const QString &label, const ReportSide &s
     QString html =
         QStringLiteral("<div class=\"%1\"><h4>%2</h4>").arg(QLatin1String(cssClass), esc(label));
     if (side.errorType)
-        html += QStringLiteral("<p class=\"error\">%1: %2</p>")
-                    .arg(esc(*side.errorType), esc(side.errorMessage.value_or(QString())));
+        html += QStringLiteral("<p class=\"error\">%1%2: %3</p>")
+                    .arg(esc(*side.errorType), esc(refusalNote(side)),
+                         esc(side.errorMessage.value_or(QString())));
     if (side.status != RunStatus::Ok)
         html += QStringLiteral("<p class=\"muted\">status: %1</p>")
                     .arg(esc(engine::label(side.status)));

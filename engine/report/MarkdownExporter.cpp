@@ -15,8 +15,8 @@ QString sideMarkdown(const QString &label, const ReportSide &side)
 {
     QString text = QStringLiteral("**%1**").arg(label);
     if (side.errorType)
-        text += QStringLiteral(": raises `%1`: %2")
-                    .arg(*side.errorType, side.errorMessage.value_or(QString()));
+        text += QStringLiteral(": raises `%1`%2: %3")
+                    .arg(*side.errorType, refusalNote(side), side.errorMessage.value_or(QString()));
     else if (side.status != RunStatus::Ok)
         text += QStringLiteral(": %1").arg(engine::label(side.status));
     return text + QStringLiteral("\n\n") + markdownFence(side.output) + QLatin1Char('\n');

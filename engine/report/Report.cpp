@@ -92,7 +92,8 @@ json toJson(const ReportSide &side)
     return {{"output", toJson(side.output)},
             {"error_type", optionalJson(side.errorType)},
             {"error_message", optionalJson(side.errorMessage)},
-            {"status", spelled(side.status)}};
+            {"status", spelled(side.status)},
+            {"os_error", optionalJson(side.osError)}};
 }
 ReportSide sideFromJson(const json &object, const QString &where, QStringList &problems)
 {
@@ -100,7 +101,8 @@ ReportSide sideFromJson(const json &object, const QString &where, QStringList &p
     // Reports written before `status` existed only have the error type.
     const RunStatus assumed = errorType ? RunStatus::Raised : RunStatus::Ok;
     return {stringField(object, "output"), errorType, optionalStringField(object, "error_message"),
-            readTerm<RunStatus>(object, "status", where, problems).value_or(assumed)};
+            readTerm<RunStatus>(object, "status", where, problems).value_or(assumed),
+            optionalStringField(object, "os_error")};
 }
 
 json toJson(const ReportDifference &difference)

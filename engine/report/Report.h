@@ -23,6 +23,8 @@ struct ReportSide
     std::optional<QString> errorType;
     std::optional<QString> errorMessage;
     RunStatus status = RunStatus::Ok;
+    // For an OSError: "sandbox" when the sandbox refused the access, else "system".
+    std::optional<QString> osError;
 };
 
 struct ReportDifference

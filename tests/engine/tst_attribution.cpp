@@ -208,12 +208,14 @@ private slots:
 
     void headPresenceComparesRecordedOutcomes()
     {
-        ReportSide printed{QStringLiteral("1\n"), std::nullopt, std::nullopt, RunStatus::Ok};
-        ReportSide other{QStringLiteral("2\n"), std::nullopt, std::nullopt, RunStatus::Ok};
+        ReportSide printed{QStringLiteral("1\n"), std::nullopt, std::nullopt, RunStatus::Ok,
+                           std::nullopt};
+        ReportSide other{QStringLiteral("2\n"), std::nullopt, std::nullopt, RunStatus::Ok,
+                         std::nullopt};
         ReportSide raised{QString(), QStringLiteral("ValueError"), QStringLiteral("a"),
-                          RunStatus::Raised};
+                          RunStatus::Raised, std::nullopt};
         ReportSide raisedAgain{QString(), QStringLiteral("ValueError"), QStringLiteral("b"),
-                               RunStatus::Raised};
+                               RunStatus::Raised, std::nullopt};
         QVERIFY(sameBehaviour(printed, printed));
         QVERIFY(!sameBehaviour(printed, other));
         QVERIFY(sameBehaviour(raised, raisedAgain)); // messages are never compared

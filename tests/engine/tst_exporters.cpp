@@ -34,8 +34,9 @@ ReportDifference difference(const char *id, const char *testId, const char *kind
     d.target = QStringLiteral("pkg.mod.f");
     d.testCode = QStringLiteral("print(f(1))");
     d.originalTestCode = d.testCode;
-    d.oldSide = {QStringLiteral("1\n"), std::nullopt, std::nullopt, RunStatus::Ok};
-    d.newSide = {QStringLiteral("2 \x1c <&>\n"), std::nullopt, std::nullopt, RunStatus::Ok};
+    d.oldSide = {QStringLiteral("1\n"), std::nullopt, std::nullopt, RunStatus::Ok, std::nullopt};
+    d.newSide = {QStringLiteral("2 \x1c <&>\n"), std::nullopt, std::nullopt, RunStatus::Ok,
+                 std::nullopt};
     d.suggestedVerdict = Verdict::Regression;
     d.suggestionReasons = {QStringLiteral("the PR says \"no functional change\"")};
     return d;
@@ -60,7 +61,7 @@ Report sampleReport()
         {QStringLiteral("pkg/mod.py"), QStringLiteral("new"), 20, false, {}}};
     ReportDifference raises = difference("d2", "t5", "only_new_raises");
     raises.newSide = {QString(), QStringLiteral("TypeError"), QStringLiteral("bad operand"),
-                      RunStatus::Raised};
+                      RunStatus::Raised, std::nullopt};
     raises.verdict = Verdict::Intended;
     raises.note = QStringLiteral("accepted in review");
     report.differences = {difference("d1", "t2", "different_output"), raises};
@@ -381,6 +382,33 @@ private slots:
         for (json &line : older["changed_lines"])
             line.erase("at_import");
         QCOMPARE(Report::fromJson(older, &error)->coveredAtImport(), 0);
+    }
+
+    // An OSError the sandbox caused says so in every export and survives the JSON; an ordinary
+    // OSError and an older report (no field) say nothing of the sandbox.
+    void sandboxRefusalIsNamed()
+    {
+        Report report = sampleReport();
+        report.differences[1].newSide = {QString(), QStringLiteral("PermissionError"),
+                                         QStringLiteral("[Errno 13] Permission denied: '/x'"),
+                                         RunStatus::Raised, QStringLiteral("sandbox")};
+        const QString said = QStringLiteral("(refused by the sandbox)");
+        QVERIFY(MarkdownExporter(report).render().contains(said));
+        QVERIFY(HtmlExporter(report).render().contains(said));
+        QVERIFY(JunitExporter(report).render().contains(said.toUtf8()));
+        QCOMPARE(report.toJson()["differences"][1]["new"]["os_error"], "sandbox");
+        QVERIFY(report.toJson()["differences"][1]["old"]["os_error"].is_null());
+        QString error;
+        auto back = Report::fromJson(report.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->differences[1].newSide.osError, std::optional(QStringLiteral("sandbox")));
+        json older = report.toJson(); // written before the field existed
+        older["differences"][1]["new"].erase("os_error");
+        back = Report::fromJson(older, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->differences[1].newSide.osError, std::nullopt);
+        report.differences[1].newSide.osError = QStringLiteral("system");
+        QVERIFY(!MarkdownExporter(report).render().contains(said));
     }
 
     // The window shows the sandbox note in its own language; the English one stays beside it.

@@ -24,7 +24,7 @@ namespace {
 
 engine::ReportSide printed(const QString &output)
 {
-    return {output, std::nullopt, std::nullopt, engine::RunStatus::Ok};
+    return {output, std::nullopt, std::nullopt, engine::RunStatus::Ok, std::nullopt};
 }
 
 engine::ReportDifference difference(const QString &id)

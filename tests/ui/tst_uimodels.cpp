@@ -475,6 +475,24 @@ private slots:
         QVERIFY(outputs.outputView(true)->placeholderText().isEmpty());
     }
 
+    // An OSError the sandbox caused is named as the sandbox's refusal beside the error type;
+    // the code's own OSError is not.
+    void sandboxRefusalHeadline()
+    {
+        engine::ReportDifference found = difference(QStringLiteral("d1"), QStringLiteral("c1"));
+        found.newSide = {QString(), QStringLiteral("PermissionError"),
+                         QStringLiteral("[Errno 13] Permission denied"), engine::RunStatus::Raised,
+                         QStringLiteral("sandbox")};
+        ui::SideBySideOutput outputs;
+        outputs.setDifference(found);
+        QVERIFY2(outputs.newHeadline().contains(QStringLiteral("(refused by the sandbox)")),
+                 qPrintable(outputs.newHeadline()));
+        QVERIFY(outputs.newHeadline().contains(QStringLiteral("PermissionError")));
+        found.newSide.osError = QStringLiteral("system");
+        outputs.setDifference(found);
+        QVERIFY(!outputs.newHeadline().contains(QStringLiteral("sandbox")));
+    }
+
     void readableNames()
     {
         QCOMPARE(ui::targetName(QStringLiteral("invoicekit.tax._tier_for")).text(),

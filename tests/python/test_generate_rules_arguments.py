@@ -106,7 +106,8 @@ def test_the_decoders_a_target_calls_give_texts_already_in_their_encoded_form(
     import gen.rules.encoded_texts as encoded_texts
     import gen.rules.named_keys as named_keys
     from gen.encoded_forms import forms
-    from gen.mine import W_RELATED, Mined, mine_target, share_changed_decoders
+    from gen.mine import W_RELATED, Mined, mine_target
+    from gen.plans import share_changed_decoders
     from gen.values import vdict, vint, vstr
     from pymodel.project import Tree
 

@@ -6,7 +6,9 @@ text holding a valid escape tells such code apart from code that escapes everyth
 ordinary value holds one: ``'a%2F'`` is as rare in test data as it is common in URLs.  The
 decoders a target's code calls name the families; each family gives a few texts: valid escapes
 first, then malformed ones a decoder may reject or keep.  The project's tests get one short
-valid escape per family spliced into their strings: a test's own text holding an escape.
+valid escape per family spliced into their strings: a test's own text holding an escape.  The
+escapes the changed lines open themselves (``\\x``, ``%``, ``&#x`` and a hex code) are written
+here too (``hex_code``, ``is_escape_form``).
 """
 
 from __future__ import annotations
@@ -53,3 +55,20 @@ def forms(families: Iterable[str]) -> List[str]:
     for i in range(max((len(x) for x in lists), default=0)):
         out.extend(x[i] for x in lists if i < len(x))
     return out
+
+
+def hex_code(digits: int) -> str:
+    """A code point in ``digits`` hex digits that any escape accepts: ``41`` (A) padded with
+    zeros, ``7`` for one digit."""
+    return "7" if digits < 2 else "0" * (digits - 2) + "41"
+
+
+def opens_escape(text: str) -> bool:
+    return 0 < len(text) <= 3 and not text[0].isalnum() and not text[0].isspace() and \
+        text[0] not in "\"'"
+
+
+def is_escape_form(text: str) -> bool:
+    """``text`` is one of ``changed_escapes``: an opening and its hex code."""
+    return any(text.endswith(hex_code(n)) and opens_escape(text[:len(text) - len(hex_code(n))])
+               for n in range(1, 9))

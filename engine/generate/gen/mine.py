@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
-from .encoded_forms import SPLICES, decoder_family, forms
+from .encoded_forms import SPLICES, decoder_family, forms, hex_code, opens_escape
 from .module_values import class_attribute, item_assignments
 from .mutate import decimal_text_neighbours, str_variants
 from .regex_rewrites import Rewrite, rewrites
@@ -185,7 +185,7 @@ class Mined:
         ``&#x``: it starts with punctuation) followed by as many hex digits as a small count in
         the target says (``parse_hex(src, pos, 2)``), a valid code: the escape in full,
         which the opening alone never is (a parser rejects ``\\x"`` on both versions)."""
-        openings = [s for s in self.changed_strings() if _opens_escape(s)]
+        openings = [s for s in self.changed_strings() if opens_escape(s)]
         counts = [c.value for c in self._sorted() if type(c.value) is int and
                   c.weight >= W_TARGET and not c.length and 1 <= c.value <= 8]
         return [opening + hex_code(count) for count in _uniq(counts)
@@ -220,32 +220,6 @@ def change_rewrites(all_mined: List["Mined"]) -> List[Rewrite]:
             found = sides.setdefault(side, [])
             found.extend(p for p in patterns if p not in found)
     return rewrites(sides["old"], sides["new"])
-
-
-def share_changed_decoders(all_mined: List["Mined"]) -> None:
-    """Every target gets the decoders on any target's changed lines: the text a target passes
-    on may reach one through a call no call path resolves (``self.operator.quote(v)``)."""
-    families = {f for mined in all_mined for f, w in mined.decoders.items() if w >= W_CHANGED}
-    for mined in all_mined:
-        for family in sorted(families):
-            mined.add_decoder(family, W_TARGET)
-
-
-def hex_code(digits: int) -> str:
-    """A code point in ``digits`` hex digits that any escape accepts: ``41`` (A) padded with
-    zeros, ``7`` for one digit."""
-    return "7" if digits < 2 else "0" * (digits - 2) + "41"
-
-
-def _opens_escape(text: str) -> bool:
-    return 0 < len(text) <= 3 and not text[0].isalnum() and not text[0].isspace() and \
-        text[0] not in "\"'"
-
-
-def is_escape_form(text: str) -> bool:
-    """``text`` is one of ``changed_escapes``: an opening and its hex code."""
-    return any(text.endswith(hex_code(n)) and _opens_escape(text[:len(text) - len(hex_code(n))])
-               for n in range(1, 9))
 
 
 def _uniq(values: List[Any]) -> List[Any]:

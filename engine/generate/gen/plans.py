@@ -21,7 +21,7 @@ from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
 from .hints import Hints
-from .mine import Mined, mine_target, share_changed_decoders
+from .mine import W_CHANGED, W_TARGET, Mined, mine_target
 from .mutators import mutators
 from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
@@ -557,3 +557,12 @@ def _params_from_text(text: Any, module: str, drop_first: bool) -> Optional[List
     if not isinstance(node, FUNCTION_NODES):
         return None
     return params_of(node, module, drop_first)
+
+
+def share_changed_decoders(all_mined: List[Mined]) -> None:
+    """Every target gets the decoders on any target's changed lines: the text a target passes
+    on may reach one through a call no call path resolves (``self.operator.quote(v)``)."""
+    families = {f for mined in all_mined for f, w in mined.decoders.items() if w >= W_CHANGED}
+    for mined in all_mined:
+        for family in sorted(families):
+            mined.add_decoder(family, W_TARGET)

@@ -32,7 +32,7 @@ import random
 import re
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
-from ..mine import is_escape_form
+from ..encoded_forms import is_escape_form
 from ..mutate import neighbours
 from ..regex_rewrites import Rewrite, rewritten
 from ..values import from_python, literal_of, render

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import keyword
 import re
-from typing import Any, Callable, Dict, Iterator, List, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..plans import EntryPlan, Slot
 from ..registry import Context, strategy
@@ -48,7 +48,7 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
 
 
 def keyed_streams(plan: EntryPlan, values: List[Value],
-                  texts_of: Callable[[Slot], List[str]] = None  # type: ignore[assignment]
+                  texts_of: Optional[Callable[[Slot], List[str]]] = None
                   ) -> List[Iterator[Dict[str, Any]]]:
     """Per mapping slot of the call, calls keying it by each name the other slots' texts
     (``texts_of``, else their leading texts) spell, with each of ``values`` in turn."""

@@ -33,6 +33,7 @@ QStringList switchableStrategies()
         QStringLiteral("named_keys"),
         QStringLiteral("guard_strings"),
         QStringLiteral("encoded_texts"),
+        QStringLiteral("number_spellings"),
         QStringLiteral("sparse_values"),
         QStringLiteral("protocol_objects"),
         QStringLiteral("callable_objects"),

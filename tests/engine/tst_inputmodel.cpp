@@ -392,6 +392,40 @@ private slots:
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("regex_samples")).isEmpty());
     }
 
+    // guard_strings through the receiver: the constructor stores its text, and another method
+    // checks the stored text's first character against a class's set of operators. Only an
+    // object built from text with an operator, long enough and a name after it, takes the
+    // changed branch: a reserved expansion now joins with a colon.
+    void storedTextGetsTheChecksItsClassMakes()
+    {
+        const auto core = [](const char *separator) {
+            return QByteArray("from urllib.parse import quote\n\n\n"
+                              "class Variable:\n"
+                              "    operators = ('+', '#', '/')\n\n"
+                              "    def __init__(self, text):\n"
+                              "        self.original = text\n"
+                              "        self.operator = ''\n"
+                              "        self.name = text\n\n"
+                              "    def parse(self):\n"
+                              "        if len(self.original) > 4 and \\\n"
+                              "                self.original[0] in Variable.operators and \\\n"
+                              "                self.original[1:].isidentifier():\n"
+                              "            self.operator = self.original[0]\n"
+                              "            self.name = self.original[1:]\n\n"
+                              "    def expand(self, value):\n"
+                              "        self.parse()\n"
+                              "        text = str(value)\n"
+                              "        if self.operator == '+':\n"
+                              "            return self.name + '") +
+                   separator +
+                   "' + text\n"
+                   "        return self.name + '=' + quote(text, safe='')\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, core("="), core(":"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("guard_strings")).isEmpty());
+    }
+
     // environment_variables for a variable the module reads at import: the target's body
     // reads no environment, only the module-level name assigned from it.
     void variableReadAtImportIsSet()
@@ -406,6 +440,39 @@ private slots:
         ScratchRepo repo;
         const auto [base, head] = commitChange(repo, core("."), core("!"));
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("environment_variables")).isEmpty());
+    }
+
+    // number_spellings by ablation: a port is parsed by isdigit() instead of int(), inside a
+    // web address a guard checks first. Only the project's test holds an address that gets
+    // that far; its port spelled '-1' or '1_0' tells the versions apart.
+    void digitsInsideTestStringsGetNumberSpellings()
+    {
+        const auto core = [](const char *parse) {
+            return QByteArray("def port_of(url):\n"
+                              "    if not url.startswith(('http://', 'https://')):\n"
+                              "        raise ValueError('not a web address: %r' % (url,))\n"
+                              "    host = url.split('://', 1)[1].split('/', 1)[0]\n"
+                              "    name, colon, port = host.rpartition(':')\n"
+                              "    if not colon:\n"
+                              "        return 443 if url.startswith('https') else 80\n") +
+                   parse;
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import port_of\n\n\ndef test_explicit_port():\n"
+                   "    assert port_of('http://example.com:8080/index.html') == 8080\n");
+        const auto [base, head] =
+            commitChange(repo,
+                         core("    try:\n"
+                              "        return int(port)\n"
+                              "    except ValueError:\n"
+                              "        raise ValueError('bad port: %r' % (port,)) from None\n"),
+                         core("    if not port.strip().isdigit():\n"
+                              "        raise ValueError('bad port: %r' % (port,))\n"
+                              "    return int(port)\n"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("number_spellings"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
     }
 
     // A method of an abstract base: a Base object stops at the hook its constructor calls, so
@@ -584,10 +651,11 @@ private:
                "decorate\n";
     }
 
-    // The report with every strategy on when it holds a difference found by `rule` and the
-    // analysis without `rule` finds none; else an empty object (the reason is logged).
+    // The report with every strategy on when it holds a difference found by `finder` (by
+    // default `rule` itself) and the analysis without `rule` finds none; else an empty object
+    // (the reason is logged).
     QJsonObject foundOnlyBy(const ScratchRepo &repo, const QString &base, const QString &head,
-                            const QString &rule)
+                            const QString &rule, const QString &finder = {})
     {
         const QJsonObject without =
             analyze(repo, base, head, {QStringLiteral("--disable-strategy"), rule});
@@ -597,9 +665,9 @@ private:
             return {};
         }
         const QJsonObject with = analyze(repo, base, head, {});
-        if (findersOf(with).contains(rule))
+        if (findersOf(with).contains(finder.isEmpty() ? rule : finder))
             return with;
-        qWarning("not found by %s", qPrintable(rule));
+        qWarning("not found by %s", qPrintable(finder.isEmpty() ? rule : finder));
         return {};
     }
 

@@ -92,6 +92,35 @@ def test_the_checks_of_one_string_are_composed_into_strings_that_pass_them_all()
     assert checks_of(ast.parse("def f(p):\n    return p\n").body[0], "p", None).empty()
 
 
+def test_a_stored_constructor_text_gets_the_checks_the_class_makes_of_it(
+        tmp_path: Path) -> None:
+    """``__init__`` stores ``text`` as ``self.original``; another method checks its first
+    character against a class attribute (``in Var.operators``) and its length: the constructor
+    parameter gets both, one prefix per operator.  A parameter stored after a transformation,
+    or not stored, gets none."""
+    import types
+    from gen.rules.guard_strings import _stored_checks, composed
+    from pymodel.project import Tree
+
+    (tmp_path / "tpl.py").write_text(
+        "class Var:\n"
+        "    operators = ('+', '#', '/')\n\n"
+        "    def __init__(self, text, name, flags=0):\n"
+        "        self.original = text\n"
+        "        self.name = name.strip()\n"
+        "        self.parse()\n\n"
+        "    def parse(me):\n"
+        "        if len(me.original) > 1 and me.original[0] in Var.operators:\n"
+        "            return me.original[1:]\n"
+        "        return me.original\n")
+    raw = types.SimpleNamespace(tree=Tree(str(tmp_path)), class_qual="tpl.Var", module="tpl")
+    found = _stored_checks(types.SimpleNamespace(sides={"old": raw, "new": raw}))
+    assert set(found) == {"text"}  # name is stored stripped, flags not at all
+    assert found["text"].prefixes == ["+", "#", "/"] and found["text"].lengths == [1]
+    made = composed(found["text"])
+    assert {t[:1] for t in made if len(t) > 1} >= {"+", "#", "/"}
+
+
 # ---------------------------------------------------------------------------------------------
 # encoded_texts (gen/rules/encoded_texts.py, gen/encoded_forms.py)
 
@@ -159,6 +188,60 @@ def test_the_decoders_a_target_calls_give_texts_already_in_their_encoded_form(
     assert not any(m[1] in ("count", "values") for m in made if m[0] == "call")
     keyed = [m[1] for m in made if m[0] == "keyed"]
     assert keyed and keyed[0]["values"] == vdict([(vstr("path"), vstr("a%2Fb"))])
+
+
+# ---------------------------------------------------------------------------------------------
+# number_spellings (gen/rules/number_spellings.py, gen/number_parsers.py)
+
+
+def test_a_changed_number_parse_gives_spellings_to_strings_and_digit_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``isdigit()`` on a changed line makes the target parse numbers at the changed weight;
+    ``int()`` on an unchanged line only at the target's.  The rule gives the spellings to
+    string slots only, and nothing to a target that parses no number; the digit runs of a
+    test's string are replaced by each spelling."""
+    import types
+    import gen.rules.number_spellings as number_spellings
+    from gen.mine import W_CHANGED, Mined, mine_target
+    from gen.number_parsers import DIGIT_RUNS, SPELLINGS, UNICODE_DIGITS
+    from gen.regex_rewrites import rewritten
+    from gen.values import vint, vstr
+    from pymodel.project import Tree
+
+    (tmp_path / "ports.py").write_text(
+        "def port(text, default):\n"                      # 1
+        "    if not text.isdigit():\n"                    # 2
+        "        return int(default)\n"                   # 3
+        "    return int(text)\n")                         # 4
+    tree = Tree(str(tmp_path))
+    changed = mine_target({"old": tree, "new": tree}, "ports.port",
+                          {"changed_lines": {"old": [2], "new": [2]}}, [], {})
+    unchanged = mine_target({"old": tree, "new": tree}, "ports.port",
+                            {"changed_lines": {"old": [1], "new": [1]}}, [], {})
+    assert changed.parses_numbers(W_CHANGED)
+    assert unchanged.parses_numbers() and not unchanged.parses_numbers(W_CHANGED)
+    assert not Mined().parses_numbers()
+    assert unchanged.encoded_forms() == []  # a parser is no decoder of escapes
+
+    variants = rewritten("http://h:443/v2", [DIGIT_RUNS])
+    assert "http://h:-1/v2" in variants and "http://h:443/v\u00b2" in variants
+    assert "http://h:1_0/v2" in variants and rewritten("no digits", [DIGIT_RUNS]) == []
+
+    made: List[Any] = []
+    monkeypatch.setattr(number_spellings, "base_receiver", lambda plan: {})
+    monkeypatch.setattr(number_spellings, "each_value",
+                        lambda plan, where, name, values, ctor: iter(
+                            [made.append((name, v)) for v in values]))
+    text = types.SimpleNamespace(name="text", kind="positional_or_keyword",
+                                 values=[vstr("80")], required=True)
+    count = types.SimpleNamespace(name="count", kind="positional_or_keyword",
+                                  values=[vint(3)], required=True)
+    plan = types.SimpleNamespace(call=[text, count], ctor=[], key="p")
+    list(number_spellings._plan_stream(plan))
+    assert made == [("text", vstr(s)) for s in SPELLINGS]
+    assert not set(UNICODE_DIGITS) & set(SPELLINGS)  # unicode_forms gives those to parameters
+    target = types.SimpleNamespace(mined=Mined(), plans=[plan])
+    assert list(number_spellings.number_spellings(types.SimpleNamespace(target=target))) == []
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 from .encoded_forms import SPLICES, decoder_family, forms, hex_code, opens_escape
 from .module_values import class_attribute, item_assignments
 from .mutate import decimal_text_neighbours, str_variants
+from .number_parsers import NUMBER, number_family
 from .regex_rewrites import Rewrite, rewrites
 from .regex_literals import flags_of, guessed_flags, looks_like_regex
 from .regex_samples import samples
@@ -74,7 +75,8 @@ class Mined:
         self.regexes: Dict[Tuple[str, int], Tuple[Optional[str], int]] = {}
         self.side: Optional[str] = None  # the side being mined
         self.changed_regexes: Dict[str, List[Tuple[str, int]]] = {}  # side -> changed patterns
-        self.decoders: Dict[str, int] = {}  # family of a decoder's input -> weight
+        # family of a decoder's input (gen.encoded_forms, or NUMBER for a parser) -> weight
+        self.decoders: Dict[str, int] = {}
 
     def add_regex(self, pattern: Any, flags: int, subject: Optional[str], weight: int) -> None:
         if not isinstance(pattern, str) or not pattern:
@@ -113,6 +115,9 @@ class Mined:
         ranked = sorted((f for f, w in self.decoders.items() if w >= min_weight),
                         key=lambda f: (-self.decoders[f], f))
         return forms(ranked)
+
+    def parses_numbers(self, min_weight: int = W_TARGET) -> bool:
+        return self.decoders.get(NUMBER, -1) >= min_weight
 
     def encoded_splices(self) -> List[str]:
         """The short escapes of the same families, spliced into project tests' strings."""
@@ -546,7 +551,7 @@ class FunctionMiner:
     def call(self, node: ast.Call) -> None:
         weight = self.weight(node)
         self.regex(node, weight)
-        family = decoder_family(node)
+        family = decoder_family(node) or number_family(node)
         if family is not None:
             self.mined.add_decoder(family, weight)
         fname = dotted(node.func) or ""

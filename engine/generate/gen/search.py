@@ -26,7 +26,9 @@ from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import ProjectTests, tried_codes
+from .number_parsers import DIGIT_RUNS
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
+from .rules.number_spellings import STRATEGY as NUMBER_SPELLINGS
 from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
@@ -221,6 +223,11 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     # Any changed pattern of the change: a test's text of its shape may be read by any target.
     rewrites = change_rewrites([t.mined for t in targets]) if samples else []
+    # rules/number_spellings.py, switched off with it: when a changed line parses numbers, the
+    # digits inside a test's strings spelled the ways parsers disagree on
+    if NUMBER_SPELLINGS not in disabled and \
+            any(t.mined.parses_numbers(W_CHANGED) for t in targets):
+        rewrites = rewrites + [DIGIT_RUNS]
     return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                   lengths, int(request.get("max_candidates") or 0),
                                                   wraps, _inspected(workspace), rewrites)

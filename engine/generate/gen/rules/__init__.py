@@ -22,6 +22,9 @@
 * :mod:`gen.rules.encoded_texts` - ``encoded_texts``: text already encoded in the form a
   decoder of the target reads (``%2F``, ``&amp;``, base64, hex), to string and mapping
   parameters;
+* :mod:`gen.rules.number_spellings` - ``number_spellings``: numbers spelled the ways parsers
+  read differently (``'-1'``, ``'01'``, ``' 1'``, ``'1_0'``, ``'1e3'``), to string parameters and
+  in place of the digits inside the project's tests' strings;
 * :mod:`gen.rules.sparse_values` - ``sparse_values``: every parameter None but one;
 * :mod:`gen.rules.protocols` - ``protocol_objects``: protocols implemented in unusual but legal
   ways (one-shot iterators, custom mappings, str subclasses, Fraction, inf, nan ...);

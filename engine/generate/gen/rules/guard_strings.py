@@ -6,7 +6,11 @@ Parsers and validators guard their work behind several checks of one string: a l
 code past them (the change, often) never runs.  The checks a def makes of a string parameter,
 on either version, are read from its body and composed: the prefix, characters of the alphabet,
 the suffix, to each length compared with.  Then the same string with one check broken at a
-time: a length one off, no prefix, a character outside the alphabet.
+time: a length one off, no prefix, a character outside the alphabet.  A first character checked
+against a set (``s[0] in OPERATORS``, a module's or a class's constant) gives a prefix per
+character.  A constructor's parameter that ``__init__`` stores (``self.text = text``) gets the
+checks the class's methods make of that attribute: a template or a version object checks the
+text it was built with where it parses it, not where it takes it.
 """
 
 from __future__ import annotations
@@ -73,7 +77,47 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
         if not checks.empty():
             values = [vstr(text) for text in composed(checks)]
             streams.append(each_value(plan, "call", slot.name, values, ctor))
+    for name, checks in sorted(_stored_checks(source).items()):
+        if any(slot.name == name for slot in plan.ctor or []) and not checks.empty():
+            values = [vstr(text) for text in composed(checks)]
+            streams.append(each_value(plan, "ctor", name, values, ctor))
     return interleave(streams)
+
+
+def _stored_checks(source: Any) -> Dict[str, Checks]:
+    """Constructor parameter -> the checks the class's methods make of the attribute
+    ``__init__`` stores it in, on either version."""
+    out: Dict[str, Checks] = {}
+    for raw in source.sides.values():
+        model = raw.tree.class_model(raw.class_qual) if raw.class_qual else None
+        init = model.methods.get("__init__") if model is not None else None
+        if init is None:
+            continue
+        module = raw.tree.load(raw.module)
+        for param, attribute in _stored(init[1]).items():
+            checks = out.setdefault(param, Checks())
+            for _owner, method in model.methods.values():
+                merge(checks, checks_of(method, attribute,
+                                        module.tree if module is not None else None))
+    return out
+
+
+def _stored(init: Any) -> Dict[str, str]:
+    """Parameter -> ``self.<attribute>`` for the plain ``self.a = p`` statements of an
+    ``__init__``."""
+    args = getattr(init, "args", None)
+    if args is None or not args.args:
+        return {}
+    me = args.args[0].arg
+    params = {a.arg for a in args.args[1:] + args.kwonlyargs}
+    out: Dict[str, str] = {}
+    for sub in ast.walk(init):
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and \
+                isinstance(sub.value, ast.Name) and sub.value.id in params:
+            target = _named(sub.targets[0])
+            if target is not None and target.startswith(me + "."):
+                out.setdefault(sub.value.id, "self." + target.split(".", 1)[1])
+    return out
 
 
 def merge(into: Checks, more: Checks) -> None:
@@ -83,11 +127,19 @@ def merge(into: Checks, more: Checks) -> None:
 
 
 def checks_of(node: ast.AST, name: str, module: Optional[ast.Module]) -> Checks:
-    """The checks ``node``'s body makes of the parameter ``name``."""
+    """The checks ``node``'s body makes of the parameter ``name`` (or of ``self.<attribute>``,
+    whatever the method calls its first parameter)."""
     checks = Checks()
     constants = _module_strings(module)
+    if name.startswith("self."):
+        args = getattr(node, "args", None)
+        if args is None or not args.args:
+            return checks
+        name = args.args[0].arg + name[4:]
     for sub in ast.walk(node):
         if isinstance(sub, ast.Compare) and len(sub.ops) == 1:
+            if isinstance(sub.ops[0], (ast.In, ast.NotIn)):
+                _leading(checks, sub.left, sub.comparators[0], name, constants)
             _compare(checks, sub.left, sub.comparators[0], name)
             _compare(checks, sub.comparators[0], sub.left, name)
         elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and \
@@ -102,7 +154,25 @@ def _is(node: Any, name: str) -> bool:
     """``name`` itself, or a slice of it (``s[1:]``)."""
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
         node = node.value
-    return isinstance(node, ast.Name) and node.id == name
+    return _named(node) == name
+
+
+def _named(node: Any) -> Optional[str]:
+    """``s`` or ``self.s``: a name, or an attribute of one."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.value.id + "." + node.attr
+    return None
+
+
+def _leading(checks: Checks, left: Any, right: Any, name: str,
+             constants: Dict[str, str]) -> None:
+    """``s[0] in OPERATORS``: each character of the set is a prefix the body looks for."""
+    if isinstance(left, ast.Subscript) and _named(left.value) == name and \
+            isinstance(left.slice, ast.Constant) and left.slice.value == 0:
+        for char in dict.fromkeys(_alphabet(right, constants) or ""):
+            _add(checks.prefixes, char)
 
 
 def _compare(checks: Checks, left: Any, right: Any, name: str) -> None:
@@ -111,8 +181,8 @@ def _compare(checks: Checks, left: Any, right: Any, name: str) -> None:
             left.func.id == "len" and len(left.args) == 1 and _is(left.args[0], name) and \
             isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_LENGTH:
         _add(checks.lengths, value)
-    elif isinstance(left, ast.Subscript) and isinstance(left.value, ast.Name) and \
-            left.value.id == name and isinstance(value, str) and value:
+    elif isinstance(left, ast.Subscript) and _named(left.value) == name and \
+            isinstance(value, str) and value:
         index = left.slice
         if isinstance(index, ast.Constant) and index.value == 0:
             _add(checks.prefixes, value)
@@ -149,8 +219,8 @@ def _membership(checks: Checks, comp: Any, name: str, constants: Dict[str, str])
 
 
 def _alphabet(node: Any, constants: Dict[str, str]) -> Optional[str]:
-    if isinstance(node, ast.Attribute) and node.attr in NAMED_ALPHABETS:
-        return NAMED_ALPHABETS[node.attr]
+    if isinstance(node, ast.Attribute):
+        return NAMED_ALPHABETS.get(node.attr) or constants.get("." + node.attr)
     if isinstance(node, ast.Name):
         return constants.get(node.id) or NAMED_ALPHABETS.get(node.id)
     texts = _strings(node)
@@ -171,19 +241,23 @@ def _strings(node: Any) -> List[str]:
 
 
 def _module_strings(module: Optional[ast.Module]) -> Dict[str, str]:
-    """Module-level names bound once to a string (or a collection of strings)."""
+    """Module-level names bound once to a string (or a collection of strings), and as
+    ``.name`` the class attributes of its classes (read as ``Cls.name`` or ``self.name``)."""
     out: Dict[str, str] = {}
     seen: Set[str] = set()
-    for stmt in module.body if module is not None else []:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
-                isinstance(stmt.targets[0], ast.Name):
-            name = stmt.targets[0].id
-            texts = _strings(stmt.value)
-            if name in seen:
-                out.pop(name, None)
-            elif texts:
-                out[name] = "".join(texts)
-            seen.add(name)
+    body = module.body if module is not None else []
+    classes = [(".", c.body) for c in body if isinstance(c, ast.ClassDef)]
+    for prefix, statements in [("", body)] + classes:
+        for stmt in statements:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+                    isinstance(stmt.targets[0], ast.Name):
+                name = prefix + stmt.targets[0].id
+                texts = _strings(stmt.value)
+                if name in seen:
+                    out.pop(name, None)
+                elif texts:
+                    out[name] = "".join(texts)
+                seen.add(name)
     return out
 
 
@@ -197,7 +271,9 @@ def composed(checks: Checks) -> List[str]:
     prefix = checks.prefixes[0] if checks.prefixes else ""
     suffix = checks.suffixes[0] if checks.suffixes else ""
     alphabet = _common(checks.alphabets) or "abc123"
-    lengths = checks.lengths or [len(prefix) + len(suffix) + 4]
+    room = len(prefix) + len(suffix)
+    # a length no body fits in (``len(s) > 1`` with a prefix) keeps the default beside it
+    lengths = checks.lengths + ([room + 4] if all(n <= room for n in checks.lengths) else [])
     out: List[str] = []
     for length in lengths:
         for picks in (_spread(alphabet), alphabet[::-1], alphabet):

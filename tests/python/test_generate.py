@@ -535,3 +535,30 @@ def test_cli_accepts_exactly_the_registry_names() -> None:
     names = re.findall(r'QStringLiteral\("([a-z_]+)"\)', listed)
     assert names == [s["name"] for s in describe()]
     assert "project_tests" in names
+
+
+def test_a_call_site_whose_text_is_built_of_literals_is_a_site(tmp_path: Path) -> None:
+    """``'1' * 21`` and ``b'ab' + b'c'`` are folded into the texts they make (tests write the
+    sizes that matter this way); a text past the size limit, or a product of a name, is not."""
+    if str(ENGINE) not in sys.path:
+        sys.path.insert(0, str(ENGINE))
+    from gen.callsites import CallSites
+    from gen.values import MAX_FOLDED
+    from pymodel.project import Tree
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text("def check(value, data=b''):\n    return value\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_core.py").write_text(
+        "from pkg.core import check\n\n\ndef test_sizes(n):\n"
+        "    check([('Content-Length', '1' * 21)], data=b'ab' + b'c' * 2)\n"
+        "    check('x' * %d)\n"
+        "    check('x' * n)\n" % (MAX_FOLDED + 1))
+    sites = CallSites(Tree(str(tmp_path)), {"check"})
+    sites.scan()
+    found = sites.get("pkg.core.check")
+    assert len(found) == 1, found
+    header = found[0].args[0]["items"][0]["items"]
+    assert header[1]["v"] == "1" * 21
+    assert found[0].kwargs[0][0] == "data" and "abcc" in str(found[0].kwargs[0][1]["v"])

@@ -4,10 +4,11 @@ The base tree's test files (``test_*.py``, ``*_test.py``, ``conftest.py``, anyth
 ``tests``/``test`` folder), documentation (``docs``/``doc``, README; ``>>>`` lines and fenced Python
 blocks) and the docstrings of the modules a request touches are parsed; every call of a project
 function or class, every method call ``x.name(...)``, ``lit in x`` and ``x[lit]`` whose arguments
-are literals (or constructions of project classes / ``Decimal`` / ``date`` ... with literal
-arguments, or names bound to such values in the same function or by a parameterless helper like
-``def make_invoice(): return Invoice(...)``) becomes a *site*.  Files are pre-filtered by the
-names of interest, and the amount of text read is bounded, so a request stays fast.
+are literals (or texts built of literals, ``'1' * 21``; or constructions of project classes /
+``Decimal`` / ``date`` ... with literal arguments, or names bound to such values in the same
+function or by a parameterless helper like ``def make_invoice(): return Invoice(...)``) becomes a
+*site*.  Files are pre-filtered by the names of interest, and the amount of text read is bounded,
+so a request stays fast.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pymodel.project import Tree
 from pymodel.source import read_source
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, subscript_slice
 
-from .values import Value, from_python, key, literal_of, vcall, vnone
+from .values import Value, folded_text, from_python, key, literal_of, vcall, vnone
 
 MAX_FILES = 400
 MAX_FILE_BYTES = 400_000
@@ -331,6 +332,8 @@ class _FileScope:
         if isinstance(node, ast.Constant) and node.value is None:
             return vnone("doc")
         lit = literal_of(node)
+        if lit is None:
+            lit = folded_text(node)
         if lit is not None:
             return from_python(lit, "doc")
         if isinstance(node, ast.Name) and node.id in local and depth < 4:

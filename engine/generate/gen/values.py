@@ -373,3 +373,28 @@ def literal_of(node: ast.AST) -> Optional[Any]:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
+
+
+MAX_FOLDED = 4096  # characters of a text a test builds by repeating or joining literals
+
+
+def folded_text(node: ast.AST, depth: int = 0) -> Optional[Any]:
+    """The str or bytes a test spells as an expression of literals: ``'1' * 21``,
+    ``b'x' * 170``, ``'a' + 'b'``.  Tests write the sizes that matter this way (a value one
+    past a limit), so such a call is as much a site as a literal one."""
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Mult)) or \
+            depth > 4:
+        return None
+    left, right = (folded_text(side, depth + 1) if isinstance(side, ast.BinOp)
+                   else literal_of(side) for side in (node.left, node.right))
+    if isinstance(node.op, ast.Mult):
+        text, count = (left, right) if isinstance(right, int) else (right, left)
+        if isinstance(text, (str, bytes)) and isinstance(count, int) and \
+                not isinstance(count, bool) and 0 <= count and \
+                len(text) * count <= MAX_FOLDED:
+            return text * count
+        return None
+    if isinstance(left, (str, bytes)) and type(left) is type(right) and \
+            len(left) + len(right) <= MAX_FOLDED:
+        return left + right
+    return None

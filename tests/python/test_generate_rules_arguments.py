@@ -248,6 +248,14 @@ def test_a_changed_number_parse_gives_spellings_to_strings_and_digit_runs(
 # path_forms (gen/rules/path_forms.py)
 
 
+def test_one_path_form_goes_through_a_symbolic_link() -> None:
+    """abspath keeps a link and realpath follows it: a swap of one for the other shows only for
+    a path through a link, and one of the forms is such a path on this system."""
+    import os
+    from gen.rules.path_forms import ONE
+    assert any(os.path.realpath(p) != os.path.abspath(p) for p in ONE if p.startswith("/"))
+
+
 def test_parameters_handed_to_path_functions_are_found_as_one_path_or_several() -> None:
     """A path handed to os.path directly, through ``str()``, by a bare imported name or through
     ``self`` is one path; a sequence function's argument, a loop's iterable whose item is a path

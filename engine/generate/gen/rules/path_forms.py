@@ -8,8 +8,9 @@ only the directory ``/data``).  A parameter the target hands to a path function 
 ``pathlib``, ``open``, ``os``'s and ``shutil``'s file calls, ``glob``), directly or one element
 at a time (``for p in paths``, ``join(*parts)``), or whose name says it holds paths, gets:
 
-* one path: absolute and relative, with a trailing separator, ``.`` and ``..`` parts, a doubled
-  separator, a home-relative ``~``, the root and the current directory;
+* one path: absolute and relative, with a trailing separator, ``.`` and ``..`` parts, a path
+  through a symbolic link (``/bin/sh``), a doubled separator, a home-relative ``~``, the root and
+  the current directory;
 * several paths (a parameter whose elements are paths): pairs that relate them, one absolute
   and one relative, two that share a string prefix but not a directory, one inside the other,
   the same twice, a folder with and without its trailing separator;
@@ -35,8 +36,10 @@ from .common import (base_receiver, call_with, each_value, interleave, target_de
 from .shapes import shaped_base
 
 STRATEGY = "path_forms"
-ONE = ["/srv/data/a.txt", "a.txt", "data/", "./a.txt", "../a.txt", "data//a.txt", "~/a.txt",
-       "/", ".", "/srv/data/", "data/./b/../a.txt", ""]
+# /bin/sh is a symbolic link on every Debian-like system (to dash, and /bin itself to usr/bin):
+# abspath and normpath keep it, realpath and resolve follow it.
+ONE = ["/srv/data/a.txt", "a.txt", "data/", "./a.txt", "../a.txt", "/bin/sh", "data//a.txt",
+       "~/a.txt", "/", ".", "/srv/data/", "data/./b/../a.txt", ""]
 PAIRS = [("/srv/data/a.txt", "data/a.txt"), ("data/a.txt", "/srv/data/a.txt"),
          ("/srv/data/ab", "/srv/data/ac"), ("data/ab", "data/ac"),
          ("/srv/data", "/srv/data/sub/a.txt"), ("a.txt", "a.txt"), ("/srv/data/", "/srv/data"),

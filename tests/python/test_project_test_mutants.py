@@ -225,6 +225,19 @@ def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     assert "hostname('abc]:')" in plain[0]
 
 
+def test_bytes_literals_take_the_changed_codes_bytes_and_its_tokens_written_otherwise() -> None:
+    """A bytes literal gets the changed code's bytes (and its ASCII strings, encoded) spliced
+    in, and the token it holds written as as many other bytes: ``b'\\r\\n'`` as ``b'XX'``,
+    which only a check of that token tells from the original.  A str literal gets no bytes."""
+    code = "from chunks import footer\n\nprint(footer(b'5\\r\\nabc\\r\\n'))\n"
+    found = list(mutants(code, 1, [b"\r\n", ":"]))
+    assert any("footer(b'5XXabc\\r\\n')" in m for m in found)
+    assert any("footer(b'5\\r\\nabc\\r\\n:')" in m for m in found)
+    assert any("footer(b'5\\r\\nabc\\r\\n\\r\\n')" in m for m in found)
+    text = list(mutants("from chunks import footer\n\nfooter('ab')\n", 1, [b"\r\n"]))
+    assert not any("\\r\\n" in m for m in text)
+
+
 def test_an_apostrophe_inside_a_word_opens_no_quoted_part() -> None:
     from gen.project_tests.literals import delimited
 

@@ -179,10 +179,10 @@ class Mined:
                 out.extend(expand(c.value))
         return _uniq(out)
 
-    def changed_strings(self, longest: int = 3) -> List[str]:
-        """The short strings the changed lines themselves use (the characters they escape,
-        split on or look for), strongest first."""
-        return [c.value for c in self._sorted() if isinstance(c.value, str) and
+    def changed_strings(self, longest: int = 3, kind: type = str) -> List[Any]:
+        """The short strings (or bytes) the changed lines themselves use (the characters they
+        escape, split on or look for), strongest first."""
+        return [c.value for c in self._sorted() if isinstance(c.value, kind) and
                 0 < len(c.value) <= longest and c.weight >= W_CHANGED and not c.length]
 
     def changed_escapes(self, most: int = 4) -> List[str]:

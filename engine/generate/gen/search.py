@@ -214,7 +214,8 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     samples = REGEX_SAMPLES not in disabled
     # rules/encoded_texts.py, switched off with it: an escape a decoder reads, spliced last
     encoded = ENCODED_TEXTS not in disabled
-    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_escapes() +
+    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_strings(kind=bytes) +
+               t.mined.changed_escapes() +
                t.mined.changed_words() +
                ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
                (t.mined.encoded_splices() if encoded else [])

@@ -10,15 +10,18 @@ test.  Later mutants replace two sites at once (seeded), after the single ones. 
 literal's first alternatives splice in the short strings the changed code handles (``inserts``):
 at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\xv"'``: inside a
 value, where a parser reads it), then laid over the text's own start or end of it (``']:'``
-over the colon of ``'host:443'``), then at the end and in the middle; each such part is also
-offered emptied (``'[a^=""]'``).  Longer inserts (a key it adds, a format's name) take the
-literal's place; then the literal is repeated to the lengths the changed code compares with
-(``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal get the same
-variants.  A numeric string is also offered as the number it spells (``'1024'`` as ``1024``), in
-its place and inside the structure holding it: values change type as well as spelling.  When
-the changed code newly unwraps a value through an attribute (``p = getattr(p, "a", p)``:
-``wraps``), every site's scalar is first offered wrapped, ``SimpleNamespace(a=<literal>)``,
-before any other mutant: the test's own values are what the unwrapped code should see.  Before
+over the colon of ``'host:443'``), and where the text holds one, written as as many other
+characters (``'\\r\\n'`` as ``'XX'``: only a check of that token tells), then at the end and in
+the middle; each such part is also offered emptied (``'[a^=""]'``).  A bytes literal takes the
+changed code's bytes and its ASCII strings, encoded.  Longer inserts (a key it adds, a format's
+name) take the literal's place; then the literal is repeated to the lengths the changed code
+compares with (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal
+get the same variants.  A numeric string is also offered as the number it spells (``'1024'``
+as ``1024``), in its place and inside the structure holding it: values change type as well as
+spelling.  When the changed code newly unwraps a value through an attribute (``p = getattr(p,
+"a", p)``: ``wraps``), every site's scalar is first offered wrapped,
+``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own values are what the
+unwrapped code should see.  Before
 the inserts, the text a changed regular expression matches inside a string is replaced by texts
 its two versions read differently (``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'``
 gives ``'t = 07:32'``).
@@ -113,12 +116,16 @@ def replace_site(site: Site, node: ast.AST) -> None:
         getattr(parent, field)[index] = node
 
 
-def _with_inserts(text: str, inserts: Sequence[str]) -> List[Any]:
-    """``text`` with each short one of ``inserts`` at its end and in its middle, and each
-    longer one (a word of the changed code) in its place."""
+def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
+    """``text`` (a str, or bytes) with each short one of ``inserts`` of its type at its end and
+    in its middle, and each longer one (a word of the changed code) in its place."""
     out: List[Any] = []
+    inserts = _of_type(text, inserts)
     placed, emptied = _inside(text, inserts)
     overlaid = [v for insert in inserts if _spliced(insert) for v in _overlaid(text, insert)]
+    # a token the changed code looks for, where the text holds it, written otherwise in as many
+    # characters: the text keeps its shape, and only a check of that token tells
+    overlaid += [v for insert in inserts if _spliced(insert) for v in _replaced(text, insert)]
     for insert in inserts:
         middle = len(text) // 2
         spliced = (text + insert, text[:middle] + insert + text[middle:])
@@ -155,9 +162,29 @@ def _overlaid(text: str, insert: str) -> List[str]:
     return out
 
 
-def _spliced(insert: str) -> bool:
+def _spliced(insert: Any) -> bool:
     """A short insert, or an escape in full (``\\x41``), goes into a string; a word replaces it."""
-    return len(insert) <= SPLICED or is_escape_form(insert)
+    return len(insert) <= SPLICED or (isinstance(insert, str) and is_escape_form(insert))
+
+
+def _of_type(text: Any, inserts: Sequence[Any]) -> List[Any]:
+    """The inserts a str or bytes ``text`` can take: those of its type, and for bytes the
+    ASCII strings encoded (code that decodes its input compares with text)."""
+    if isinstance(text, str):
+        return [i for i in inserts if isinstance(i, str)]
+    out = [i for i in inserts if isinstance(i, bytes)]
+    out += [i.encode() for i in inserts if isinstance(i, str) and i.isascii()]
+    return list(dict.fromkeys(out))
+
+
+def _replaced(text: Any, insert: Any) -> List[Any]:
+    """``text`` with the first ``insert`` it holds written as as many other characters
+    (``'\\r\\n'`` as ``'XX'``)."""
+    at = text.find(insert) if insert else -1
+    if at < 0:
+        return []
+    other = (b"X" if isinstance(text, bytes) else "X") * len(insert)
+    return [text[:at] + other + text[at + len(insert):]] if other != insert else []
 
 
 PAIRS_OF = {'"': '"', "'": "'", "<": ">", "(": ")", "[": "]", "{": "}"}
@@ -261,13 +288,13 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     spliced = [from_python(v) for v in rewritten(raw, rewrites)]
     if rewrites:
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
-    spliced += [from_python(v) for v in _with_inserts(raw, inserts)] if isinstance(raw, str) \
-        else []
+    spliced += [from_python(v) for v in _with_inserts(raw, inserts)] \
+        if isinstance(raw, (str, bytes)) else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
     if inserts or lengths:
         # Sizes first inside a structure: a length check is rarer and more exact than a splice.
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (
-            _with_inserts(leaf, inserts) if isinstance(leaf, str) else []))]
+            _with_inserts(leaf, inserts) if isinstance(leaf, (str, bytes)) else []))]
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     for alternative in [v for v in spliced if v is not None] + \

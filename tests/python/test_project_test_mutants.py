@@ -232,6 +232,7 @@ def test_bytes_literals_take_the_changed_codes_bytes_and_its_tokens_written_othe
     code = "from chunks import footer\n\nprint(footer(b'5\\r\\nabc\\r\\n'))\n"
     found = list(mutants(code, 1, [b"\r\n", ":"]))
     assert any("footer(b'5XXabc\\r\\n')" in m for m in found)
+    assert any("footer(b'5\\r\\nabcXX')" in m for m in found)  # each place in turn
     assert any("footer(b'5\\r\\nabc\\r\\n:')" in m for m in found)
     assert any("footer(b'5\\r\\nabc\\r\\n\\r\\n')" in m for m in found)
     text = list(mutants("from chunks import footer\n\nfooter('ab')\n", 1, [b"\r\n"]))

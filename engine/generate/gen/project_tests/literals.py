@@ -177,14 +177,20 @@ def _of_type(text: Any, inserts: Sequence[Any]) -> List[Any]:
     return list(dict.fromkeys(out))
 
 
+MAX_REPLACED = 3  # places of one token in a text written otherwise, one variant each
+
+
 def _replaced(text: Any, insert: Any) -> List[Any]:
-    """``text`` with the first ``insert`` it holds written as as many other characters
-    (``'\\r\\n'`` as ``'XX'``)."""
-    at = text.find(insert) if insert else -1
-    if at < 0:
-        return []
+    """``text`` with each of the first MAX_REPLACED places of ``insert`` in it written as as
+    many other characters (``'\\r\\n'`` as ``'XX'``), one place at a time: a chunk's size line
+    and its end hold the same token, and only one of them is the place a check changed."""
     other = (b"X" if isinstance(text, bytes) else "X") * len(insert)
-    return [text[:at] + other + text[at + len(insert):]] if other != insert else []
+    out: List[Any] = []
+    at = text.find(insert) if insert and other != insert else -1
+    while at >= 0 and len(out) < MAX_REPLACED:
+        out.append(text[:at] + other + text[at + len(insert):])
+        at = text.find(insert, at + len(insert))
+    return out
 
 
 PAIRS_OF = {'"': '"', "'": "'", "<": ">", "(": ")", "[": "]", "{": "}"}

@@ -20,6 +20,22 @@ QString errorTypeOf(const TestOutcome &outcome)
     return outcome.status == RunStatus::Raised ? outcome.errorType : QString();
 }
 
+// A test that prints what it raises (the exception_messages rule, on a generated call or a
+// project test) ends with "raises <Type> <message>": its type is the test's error as much as
+// a raised one, so a changed message is not lumped with the target's other output changes.
+QString printedErrorOf(const nlohmann::json &genome, const TestOutcome &outcome)
+{
+    const auto observes = [](const nlohmann::json &object) {
+        return object.is_object() && object.value("observe", nlohmann::json()) == "exception";
+    };
+    if (!observes(genome) &&
+        !(genome.is_object() && observes(genome.value("entry", nlohmann::json()))))
+        return {};
+    const QString last = outcome.output.trimmed().section(QLatin1Char('\n'), -1);
+    return last.startsWith(QLatin1String("raises ")) ? last.section(QLatin1Char(' '), 1, 1)
+                                                     : QString();
+}
+
 } // namespace
 
 namespace {
@@ -204,7 +220,11 @@ bool SearchSession::clusterIsFull(const QString &target, DifferenceKind kind,
         return found.original.target == target && found.kind == kind &&
                causeOf(found.original, found.oldRun, found.newRun) == relation &&
                errorTypeOf(found.oldRun) == errorTypeOf(record.oldRun) &&
-               errorTypeOf(found.newRun) == errorTypeOf(record.newRun);
+               errorTypeOf(found.newRun) == errorTypeOf(record.newRun) &&
+               printedErrorOf(found.original.genome, found.oldRun) ==
+                   printedErrorOf(record.candidate.genome, record.oldRun) &&
+               printedErrorOf(found.original.genome, found.newRun) ==
+                   printedErrorOf(record.candidate.genome, record.newRun);
     };
     const int limit = kind == DifferenceKind::ApiChange ? 1 : DifferencesPerCluster;
     return std::count_if(m_differences.cbegin(), m_differences.cend(), sameCause) >= limit;

@@ -475,6 +475,39 @@ private slots:
                      .isEmpty());
     }
 
+    // A check added in front of an unpacking raises the same type for the same inputs, with
+    // another message: only a project test's mutant that raises, rerun printing what it raises,
+    // tells the versions apart.
+    void projectTestsThatRaiseShowTheirMessage()
+    {
+        const auto core = [](const char *check) {
+            return QByteArray("def parse_pair(text):\n    parts = text.split('=')\n") + check +
+                   "    key, value = parts\n"
+                   "    return key.strip(), value.strip()\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import parse_pair\n\n\ndef test_pair():\n"
+                   "    assert parse_pair('colour = red') == ('colour', 'red')\n");
+        const auto [base, head] =
+            commitChange(repo, core(""),
+                         core("    if len(parts) != 2:\n"
+                              "        raise ValueError('expected one = in %r' % (text,))\n"));
+        const QString rule = QStringLiteral("exception_messages");
+        QVERIFY(findersOf(analyze(repo, base, head, {QStringLiteral("--disable-strategy"), rule}))
+                    .isEmpty());
+        // A generated call that prints its exception may come first and stand for the cluster:
+        // the project test's own outcome says whether it told the versions apart.
+        bool shown = false;
+        for (const QJsonValue test :
+             analyze(repo, base, head, {})[QStringLiteral("tests")].toArray())
+            shown = shown || (test[QStringLiteral("strategy")] == QStringLiteral("project_tests") &&
+                              test[QStringLiteral("code")].toString().contains(
+                                  QStringLiteral("print('raises'")) &&
+                              test[QStringLiteral("outcome")] != QStringLiteral("same"));
+        QVERIFY2(shown, "no project test printing its exception differs");
+    }
+
     // A method of an abstract base: a Base object stops at the hook its constructor calls, so
     // only an object of a concrete subclass that inherits the method reaches the change.
     void abstractBaseMethodIsEnteredOnASubclass()

@@ -242,6 +242,32 @@ Change recordsProject(ScratchRepo &repo)
         "for field in payload.split(\",\") if field.strip()]", QStringLiteral("drop empty fields"));
 }
 
+// The same loader, tested by a loop over the suite's documents: the recorded call carries the
+// first document, which has no empty field; only the other document, in a folder of its own,
+// shows the change.
+constexpr char DocumentTests[] = R"(import pathlib
+
+from notes.records import load
+
+DATA = pathlib.Path(__file__).parent / "data"
+
+
+def test_documents():
+    for path in sorted(DATA.rglob("*.txt")):
+        assert load(path.read_text(encoding="utf-8"))
+)";
+
+Change documentsProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("tests/data/a-plain.txt"), "6500:green\n");
+    repo.write(QStringLiteral("tests/data/gaps/fields.txt"), "3107:red,,blue\n");
+    return commitChange(repo, QStringLiteral("notes"), QStringLiteral("records"), Records,
+                        QStringLiteral("tests/test_documents.py"), DocumentTests,
+                        "for field in payload.split(\",\")]",
+                        "for field in payload.split(\",\") if field.strip()]",
+                        QStringLiteral("drop empty fields"));
+}
+
 Change plansProject(ScratchRepo &repo)
 {
     return commitChange(repo, QStringLiteral("sched"), QStringLiteral("times"), Plans,
@@ -499,6 +525,25 @@ private slots:
                                        .toString()
                                        .contains(QStringLiteral("result = load('3107:"));
         QVERIFY(recorded);
+    }
+
+    // A data-driven test's other document, beside the one its recorded call carries, shows
+    // the change: no mutant of the first document passes the checksum with an empty field.
+    void otherDocumentsOfADataDrivenTest()
+    {
+        ScratchRepo repo;
+        const Change change = documentsProject(repo);
+        const QString path = m_dir.filePath(QStringLiteral("documents.json"));
+        const CliRun run = analyze(repo, change, path, true);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        bool shown = false;
+        for (const QJsonValue &difference :
+             readJson(path).value(QStringLiteral("differences")).toArray())
+            shown = shown || difference.toObject()
+                                 .value(QStringLiteral("original_test_code"))
+                                 .toString()
+                                 .contains(QStringLiteral("result = load('3107:red,,blue"));
+        QVERIFY2(shown, run.out.constData());
     }
 
     // The text the old pattern matches in the test's document, replaced by one only the new

@@ -25,9 +25,12 @@ from .mine import W_CHANGED, change_rewrites
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
-from .project_tests.candidates import ProjectTests, tried_codes
+from .project_tests.candidates import ProjectTests, is_project_genome, project_candidate, \
+    tried_codes
+from .project_tests.messages import observed_candidates
 from .number_parsers import DIGIT_RUNS
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
+from .rules.exception_messages import STRATEGY as EXCEPTION_MESSAGES, changed_raises
 from .rules.number_spellings import STRATEGY as NUMBER_SPELLINGS
 from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
@@ -229,9 +232,27 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     if NUMBER_SPELLINGS not in disabled and \
             any(t.mined.parses_numbers(W_CHANGED) for t in targets):
         rewrites = rewrites + [DIGIT_RUNS]
-    return ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
-                                                  lengths, int(request.get("max_candidates") or 0),
-                                                  wraps, _inspected(workspace), rewrites)
+    out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
+                                                 lengths, int(request.get("max_candidates") or 0),
+                                                 wraps, _inspected(workspace), rewrites)
+    return out + ([] if EXCEPTION_MESSAGES in disabled else _observed(request, targets, tried))
+
+
+def _observed(request: Dict[str, Any], targets: List[Target], tried: Set[str]
+              ) -> List[Dict[str, Any]]:
+    """rules/exception_messages.py for the project's tests (project_tests/messages.py): those
+    that reached a changed raise statement and raised, run again printing the exception."""
+    raises = {t.qualname: changed_raises(t) for t in targets}
+    raises = {name: lines for name, lines in raises.items() if any(lines.values())}
+    if not raises:
+        return []
+    tests = [t for t in (request.get("feedback") or {}).get("tests") or [] if isinstance(t, dict)]
+    out = []
+    for item in observed_candidates(tests, targets, raises, is_project_genome):
+        if item["genome"]["code"] not in tried:
+            tried.add(item["genome"]["code"])
+            out.append(project_candidate(item["genome"]))
+    return out
 
 
 def _unwrapped(workspace: Workspace, target: Target) -> List[str]:

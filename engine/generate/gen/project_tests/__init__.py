@@ -12,6 +12,8 @@ prints what the test checked, then mutates its literals like any other candidate
 * :mod:`.convert` - one test (function, method, parametrised case) to a snippet;
 * :mod:`.doctests` - one doctest to a snippet;
 * :mod:`.entry_calls` - the calls into the project through which a test reached the change;
+* :mod:`.data_files` - a data-driven test's other documents, as its recorded call;
+* :mod:`.messages` - a test that raised through a changed ``raise``, printing what it raises;
 * :mod:`.assemble` - imports, inlined helpers, fixtures and the body put together;
 * :mod:`.literals` - mutants: the snippet's literals moved a step;
 * :mod:`.shrink` - simpler variants of a snippet;

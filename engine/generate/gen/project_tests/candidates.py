@@ -15,6 +15,7 @@ shrinking need nothing else.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import sys
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
@@ -24,7 +25,8 @@ from ..regex_rewrites import Rewrite
 from ..registry import Context, strategy
 from .callable_kinds import callable_mutants
 from .convert import convert
-from .entry_calls import entry_call_snippets, repeats_a_call_of
+from .data_files import DataFiles, name_words, sibling_snippets
+from .entry_calls import entry_call_snippet, entry_call_snippets, repeats_a_call_of
 from .fixtures import Unconvertible
 from .literals import focus_keys, mutants
 from .sources import TreeSources
@@ -99,6 +101,9 @@ class ProjectTests:
             return
         sources = old_tree(request)
         targets = request.get("targets") or {}
+        files = DataFiles(sources.root)
+        words = name_words([str(f.get("qualname")) for f in targets.get("changed_functions") or []
+                            if isinstance(f, dict)])
         for test in listed:
             if not isinstance(test, dict) or not isinstance(test.get("file"), str) or \
                     not isinstance(test.get("name"), str):
@@ -118,20 +123,28 @@ class ProjectTests:
                 if target:
                     self.converted.append({"test": _test_id(test), "file": test["file"],
                                            "target": target, "code": code, "focus": focus_keys(
-                                               sources.text(test["file"]), lines)})
+                                               sources.text(test["file"]), lines),
+                                           "siblings": None})
             if reason and not (calls and target):
                 self.skipped.append({"test": _test_id(test), "reason": reason})
+            # the outermost call only: where the test's own document went in whole (an inner
+            # call's other arguments are positions into that document)
+            outermost = next((c for c in test.get("entry_calls") or [] if isinstance(c, dict)),
+                             None)
+            recorded = {entry_call_snippet(outermost): outermost} if outermost else {}
             for call in calls if target else []:
                 # every literal of the call is one the changed line saw: all are the focus
                 self.converted.append({"test": _test_id(test), "file": test["file"],
                                        "target": target, "code": call,
-                                       "focus": focus_keys(call, range(1, call.count("\n") + 1))})
+                                       "focus": focus_keys(call, range(1, call.count("\n") + 1)),
+                                       "siblings": functools.partial(
+                                           sibling_snippets, files, test["file"],
+                                           recorded[call], words) if call in recorded else None})
 
     def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
-        genome = {"strategy": STRATEGY, "target": item["target"], "code": code,
-                  "origin": {"file": item["file"], "test": item["test"]}, "mutant": mutant}
-        return {"target": item["target"], "entry": item["test"], "genome": genome,
-                "code": code, "strategy": STRATEGY}
+        return project_candidate({"strategy": STRATEGY, "target": item["target"], "code": code,
+                                  "origin": {"file": item["file"], "test": item["test"]},
+                                  "mutant": mutant})
 
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
                          wanted: Optional[Set[str]],
@@ -173,8 +186,17 @@ class ProjectTests:
                         (wraps or {}).get(item["target"], []),
                         rewrites)))
             for item in items]
-        added = 0
-        while streams and added < limit:
+        out += self._taking_turns(streams, limit, seen)
+        # a data-driven test's other documents (data_files.py), as many again: each is a whole
+        # real document, where a mutant changes one literal
+        return out + self._taking_turns([(i, i["siblings"]()) for i in items if i["siblings"]],
+                                        limit, seen)
+
+    def _taking_turns(self, streams: List[Tuple[Dict[str, Any], Iterator[str]]], limit: int,
+                      seen: Set[str]) -> List[Dict[str, Any]]:
+        """Up to ``limit`` candidates, one from each stream in turn, none seen before."""
+        out: List[Dict[str, Any]] = []
+        while streams and len(out) < limit:
             still = []
             for item, stream in streams:
                 code = next((c for c in stream if c not in seen), None)
@@ -182,12 +204,17 @@ class ProjectTests:
                     continue
                 seen.add(code)
                 out.append(self.candidate(item, code, True))
-                added += 1
                 still.append((item, stream))
-                if added >= limit:
+                if len(out) >= limit:
                     break
             streams = still
         return out
+
+
+def project_candidate(genome: Dict[str, Any]) -> Dict[str, Any]:
+    """The candidate running a project-test genome's code."""
+    return {"target": genome["target"], "entry": genome["origin"]["test"], "genome": genome,
+            "code": genome["code"], "strategy": STRATEGY}
 
 
 def _test_id(test: Dict[str, Any]) -> str:

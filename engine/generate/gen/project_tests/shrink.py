@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Optional, Set
 from ..mutate import simpler
 from ..values import from_python, render
 from .literals import literal_value, replace_site, site_node, sites
+from .messages import is_observed, message_observed, message_unwrapped
 from .render import render_module
 from .scope import bound_names, used_names
 
@@ -112,9 +113,17 @@ def variants(code: str) -> List[str]:
     return out[:MAX_VARIANTS]
 
 
+def _observed_variants(code: str) -> List[str]:
+    """The variants of a test that prints what it raises (messages.py): those of the test it
+    wraps, each wrapped again."""
+    inner = message_unwrapped(code)
+    wrapped = (message_observed(v) for v in variants(inner)) if inner is not None else iter(())
+    return [text for text in wrapped if text is not None and len(text) < len(code)]
+
+
 def shrink_candidates(genome: Dict[str, Any], code: str) -> List[Dict[str, Any]]:
     candidates = []
-    for text in variants(code):
+    for text in _observed_variants(code) if is_observed(genome) else variants(code):
         shrunk = dict(genome)
         shrunk["code"] = text
         candidates.append({"target": genome.get("target"),

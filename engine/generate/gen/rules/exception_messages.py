@@ -5,7 +5,9 @@ Definition 2 compares the types of the exceptions the two versions raise, never 
 within a ``raise`` statement of the target (or assigns a name the statement reads), though, the
 message is what the change is about: a test that reached that statement and raised on the old
 version runs again inside a ``try`` that prints the exception's type and message, so a message
-the change rewrote shows as a different output.  Only these tests observe messages; every other test keeps Definition 2 as it is.
+the change rewrote shows as a different output.  The project's tests that reached such a
+statement and raised get the same (``project_tests/messages.py``, switched off with this rule).
+Only these tests observe messages; every other test keeps Definition 2 as it is.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
 from .common import target_def
 
+STRATEGY = "exception_messages"
 OBSERVE = "exception"
 MAX_PER_TARGET = 8  # observed tests per target over the whole run
 
 
-@strategy("exception_messages", 0, rule=True)
+@strategy(STRATEGY, 0, rule=True)
 def exception_messages(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     """When a changed line lies within a raise statement, the tests that reached it and raised
     run again printing the exception's type and message: a reworded or reformatted message is a

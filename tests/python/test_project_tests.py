@@ -580,6 +580,25 @@ def test_later_rounds_mutate_the_tests_the_earlier_rounds_did_not_reach(tmp_path
     assert len(larger) == 50 and larger[0]["entry"].endswith("test_discount[20]")
 
 
+def test_a_test_calling_its_target_itself_takes_more_turns(tmp_path: Path) -> None:
+    """Three mutants of the test that calls discount for one of the test that reaches it
+    through a helper of the suite; tests of one kind take one turn each."""
+    helper = PARAM_TEST["tests/test_param.py"] + '''
+
+    def checkout(amount):
+        return discount(amount)
+
+
+    def test_checkout():
+        assert checkout(120) > 0
+'''
+    root = project(tmp_path, {"tests/test_param.py": helper})
+    found = ProjectTests(request_for(root, ["test_checkout", "test_discount[0]"])) \
+        .round_candidates(1, 0, set(), None)
+    mutated = [c["entry"].split("::")[1] for c in found if c["genome"]["mutant"]]
+    assert mutated[:8] == (["test_checkout"] + ["test_discount[0]"] * 3) * 2, mutated
+
+
 def test_the_generate_request_puts_originals_first_and_honours_the_switch(tmp_path: Path) -> None:
     root = project(tmp_path, PARAM_TEST)
     answer = generate(request_for(root, ["test_discount[0]"]))

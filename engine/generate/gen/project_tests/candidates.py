@@ -15,6 +15,7 @@ shrinking need nothing else.
 
 from __future__ import annotations
 
+import ast
 import functools
 import itertools
 import sys
@@ -38,6 +39,9 @@ MUTANTS_PER_ROUND = 16
 # Or this share of the round's other candidates, when more: an effort that spends more tests
 # spends them on the project's own tests too, the seeds nearest to real use.
 MUTANT_SHARE = 4
+# Turns a test that calls its target itself takes for one of a test that reaches it through
+# other calls: its literals go straight into the changed function's parameters.
+DIRECT_TURNS = 3
 
 
 @strategy(STRATEGY, 0, request_fed=True)
@@ -124,7 +128,7 @@ class ProjectTests:
                     self.converted.append({"test": _test_id(test), "file": test["file"],
                                            "target": target, "code": code, "focus": focus_keys(
                                                sources.text(test["file"]), lines),
-                                           "siblings": None})
+                                           "siblings": None, "direct": calls_by_name(code, target)})
             if reason and not (calls and target):
                 self.skipped.append({"test": _test_id(test), "reason": reason})
             # the outermost call only: where the test's own document went in whole (an inner
@@ -139,7 +143,8 @@ class ProjectTests:
                                        "focus": focus_keys(call, range(1, call.count("\n") + 1)),
                                        "siblings": functools.partial(
                                            sibling_snippets, files, test["file"],
-                                           recorded[call], words) if call in recorded else None})
+                                           recorded[call], words) if call in recorded else None,
+                                       "direct": calls_by_name(call, target)})
 
     def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
         return project_candidate({"strategy": STRATEGY, "target": item["target"], "code": code,
@@ -194,21 +199,46 @@ class ProjectTests:
 
     def _taking_turns(self, streams: List[Tuple[Dict[str, Any], Iterator[str]]], limit: int,
                       seen: Set[str]) -> List[Dict[str, Any]]:
-        """Up to ``limit`` candidates, one from each stream in turn, none seen before."""
+        """Up to ``limit`` candidates from the streams in turn, none seen before: one per turn,
+        DIRECT_TURNS from a test that calls its target itself when others do not."""
         out: List[Dict[str, Any]] = []
+        mixed = len({item["direct"] for item, _stream in streams}) > 1
         while streams and len(out) < limit:
             still = []
             for item, stream in streams:
-                code = next((c for c in stream if c not in seen), None)
-                if code is None:
-                    continue
-                seen.add(code)
-                out.append(self.candidate(item, code, True))
-                still.append((item, stream))
+                taken = 0
+                for code in stream:
+                    if code in seen:
+                        continue
+                    seen.add(code)
+                    out.append(self.candidate(item, code, True))
+                    taken += 1
+                    if taken >= (DIRECT_TURNS if mixed and item["direct"] else 1) or \
+                            len(out) >= limit:
+                        break
+                if taken:
+                    still.append((item, stream))
                 if len(out) >= limit:
                     break
             streams = still
         return out
+
+
+def calls_by_name(code: str, qualname: str) -> bool:
+    """Whether a statement of ``code`` itself, not a helper it defines, calls the function
+    ``qualname`` names by its name (a constructor by its class's)."""
+    parts = qualname.split(".")
+    name = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    own = [s for s in tree.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                      ast.ClassDef))]
+    return any(isinstance(n, ast.Call) and (
+        isinstance(n.func, ast.Name) and n.func.id == name or
+        isinstance(n.func, ast.Attribute) and n.func.attr == name)
+        for statement in own for n in ast.walk(statement))
 
 
 def project_candidate(genome: Dict[str, Any]) -> Dict[str, Any]:

@@ -36,6 +36,21 @@ QString printedErrorOf(const nlohmann::json &genome, const TestOutcome &outcome)
                                                      : QString();
 }
 
+// The message of an import that fails on one version only ("cannot import name 'X' from
+// 'pkg._types'"), else empty: a name or module one version lacks fails every test that imports
+// it alike, whatever the test's target, and one difference says all of it.
+QString missingImportOf(const TestOutcome &oldRun, const TestOutcome &newRun)
+{
+    const auto failedImport = [](const TestOutcome &run) {
+        const QString type = errorTypeOf(run);
+        return type == QLatin1String("ImportError") || type == QLatin1String("ModuleNotFoundError");
+    };
+    if (failedImport(oldRun) == failedImport(newRun))
+        return {};
+    const TestOutcome &failed = failedImport(oldRun) ? oldRun : newRun;
+    return failed.errorType + QLatin1Char(' ') + failed.errorMessage;
+}
+
 } // namespace
 
 namespace {
@@ -215,6 +230,12 @@ bool SearchSession::clusterIsFull(const QString &target, DifferenceKind kind,
                             const TestOutcome &newRun) {
         return relationCause(relationLabelOf(candidate.genome), oldRun.output, newRun.output);
     };
+    const QString missing = missingImportOf(record.oldRun, record.newRun);
+    if (!missing.isEmpty())
+        return std::any_of(m_differences.cbegin(), m_differences.cend(),
+                           [&](const FoundDifference &found) {
+                               return missingImportOf(found.oldRun, found.newRun) == missing;
+                           });
     const QString relation = causeOf(record.candidate, record.oldRun, record.newRun);
     const auto sameCause = [&](const FoundDifference &found) {
         return found.original.target == target && found.kind == kind &&

@@ -80,6 +80,21 @@ Behaviour newRaises(const QString &errorType)
     };
 }
 
+Behaviour eachSide(const TestOutcome &oldRun, const TestOutcome &newRun)
+{
+    return [=](Side side, int, bool) { return side == Side::Old ? oldRun : newRun; };
+}
+
+TestOutcome printedOutcome(const QString &output)
+{
+    return printed(output, {});
+}
+
+TestOutcome raisedOutcome(const QString &errorType, const QString &message)
+{
+    return raised(errorType, message, QStringLiteral("<test>"));
+}
+
 Behaviour bothRaiseNameError(const QString &frameFile)
 {
     return [=](Side, int, bool) {

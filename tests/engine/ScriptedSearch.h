@@ -27,6 +27,10 @@ Behaviour differsInBatchOnly(const QList<int> &lines = {});
 Behaviour differsUntilRerun(Side side, int rerun);
 // The old side prints, the new one raises `errorType`.
 Behaviour newRaises(const QString &errorType);
+// `oldRun` on the old version, `newRun` on the new one, every time.
+Behaviour eachSide(const TestOutcome &oldRun, const TestOutcome &newRun);
+TestOutcome printedOutcome(const QString &output);
+TestOutcome raisedOutcome(const QString &errorType, const QString &message);
 // Both sides raise the same NameError, whose innermost frame is `frameFile`.
 Behaviour bothRaiseNameError(const QString &frameFile);
 // On `side` the test kills its worker, alone and in a batch (whose other tests then come back

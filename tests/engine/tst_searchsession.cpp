@@ -242,6 +242,50 @@ private slots:
         QCOMPARE(spelling(session.differences().last().kind), QStringLiteral("only_new_raises"));
     }
 
+    // A name one version lacks fails every test that imports it, whatever else the test's
+    // outcome was on the other version: one difference per missing name.
+    void oneDifferencePerMissingImport()
+    {
+        Search search;
+        const TestOutcome missing =
+            raisedOutcome(QStringLiteral("ImportError"),
+                          QStringLiteral("cannot import name 'Text' from 'pkg._types'"));
+        search.runner.script(QStringLiteral("ran"), eachSide(printedOutcome("1"), missing));
+        search.runner.script(QStringLiteral("raised"),
+                             eachSide(raisedOutcome(QStringLiteral("TypeError"), "bad"), missing));
+        search.runner.script(
+            QStringLiteral("other name"),
+            eachSide(
+                printedOutcome("2"),
+                raisedOutcome(QStringLiteral("ImportError"),
+                              QStringLiteral("cannot import name 'Bytes' from 'pkg._types'"))));
+        search.runOneRound(
+            {QStringLiteral("ran"), QStringLiteral("raised"), QStringLiteral("other name")});
+        QCOMPARE(search.session->differences().size(), 2);
+        QCOMPARE(search.fate(QStringLiteral("raised")), QStringLiteral("duplicate"));
+        QCOMPARE(search.fate(QStringLiteral("other name")), QStringLiteral("difference"));
+    }
+
+    // A test that prints what it raises (exception_messages) is a cause apart from the
+    // target's other output differences, however many those are.
+    void printedExceptionsAreACauseOfTheirOwn()
+    {
+        Search search;
+        QList<Candidate> round;
+        for (int i = 1; i <= 3; ++i) {
+            round << candidate(QStringLiteral("output %1").arg(i));
+            search.runner.script(round.last().code, differs(QStringLiteral("old %1").arg(i),
+                                                            QStringLiteral("new %1").arg(i)));
+        }
+        round << candidate(QStringLiteral("observed"));
+        round.last().genome = {{"observe", "exception"}};
+        search.runner.script(QStringLiteral("observed"),
+                             differs(QStringLiteral("raises ValueError illegal header"),
+                                     QStringLiteral("raises ValueError malformed footer")));
+        search.runOneRound(round);
+        QCOMPARE(search.fate(QStringLiteral("observed")), QStringLiteral("difference"));
+    }
+
     void runtimeErrorOfTheTestIsRepaired_data()
     {
         QTest::addColumn<QString>("innermostFrame");

@@ -117,3 +117,18 @@ def test_tests_that_raised_through_a_changed_raise_are_observed_within_a_budget(
                    for i in found)
     spent = tests + [dict(_feedback(i["genome"]["code"], "ok", [4], True)) for i in found[:5]]
     assert len(observed_candidates(spent, [target], raises, _is_project)) == 3
+
+
+def test_what_a_test_catches_itself_prints_its_message_too() -> None:
+    target = Target("m.f", "function", "both", {"old": "m.py", "new": "m.py"}, {}, [], None)
+    caught = ("try:\n    f(1)\nexcept Exception as error:\n"
+              "    print('raises', type(error).__name__)\nelse:\n    print('raises nothing')\n")
+    found = observed_candidates([_feedback(caught, "ok", [4])], [target], {"m.f": {"new": {4}}},
+                                _is_project)
+    assert len(found) == 1
+    code = found[0]["genome"]["code"]
+    assert "        print('raises', type(error).__name__, str(error))" in code
+    script = "def f(n):\n    raise KeyError('no %d' % n)\n" + code
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout == "raises KeyError 'no 1'\n"

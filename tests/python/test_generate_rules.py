@@ -616,6 +616,30 @@ def test_a_lazy_result_is_consumed_and_bounded(monkeypatch: pytest.MonkeyPatch) 
     assert eager == "[3]\n"
 
 
+def test_a_generator_call_method_is_consumed_like_a_generator_function(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+    from gen.snippet import render_genome
+
+    class Decoder:
+        def __call__(self, data):
+            for byte in data:
+                yield byte * 2
+
+    module = types.ModuleType("scratch_decoder")
+    module.Decoder = Decoder  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    genome = {"target": "scratch_decoder.Decoder.__call__",
+              "entry": {"qualname": "scratch_decoder.Decoder.__call__", "op": "special",
+                        "dunder": "__call__", "expr": "Decoder", "versions": "both",
+                        "import": "from scratch_decoder import Decoder", "show_result": "lazy"},
+              "ctor": [],
+              "args": [{"name": "data", "value": {"k": "bytes", "v": "\x01\x02"}, "pass": "pos"}]}
+    code = render_genome(genome)
+    assert "itertools.islice" in code, code
+    assert printed_by(code).startswith("[2, 4]")
+
+
 # ---------------------------------------------------------------------------------------------
 # project objects: public paths, duck-typed parameters, objects filled through a mutator
 

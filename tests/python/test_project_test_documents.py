@@ -1,9 +1,11 @@
 """Tests for two ways a project test's run is taken further: the other documents of a
 data-driven test (``data_files``), and a test that raised, run again printing what it raises
-(``messages``).  The cases work on small trees and snippet text."""
+(``messages``); and for the test classes a snippet keeps without their tests (``assemble``).
+The cases work on small trees and snippet text."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +16,7 @@ if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
 
 from gen.plans import Target  # noqa: E402
+from gen.project_tests.assemble import strip_tests  # noqa: E402
 from gen.project_tests.data_files import DataFiles, name_words, sibling_snippets  # noqa: E402
 from gen.project_tests.messages import (message_observed, message_unwrapped,  # noqa: E402
                                         observed_candidates)
@@ -132,3 +135,27 @@ def test_what_a_test_catches_itself_prints_its_message_too() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True)
     assert result.stdout == "raises KeyError 'no 1'\n"
+
+
+def test_test_classes_lose_their_tests_by_their_names_or_their_bases_names() -> None:
+    source = """
+class DateTestCase(BaseTestCase):
+    def helper(self):
+        return 1
+
+    def testParse(self):
+        assert False
+
+
+class ParserTests(object):
+    def test_one(self):
+        assert False
+
+
+class Builder:
+    def test_mode(self):
+        return 2
+"""
+    kept = {node.name: [f.name for f in node.body if isinstance(f, ast.FunctionDef)]
+            for node in strip_tests(ast.parse(source).body)}
+    assert kept == {"DateTestCase": ["helper"], "ParserTests": [], "Builder": ["test_mode"]}

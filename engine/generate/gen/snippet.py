@@ -255,7 +255,8 @@ class _Renderer:
             return "round(%s)" % o, "repr"
         if dunder in WITH_ARGS:
             text = WITH_ARGS[dunder].format(**fields)
-            return text, "repr"
+            # a call's result is shown as the method's plan says: a generator's items consumed
+            return text, mode if dunder == "__call__" else "repr"
         if dunder in STATEMENTS:
             self.lines.append(STATEMENTS[dunder].format(**fields))
             return None, mode

@@ -22,9 +22,15 @@ from .sources import TreeSources
 MAX_SNIPPET_LINES = 400
 MAX_HELPER_DEPTH = 2
 
+TEST_CLASS_ENDINGS = ("TestCase", "Tests", "Test")
+
+
 def _is_test_class(node: ast.ClassDef, stripped: Set[str]) -> bool:
+    """A class of tests by its name or its bases' (``DateTestCase(BaseTestCase)``, whose base
+    a snippet imports): the runner would run the tests a snippet leaves in one."""
     bases = {decorator_name(b).split(".")[-1] for b in node.bases}
-    return node.name.startswith("Test") or "TestCase" in bases or bool(bases & stripped)
+    return node.name.startswith("Test") or node.name.endswith(TEST_CLASS_ENDINGS) or \
+        any(b.endswith(TEST_CLASS_ENDINGS) for b in bases) or bool(bases & stripped)
 
 
 def strip_tests(statements: List[ast.stmt]) -> List[ast.stmt]:

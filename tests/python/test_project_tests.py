@@ -156,6 +156,28 @@ def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
     assert run(code, tmp_path / "new") == "raises nothing\n'None'\nraises nothing\n140\n"
 
 
+def test_a_handler_that_swallows_what_it_catches_prints_its_type(tmp_path: Path) -> None:
+    """``except ValueError: pass`` in the test itself would hide which error the call raised."""
+    root = project(tmp_path, {"tests/test_loop.py": '''
+        from shop import discount
+
+
+        def test_each():
+            for amount in (-5, 150):
+                try:
+                    discount(amount)
+                except ValueError:
+                    pass
+                except KeyError as error:
+                    print(error)
+    '''})
+    code = convert(sources(root), "tests/test_loop.py", "test_each")
+    assert "    except ValueError as caught:\n        print('caught', type(caught).__name__)" \
+        in code, code
+    assert code.count("print('caught'") == 1  # a handler that shows something stays as it is
+    assert run(code, root) == "caught ValueError\n"
+
+
 def test_a_checked_message_is_printed_with_the_type(tmp_path: Path) -> None:
     """``match=`` and ``assertRaisesRegex`` check the message: the snippet prints it, so a
     reworded message shows; a plain ``pytest.raises`` still prints the type only."""

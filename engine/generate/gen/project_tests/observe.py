@@ -12,7 +12,9 @@ project's test becomes a print of what it looked at:
   afterwards is the exception itself; where the test checked the message (``match=``,
   ``assertRaisesRegex``) the message is printed too;
 * ``with pytest.warns(W):`` (and ``assertWarns``) records the warnings and prints their categories;
-* ``subTest`` is dropped and its body kept.
+* ``subTest`` is dropped and its body kept;
+* a handler of the test's own ``try`` that prints nothing (``except Error: pass``) prints the type
+  it caught.
 """
 
 from __future__ import annotations
@@ -83,6 +85,24 @@ def assert_operands(test: ast.expr, constants: Set[str] = frozenset()) -> List[a
     return [o for o in operands if not is_constant(o, constants)]
 
 
+def _prints(statements: List[ast.stmt]) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"
+               for s in statements for n in ast.walk(s))
+
+
+def _observe_caught(handler: ast.ExceptHandler) -> None:
+    """A test's own handler that swallows what it catches (``except Error: pass``) prints the
+    type it caught first: a change from one subclass to another, or to the base it catches,
+    shows."""
+    if handler.name is None:
+        handler.name = "caught"
+    seen = ast.Attribute(ast.Call(ast.Name("type", ast.Load()),
+                                  [ast.Name(handler.name, ast.Load())], []),
+                         "__name__", ast.Load())
+    handler.body = [ast.Expr(ast.Call(ast.Name("print", ast.Load()),
+                                      [ast.Constant("caught"), seen], []))] + handler.body
+
+
 class Observer:
     """Rewrites a test's statements; ``instance`` is the name the test case object has."""
 
@@ -129,6 +149,8 @@ class Observer:
                 setattr(statement, field, self.block(inner))
         for handler in getattr(statement, "handlers", []) or []:
             handler.body = self.block(handler.body)
+            if not _prints(handler.body):
+                _observe_caught(handler)
         return [statement]
 
     def _checker_call(self, method: str, call: ast.Call) -> List[ast.stmt]:

@@ -38,6 +38,8 @@ def _caught_types(tree: ast.AST) -> List[ast.Call]:
 
 def catches(code: str) -> bool:
     """Whether the test observes an exception it catches (which message_observed prints)."""
+    if "'raises'" not in code and '"raises"' not in code:
+        return False  # the parse below runs on every feedback test each round
     try:
         return bool(_caught_types(ast.parse(code)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):

@@ -81,6 +81,11 @@ def test_find_tests_follows_the_names_the_test_folders_give_the_package(tmp_path
                                 "    price(2)\n",
         "tests/test_other.py": "from . import other\n\n\ndef test_store():\n"
                                "    other.store()\n",
+        # the helper module imported as a module, its name used as an attribute
+        "tests/test_moduled.py": "from . import helpers\n\n\ndef test_price():\n"
+                                 "    helpers.price(2)\n",
+        "tests/test_unmoduled.py": "from . import helpers\n\n\ndef test_other():\n"
+                                   "    helpers.other(2)\n",
         # a support module's helper that uses the package: its tests name only the helper
         "testing/support.py": "from shop import checkout\n\n\ndef buy(n):\n"
                               "    return checkout(n)\n\n\ndef unrelated():\n    return 1\n",
@@ -97,7 +102,8 @@ def test_find_tests_follows_the_names_the_test_folders_give_the_package(tmp_path
     found = [f["file"] for f in answer["files"] if not f["doctests_only"]]
     # (a helper is a file of the test folders too: it imports the changed module itself)
     assert sorted(found) == ["testing/support.py", "tests/helpers.py", "tests/test_alias.py",
-                             "tests/test_helped.py", "tests/test_supported.py"]
+                             "tests/test_helped.py", "tests/test_moduled.py",
+                             "tests/test_supported.py"]
 
 
 def test_find_tests_gives_stand_in_lines_for_a_function_changed_only_by_added_lines(

@@ -7,7 +7,8 @@ a changed module, function or package, and scores each with ``ast``: importing a
 a changed function or class, then an entry point that reaches one, then importing the changed
 package, itself or through a module of the test folders that imports it (``find_bridges``: a
 test package's ``__init__.py`` saying ``import shop as store``, a support module's helper that
-uses the package).  Each file lists the tests
+uses the package; imported by name, or as an attribute of the module: ``from .. import util``
+and ``util.TestCase``).  Each file lists the tests
 (functions, test classes) whose own text names one of those, or that are marked to fail
 (``xfail``, ``expectedFailure``; listed again in ``xfail``): the engine runs those marked to
 fail first, then the others; within each, first the tests whose names share ``words`` with the
@@ -108,10 +109,10 @@ class Interest:
         self._compile()
 
     def bridged(self, imported: Set[str]) -> Set[str]:
-        """The bridge modules' names of the changed code that ``imported`` holds."""
+        """The bridge modules' names of the changed code that ``imported`` holds (imported
+        names, and attributes of imported modules: ``_attribute_uses``)."""
         return {"%s.%s" % (module, name) for module, names in self.bridges.items()
                 for name in names if "%s.%s" % (module, name) in imported}
-
 
     def name_words(self) -> List[str]:
         """The words of the changed names (``OutputHtmlFilter`` gives output, html, filter), to
@@ -138,6 +139,25 @@ def _imports(tree: ast.Module, relpath: str, sources: TreeSources) -> Set[str]:
                 names.add(module)
                 names.update("%s.%s" % (module, a.name) for a in node.names)
     return names
+
+
+def _attribute_uses(tree: ast.Module, relpath: str, sources: TreeSources) -> Set[str]:
+    """``module.name`` for each ``alias.name`` the file writes where ``alias`` is a module it
+    imported: ``from .. import util`` and ``util.TestCase`` give ``tests.util.TestCase``."""
+    bound: Dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update((a.asname, a.name) if a.asname else (a.name.split(".")[0],) * 2
+                         for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module if not node.level else \
+                _relative_module(relpath, node.level, node.module, sources)
+            if module:
+                bound.update((a.asname or a.name, "%s.%s" % (module, a.name))
+                             for a in node.names)
+    return {"%s.%s" % (bound[n.value.id], n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and
+            n.value.id in bound}
 
 
 def _module_name(relpath: str, sources: TreeSources) -> Optional[str]:
@@ -230,7 +250,7 @@ def score_file(tree: ast.Module, interest: Interest, relpath: str,
     mentioned = _mentions(tree)
     score = 4 * len(imported & interest.modules)
     packages = {i.split(".")[0] for i in imported} & interest.packages
-    if not packages and interest.bridged(imported):
+    if not packages and interest.bridged(imported | _attribute_uses(tree, relpath, sources)):
         packages = set(interest.packages)  # through a module of the test folders
     score += 2 * len(packages)
     score += 3 * len(mentioned & interest.functions) + len(mentioned & interest.entries)

@@ -20,6 +20,7 @@ if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
 
 from gen.project_tests.callable_kinds import callable_mutants, inspected_kinds  # noqa: E402
+from gen.project_tests.lead_lines import lead_lines, led_snippets  # noqa: E402
 from gen.project_tests.literals import focus_keys, mutants  # noqa: E402
 from gen.project_tests.shrink import variants  # noqa: E402
 from gen.shape_infer import unwrapped_on  # noqa: E402
@@ -223,6 +224,37 @@ def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     # a text holding neither end of the pair gets the plain splices only
     plain = list(mutants("from net import hostname\n\nhostname('abc')\n", 1, ["]:"]))
     assert "hostname('abc]:')" in plain[0]
+
+
+def test_mutants_join_two_copies_of_a_string_by_a_delimiter_of_the_changed_code() -> None:
+    """Code that now accepts a part after a ``,`` needs a part on each side: a comma at the
+    start of the test's one part is rejected by both versions."""
+    code = "from css import parse\n\nprint(repr(parse(':scope')))\n"
+    found = list(mutants(code, 1, [","]))
+    assert any("parse(':scope,:scope')" in m for m in found), found
+    assert not any("parse(',:scope,')" in m for m in found)
+
+
+def test_a_document_is_headed_by_another_tests_line_of_the_changed_words() -> None:
+    """A mode line (``from __future__ import annotations``) that one test's document holds is
+    put at the head of another test's document, indented like it; docstrings stay."""
+    moded = ("from lint import check\n\ncheck(\"\"\"\n    from __future__ import annotations\n"
+             "    x: int\n    \"\"\")\n")
+    plain = ("from lint import check\n\n\ndef helper():\n"
+             "    \"\"\"A docstring.\n    Two lines.\"\"\"\n\n\n"
+             "check(\"\"\"\n    name: str\n    print(name)\n    \"\"\")\n")
+    leads = lead_lines([moded, plain], {"annotations", "future", "enabled"})
+    assert leads == ["from __future__ import annotations"]
+    led = list(led_snippets(plain, leads))
+    assert len(led) == 1, led
+    document = [n.value for n in ast.walk(ast.parse(led[0])) if isinstance(n, ast.Constant)
+                and isinstance(n.value, str) and "name" in n.value]
+    assert document == ["\n    from __future__ import annotations\n    name: str\n"
+                        "    print(name)\n    "], document
+    assert "A docstring." in led[0]
+    # a document that holds the line already, and words no line holds, give nothing
+    assert list(led_snippets(moded, leads)) == []
+    assert lead_lines([moded, plain], {"unrelated"}) == []
 
 
 def test_bytes_literals_take_the_changed_codes_bytes_and_its_tokens_written_otherwise() -> None:

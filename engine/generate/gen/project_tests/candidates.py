@@ -29,7 +29,9 @@ from .convert import convert
 from .data_files import DataFiles, name_words, sibling_snippets
 from .entry_calls import entry_call_snippet, entry_call_snippets, repeats_a_call_of
 from .fixtures import Unconvertible
+from .lead_lines import lead_lines, led_snippets
 from .literals import focus_keys, mutants
+from .relevance import changed_words
 from .sources import TreeSources
 
 STRATEGY = "project_tests"
@@ -96,6 +98,7 @@ class ProjectTests:
     def __init__(self, request: Dict[str, Any]) -> None:
         self.converted: List[Dict[str, Any]] = []  # {test, file, target, code, focus}
         self.skipped: List[Dict[str, str]] = []
+        self.leads: Dict[str, List[str]] = {}  # per target: lead_lines.py
         listed = ((request.get("project_tests") or {}).get("tests") or [])[:MAX_TESTS]
         if not listed or not enabled(request):
             return
@@ -145,6 +148,10 @@ class ProjectTests:
                                            sibling_snippets, files, test["file"],
                                            recorded[call], words) if call in recorded else None,
                                        "direct": calls_by_name(call, target)})
+        changed = changed_words(request, sources)
+        for target in {item["target"] for item in self.converted}:
+            self.leads[target] = lead_lines(
+                (i["code"] for i in self.converted if i["target"] == target), changed)
 
     def candidate(self, item: Dict[str, Any], code: str, mutant: bool) -> Dict[str, Any]:
         return project_candidate({"strategy": STRATEGY, "target": item["target"], "code": code,
@@ -194,8 +201,12 @@ class ProjectTests:
         out += self._taking_turns(streams, limit, seen)
         # a data-driven test's other documents (data_files.py), as many again: each is a whole
         # real document, where a mutant changes one literal
-        return out + self._taking_turns([(i, i["siblings"]()) for i in items if i["siblings"]],
-                                        limit, seen)
+        out += self._taking_turns([(i, i["siblings"]()) for i in items if i["siblings"]],
+                                  limit, seen)
+        # and its documents headed by another test's line of the changed words (lead_lines.py)
+        return out + self._taking_turns(
+            [(i, led_snippets(i["code"], self.leads.get(i["target"], []))) for i in items],
+            limit, seen)
 
     def _taking_turns(self, streams: List[Tuple[Dict[str, Any], Iterator[str]]], limit: int,
                       seen: Set[str]) -> List[Dict[str, Any]]:

@@ -117,8 +117,9 @@ def replace_site(site: Site, node: ast.AST) -> None:
 
 
 def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
-    """``text`` (a str, or bytes) with each short one of ``inserts`` of its type at its end and
-    in its middle, and each longer one (a word of the changed code) in its place."""
+    """``text`` (a str, or bytes) with each short one of ``inserts`` of its type at its end, in
+    its middle and between two copies of it, and each longer one (a word of the changed code)
+    in its place."""
     out: List[Any] = []
     inserts = _of_type(text, inserts)
     placed, emptied = _inside(text, inserts)
@@ -128,7 +129,9 @@ def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
     overlaid += [v for insert in inserts if _spliced(insert) for v in _replaced(text, insert)]
     for insert in inserts:
         middle = len(text) // 2
-        spliced = (text + insert, text[:middle] + insert + text[middle:])
+        # the text twice, joined by the insert: a delimiter the changed code looks for with a
+        # part on each side of it (``':scope,:scope'``; one at the start a parser rejects)
+        spliced = (text + insert, text[:middle] + insert + text[middle:], text + insert + text)
         for variant in spliced if _spliced(insert) else (insert,):
             if variant != text and variant not in out:
                 out.append(variant)

@@ -32,6 +32,7 @@ from .fixtures import Unconvertible
 from .lead_lines import lead_lines, led_snippets
 from .literals import focus_keys, mutants
 from .relevance import changed_words
+from .removed_names import NewModules, removed_private_imports
 from .sources import TreeSources
 
 STRATEGY = "project_tests"
@@ -64,12 +65,19 @@ def is_project_genome(genome: Any) -> bool:
 
 
 def old_tree(request: Dict[str, Any]) -> TreeSources:
+    return tree_of(request, "old", ".")  # type: ignore[return-value]
+
+
+def tree_of(request: Dict[str, Any], side: str, default_root: str = "") -> Optional[TreeSources]:
+    """The sources of one side's tree, None when the request names no root for it."""
     targets = request.get("targets") or {}
-    root = request.get("old_root") or (targets.get("old") or {}).get("root") or "."
+    root = request.get(side + "_root") or (targets.get(side) or {}).get("root") or default_root
+    if not root:
+        return None
     roots = request.get("import_roots") or {}
-    chosen = roots.get("old") if isinstance(roots, dict) else roots
+    chosen = roots.get(side) if isinstance(roots, dict) else roots
     if not isinstance(chosen, (str, list)):
-        chosen = (targets.get("old") or {}).get("import_roots") or ["."]
+        chosen = (targets.get(side) or {}).get("import_roots") or ["."]
     listed = [chosen] if isinstance(chosen, str) else [r for r in chosen if isinstance(r, str)]
     return TreeSources(str(root), listed)
 
@@ -109,6 +117,7 @@ class ProjectTests:
         sources = old_tree(request)
         targets = request.get("targets") or {}
         files = DataFiles(sources.root)
+        new_modules = NewModules(tree_of(request, "new"))
         words = name_words([str(f.get("qualname")) for f in targets.get("changed_functions") or []
                             if isinstance(f, dict)])
         for test in listed:
@@ -119,6 +128,10 @@ class ProjectTests:
             calls = entry_call_snippets(test)
             try:
                 code = convert(sources, test["file"], test["name"])
+                removed = removed_private_imports(code, new_modules)
+                if removed:
+                    raise Unconvertible("it imports %s, which the new version no longer has" %
+                                        ", ".join(removed))
             except Unconvertible as exc:
                 reason = str(exc)
             except (RecursionError, ValueError, TypeError, AttributeError) as exc:

@@ -210,6 +210,24 @@ def test_a_checked_message_is_printed_with_the_type(tmp_path: Path) -> None:
 
 # -- unittest -----------------------------------------------------------------------------------
 
+def test_a_class_named_after_its_imported_base_is_unconvertible_not_endless(
+        tmp_path: Path) -> None:
+    # the suite reruns another module's tests with a mixin: the file's name is the class itself
+    root = project(tmp_path, {"tests/test_again.py": '''
+        from tests.test_cart import CartTests
+
+
+        class Mixin:
+            pass
+
+
+        class CartTests(Mixin, CartTests):
+            pass
+    '''})
+    with pytest.raises(Unconvertible, match="no method test_add in class CartTests"):
+        convert(sources(root), "tests/test_again.py", "CartTests::test_add")
+
+
 def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: Path) -> None:
     root = project(tmp_path, {"tests/test_unit.py": '''
         import unittest

@@ -146,15 +146,24 @@ def _find_class(scope: ModuleScope, name: str) -> ast.ClassDef:
     raise Unconvertible("no class %s in the test file" % name)
 
 
-def _find_method(scope: ModuleScope, cls: ast.ClassDef, name: str) -> ast.AST:
+def _find_method(scope: ModuleScope, cls: ast.ClassDef, name: str,
+                 seen: Optional[Set[int]] = None) -> ast.AST:
+    seen = (seen or set()) | {id(cls)}
     for node in cls.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
             return node
     for base in cls.bases:
         try:
-            return _find_method(scope, _find_class(scope, decorator_name(base)), name)
+            found = _find_class(scope, decorator_name(base))
         except Unconvertible:
             continue
+        # ``class TestOther(Mixin, TestOther)`` over an imported class of that name: the file's
+        # name is the class itself, and its base is out of reach
+        if id(found) not in seen:
+            try:
+                return _find_method(scope, found, name, seen)
+            except Unconvertible:
+                continue
     raise Unconvertible("no method %s in class %s" % (name, cls.name))
 
 

@@ -368,6 +368,23 @@ def test_changed_length_checks_give_their_bounds(tmp_path: Path) -> None:
     assert mined.changed_lengths() == [21, 20]
 
 
+def test_a_token_a_changed_condition_hands_a_helper_is_a_changed_string(tmp_path: Path) -> None:
+    """``token.is_delim(",")`` in a changed condition compares the input with ``","`` as
+    surely as ``==`` does; the same call outside a condition, or a long text, does not count."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    (tmp_path / "pkg.py").write_text(
+        "def parse(tokens):\n"
+        "    if len(tokens) > 2 and (tokens[-3].is_delim(',') or tokens[-3].kind == 'S'):\n"
+        "        return tokens[-3].is_delim(';')\n"
+        "    log('a long message', '|')\n"
+        "    return [t for t in tokens if not t.is_op('+', 'a long message')]\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.parse", {"changed_lines": {"new": [2, 3, 4, 5]}}, [])
+    assert sorted(mined.changed_strings()) == ["+", ",", "S"], mined.changed_strings()
+
+
 def test_an_escape_opening_on_a_changed_line_gets_its_digits(tmp_path: Path) -> None:
     """A changed line that starts reading an escape (``\\x`` and two digits) gives the escape
     in full, spliced into a project test's quoted values like the short strings are."""

@@ -259,6 +259,21 @@ def expand(value: Any) -> List[Any]:
 # ---------------------------------------------------------------------------------------------
 
 
+SHORT_TOKEN = 3  # a string argument of a call in a condition this short is a token
+
+
+def _conditions(node: Any) -> List[Any]:
+    """The expressions ``node`` decides on: an ``if``'s, ``while``'s, conditional
+    expression's, ``assert``'s or comprehension's test, and a boolean operation's operands."""
+    if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        return [node.test]
+    if isinstance(node, ast.comprehension):
+        return list(node.ifs)
+    if isinstance(node, ast.BoolOp):
+        return list(node.values)
+    return []
+
+
 class FunctionMiner:
     """Walks one function (old or new side) and records its constants into ``mined``."""
 
@@ -272,6 +287,7 @@ class FunctionMiner:
         self.wc = weight_changed
         self.wo = weight_other
         self.spans: List[Tuple[int, int]] = []  # the changed statements' lines
+        self.in_conditions: Set[int] = set()  # ids of the nodes inside a condition
 
     def weight(self, node: ast.AST) -> int:
         start = getattr(node, "lineno", 0)
@@ -447,6 +463,8 @@ class FunctionMiner:
     # -- walking -----------------------------------------------------------------------------
     def run(self, node: Any) -> None:
         self._changed_spans(node)
+        self.in_conditions = {id(inner) for sub in ast.walk(node) for test in _conditions(sub)
+                              for inner in ast.walk(test)}
         body = node.body if isinstance(node, FUNCTION_NODES) else [node]
         skip = _docstring_ids(node)
         for stmt in body if isinstance(body, list) else [body]:
@@ -572,6 +590,13 @@ class FunctionMiner:
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop") and \
                 node.args and self._table_lookup(node.args[0], node.func.value, weight):
             return
+        if id(node) in self.in_conditions:
+            # a token a condition hands a helper to look for (``token.is_delim(",")``): the
+            # code compares its input with it as surely as with ``==``
+            for arg in list(node.args) + [k.value for k in node.keywords]:
+                ok, v = self.const(arg)
+                if ok and isinstance(v, (str, bytes)) and 0 < len(v) <= SHORT_TOKEN:
+                    self.mined.add(v, None, weight)
         if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
             name, _, _ = self.subject(node.func.value)
             for arg in node.args[:1]:

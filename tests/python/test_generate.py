@@ -217,6 +217,23 @@ def test_a_method_of_an_enum_runs_on_its_members(tmp_path: Path) -> None:
     assert "Op(Op.PLUS)" in receivers and "Op(Op.HASH)" in receivers
 
 
+def test_a_type_hint_bound_only_under_type_checking_is_never_imported(tmp_path: Path) -> None:
+    """A Protocol defined under ``if TYPE_CHECKING:`` does not exist at run time: importing it
+    made nearly every test of a typed library's function an ImportError on both versions."""
+    source = ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+              "    from typing import Protocol\n\n    class SupportsRead(Protocol):\n"
+              "        def read(self, n: int = -1) -> bytes: ...\n\n\n"
+              "def head(stream: 'SupportsRead', n: int) -> bytes:\n    return %s\n")
+    for side, body in (("old", "stream.read(n)"), ("new", "stream.read(max(n, 0))")):
+        (tmp_path / side / "reader").mkdir(parents=True)
+        (tmp_path / side / "reader" / "__init__.py").write_text(source % body)
+    trees = {"old": tmp_path / "old", "new": tmp_path / "new"}
+    trees["targets"] = analyze_targets(trees["old"], trees["new"], tmp_path)
+    out = generate_inprocess(request(trees, max_candidates=30))["candidates"]
+    codes = [c["code"] for c in for_target(out, "head")]
+    assert codes and not any("SupportsRead" in code for code in codes), codes[:3]
+
+
 def test_private_function_reached_through_public_entry(round0: List[Dict[str, Any]]) -> None:
     cands = for_target(round0, "_bulk_discount")
     assert cands

@@ -6,7 +6,9 @@ binding in walk order with where it stands:
 
 * ``fallback``: inside an ``else`` branch of an ``if`` or an ``except`` handler, the code that
   runs when the main path could not (``try: import json`` / ``except ImportError: json = None``);
-* ``loop_or_match``: inside a loop or a ``match`` statement.
+* ``loop_or_match``: inside a loop or a ``match`` statement;
+* ``type_only``: inside ``if TYPE_CHECKING:``, which never runs (a name a type hint names
+  there cannot be imported at run time).
 
 The analyzer reads every binding (a name means one thing only when all of them agree); the
 generator reads the :func:`primary` one of those outside loops and ``match`` statements.
@@ -42,6 +44,7 @@ class Binding:
     level: int = 0  # importfrom: the number of leading dots
     fallback: bool = False
     loop_or_match: bool = False
+    type_only: bool = False
 
 
 @dataclass
@@ -54,6 +57,7 @@ class StarImport:
     col: int
     fallback: bool = False
     loop_or_match: bool = False
+    type_only: bool = False
 
 
 @dataclass
@@ -68,7 +72,7 @@ def collect_bindings(body: Sequence[ast.stmt]) -> ModuleBindings:
     """The bindings of a module body (walk order: a compound statement's own names first, then
     its blocks as :func:`executable_lines.child_blocks` lists them)."""
     out = ModuleBindings()
-    _walk(body, out, False, False)
+    _walk(body, out, False, False, False)
     return out
 
 
@@ -99,15 +103,22 @@ def compound_binds(node: ast.stmt) -> List[str]:
 
 
 def _walk(body: Sequence[ast.stmt], out: ModuleBindings, fallback: bool,
-          loop_or_match: bool) -> None:
+          loop_or_match: bool, type_only: bool) -> None:
     for stmt in body:
-        _statement(stmt, out, fallback, loop_or_match)
+        _statement(stmt, out, fallback, loop_or_match, type_only)
 
 
-def _statement(stmt: ast.stmt, out: ModuleBindings, fallback: bool, loop_or_match: bool) -> None:
+def _type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` (any module's)."""
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING" or \
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+
+
+def _statement(stmt: ast.stmt, out: ModuleBindings, fallback: bool, loop_or_match: bool,
+               type_only: bool) -> None:
     def bind(local: str, kind: str, **fields: Any) -> None:
         binding = Binding(kind, stmt.lineno, stmt.col_offset, fallback=fallback,
-                          loop_or_match=loop_or_match, **fields)
+                          loop_or_match=loop_or_match, type_only=type_only, **fields)
         out.names.setdefault(local, []).append(binding)
 
     if isinstance(stmt, FUNCTION_NODES) or isinstance(stmt, ast.ClassDef):
@@ -126,7 +137,8 @@ def _statement(stmt: ast.stmt, out: ModuleBindings, fallback: bool, loop_or_matc
         for alias in stmt.names:
             if alias.name == "*":
                 out.stars.append(StarImport(stmt.module or "", stmt.level, stmt.lineno,
-                                            stmt.col_offset, fallback, loop_or_match))
+                                            stmt.col_offset, fallback, loop_or_match,
+                                            type_only))
             else:
                 bind(alias.asname or alias.name, "importfrom", module=stmt.module or "",
                      name=alias.name, level=stmt.level)
@@ -152,8 +164,10 @@ def _statement(stmt: ast.stmt, out: ModuleBindings, fallback: bool, loop_or_matc
     handlers = [h.body for h in getattr(stmt, "handlers", None) or []]
     for block in blocks:
         if loop_or_match or not isinstance(stmt, _READ_COMPOUNDS):
-            _walk(block, out, fallback, True)
+            _walk(block, out, fallback, True, type_only)
         else:
             alternative = (isinstance(stmt, ast.If) and block is stmt.orelse) or \
                 any(block is h for h in handlers)
-            _walk(block, out, fallback or alternative, False)
+            checking = isinstance(stmt, ast.If) and block is stmt.body and \
+                _type_checking(stmt.test)
+            _walk(block, out, fallback or alternative, False, type_only or checking)

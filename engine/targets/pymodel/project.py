@@ -53,16 +53,17 @@ class Module:
         return self.stars
 
     def read(self, found: ModuleBindings) -> None:
-        """Keep what a reader sees: no loops, ``match`` statements or impossible imports."""
+        """Keep what a reader sees: no loops, ``match`` statements, ``if TYPE_CHECKING:``
+        blocks or impossible imports."""
         candidates: Dict[str, List[Binding]] = {}
         for name, bindings in found.names.items():
             for binding in bindings:
-                if binding.loop_or_match or binding.kind == "other" or \
+                if binding.loop_or_match or binding.type_only or binding.kind == "other" or \
                         binding.kind == "importfrom" and self._source(binding) is None:
                     continue
                 candidates.setdefault(name, []).append(binding)
         self.bindings = {name: primary(seen) for name, seen in candidates.items()}
-        stars = sorted((s for s in found.stars if not s.loop_or_match),
+        stars = sorted((s for s in found.stars if not s.loop_or_match and not s.type_only),
                        key=lambda s: (s.line, s.col))
         absolute = [absolute_module(self.name, self.is_package, s.module, s.level) for s in stars]
         self.stars = [source for source in absolute if source is not None]

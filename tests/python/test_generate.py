@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from helpers_dir import HELPERS
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -200,18 +200,26 @@ def test_enum_and_literal_members(round0: List[Dict[str, Any]]) -> None:
         assert member in text
 
 
+def generated_for(tmp_path: Path, package: str, source: str, bodies: Tuple[str, str],
+                  target: str) -> List[str]:
+    """The codes of the round-0 candidates for ``target`` of a package whose ``__init__.py`` is
+    ``source`` with the old and then the new body put in."""
+    for side, body in zip(("old", "new"), bodies):
+        (tmp_path / side / package).mkdir(parents=True)
+        (tmp_path / side / package / "__init__.py").write_text(source % body)
+    trees = {"old": tmp_path / "old", "new": tmp_path / "new"}
+    trees["targets"] = analyze_targets(trees["old"], trees["new"], tmp_path)
+    out = generate_inprocess(request(trees, max_candidates=30))["candidates"]
+    return [c["code"] for c in for_target(out, target)]
+
+
 def test_a_method_of_an_enum_runs_on_its_members(tmp_path: Path) -> None:
     """``Op()`` is no member (TypeError before the method runs): the receivers are the
     members, ``Op(Op.PLUS)``."""
     source = ("import enum\n\n\nclass Op(enum.Enum):\n    PLUS = '+'\n    HASH = '#'\n\n"
               "    def quote(self, text):\n        return %s\n")
-    for side, body in (("old", "self.value + text"), ("new", "self.value + text.strip()")):
-        (tmp_path / side / "ops").mkdir(parents=True)
-        (tmp_path / side / "ops" / "__init__.py").write_text(source % body)
-    trees = {"old": tmp_path / "old", "new": tmp_path / "new"}
-    trees["targets"] = analyze_targets(trees["old"], trees["new"], tmp_path)
-    out = generate_inprocess(request(trees, max_candidates=30))["candidates"]
-    codes = [c["code"] for c in for_target(out, "Op.quote")]
+    codes = generated_for(tmp_path, "ops", source, ("self.value + text",
+                                                    "self.value + text.strip()"), "Op.quote")
     assert codes and not any("Op()" in code for code in codes)
     receivers = "\n".join(codes)
     assert "Op(Op.PLUS)" in receivers and "Op(Op.HASH)" in receivers
@@ -224,13 +232,8 @@ def test_a_type_hint_bound_only_under_type_checking_is_never_imported(tmp_path: 
               "    from typing import Protocol\n\n    class SupportsRead(Protocol):\n"
               "        def read(self, n: int = -1) -> bytes: ...\n\n\n"
               "def head(stream: 'SupportsRead', n: int) -> bytes:\n    return %s\n")
-    for side, body in (("old", "stream.read(n)"), ("new", "stream.read(max(n, 0))")):
-        (tmp_path / side / "reader").mkdir(parents=True)
-        (tmp_path / side / "reader" / "__init__.py").write_text(source % body)
-    trees = {"old": tmp_path / "old", "new": tmp_path / "new"}
-    trees["targets"] = analyze_targets(trees["old"], trees["new"], tmp_path)
-    out = generate_inprocess(request(trees, max_candidates=30))["candidates"]
-    codes = [c["code"] for c in for_target(out, "head")]
+    codes = generated_for(tmp_path, "reader", source,
+                          ("stream.read(n)", "stream.read(max(n, 0))"), "head")
     assert codes and not any("SupportsRead" in code for code in codes), codes[:3]
 
 

@@ -257,7 +257,8 @@ def test_mixed_characters_and_a_widened_class_tell_patterns_apart() -> None:
 
 def test_mined_changed_patterns_pair_the_sides_and_guess_a_verbose_layout(
         tmp_path: Path) -> None:
-    from gen.mine import change_rewrites, guessed_flags, looks_like_regex, mine_target
+    from gen.mine import guessed_flags, looks_like_regex, mine_target
+    from gen.mined import change_rewrites
 
     import re
     assert looks_like_regex(r"[0-9][0-9]:[0-9][0-9]")  # two classes, no repetition

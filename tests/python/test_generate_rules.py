@@ -225,7 +225,7 @@ def test_feedback_mutants_stay_paired_with_their_own_entry_plan() -> None:
     they call, not the last one looked at."""
     from gen.feedback import novel_stream
     from gen.genome import make_genome
-    from gen.mine import Mined
+    from gen.mined import Mined
     from gen.plans import EntryPlan, Slot, Target
 
     def plan(name: str) -> EntryPlan:
@@ -668,7 +668,7 @@ def test_a_buffer_class_is_found_imported_right_and_filled_through_its_mutator(
     package that star-imports a module listing other names in ``__all__``; it is built empty
     and then given bytes through ``+=`` (bytes: what its ``__init__`` starts the data as)."""
     from gen.hints import Hints
-    from gen.mine import Mined
+    from gen.mined import Mined
     from gen.usage import guess
     from pymodel.project import Tree
 

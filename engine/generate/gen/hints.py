@@ -22,7 +22,7 @@ from . import usage
 from .callsites import CallSites
 from .filled import FILLED, mutators
 from .samples import sample_classes
-from .mine import Mined
+from .mined import Mined
 from .pools import callables, mixed, pool
 from .specs import (ANY, BUILTIN_SPECS, NONE, PRIMS, Spec, SpecResolver, _flatten, _has_none,
                     _spec_of_python, _union)

@@ -14,7 +14,7 @@ from typing import Any, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, decorator_names
 
-from .mine import Mined
+from .mined import Mined
 
 MUTATING_CALLS = {"append", "extend", "insert", "add", "update", "setdefault", "pop",
                   "remove", "discard", "clear", "appendleft", "push", "put", "__setitem__"}

@@ -21,7 +21,8 @@ from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 from .callsites import CallSites, Site, scan_trees
 from .fallback import fallback_items, side_versions
 from .hints import Hints
-from .mine import W_CHANGED, W_TARGET, Mined, mine_target
+from .mine import mine_target
+from .mined import W_CHANGED, W_TARGET, Mined
 from .mutators import mutators
 from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr

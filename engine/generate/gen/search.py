@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .command_line import candidates as command_line
 from .genome import is_genome
-from .mine import W_CHANGED, change_rewrites
+from .mined import W_CHANGED, change_rewrites
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds

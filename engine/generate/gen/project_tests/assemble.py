@@ -86,7 +86,7 @@ class Assembly:
             if isinstance(statement, ast.Import):
                 for alias in statement.names:
                     top = alias.name.split(".")[0]
-                    if not self.sources.importable(top) and self.sources._module_file(
+                    if not self.sources.importable(top) and self.sources.module_file(
                             self.sources.test_base(scope.relpath), alias.name):
                         raise Unconvertible("imports %s, a module of the test suite, as a "
                                             "whole" % alias.name)

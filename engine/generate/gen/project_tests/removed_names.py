@@ -11,7 +11,6 @@ a star import, or a module ``__getattr__``, may still provide it.
 from __future__ import annotations
 
 import ast
-import os
 from typing import Dict, List, Optional, Set
 
 from .scope import bound_names
@@ -37,15 +36,7 @@ class NewModules:
     def _read(self, dotted: str) -> Optional[Set[str]]:
         if self.sources is None:
             return None
-        relpath = None
-        for root in self.sources.import_roots:
-            base = os.path.join(root, *dotted.split("."))
-            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if os.path.isfile(candidate):
-                    relpath = os.path.relpath(candidate, self.sources.root).replace(os.sep, "/")
-                    break
-            if relpath:
-                break
+        relpath = self.sources.import_file(dotted)
         scope = self.sources.scope(relpath) if relpath else None
         if scope is None:
             return None

@@ -67,7 +67,8 @@ class TreeSources:
                 found.append(candidate)
         return found
 
-    def _module_file(self, folder: str, dotted: str) -> Optional[str]:
+    def module_file(self, folder: str, dotted: str) -> Optional[str]:
+        """The relpath of module ``dotted`` under ``folder`` (a module or a package), or None."""
         base = os.path.join(folder, *dotted.split("."))
         for candidate in (base + ".py", os.path.join(base, "__init__.py")):
             if os.path.isfile(candidate):
@@ -86,8 +87,16 @@ class TreeSources:
                     return ".".join(parts)
         return None
 
+    def import_file(self, dotted: str) -> Optional[str]:
+        """The relpath of module ``dotted`` under the first import root that has it, or None."""
+        for root in self.import_roots:
+            found = self.module_file(root, dotted)
+            if found:
+                return found
+        return None
+
     def importable(self, dotted: str) -> bool:
-        return any(self._module_file(root, dotted) or
+        return any(self.module_file(root, dotted) or
                    os.path.isdir(os.path.join(root, dotted.split(".")[0]))
                    for root in self.import_roots)
 
@@ -136,7 +145,7 @@ class TreeSources:
                                              for a in node.names):
                     return "local", init
                 return "local", ""
-            found = self._module_file(folder, module)
+            found = self.module_file(folder, module)
             if found is None:
                 return "local", ""
             name = self.module_name(found)
@@ -144,5 +153,5 @@ class TreeSources:
         top = module.split(".")[0]
         if self.importable(top):
             return "keep", ""
-        local = self._module_file(self.test_base(relpath), module)
+        local = self.module_file(self.test_base(relpath), module)
         return ("local", local) if local else ("keep", "")

@@ -534,6 +534,40 @@ def test_a_test_reading_files_beside_it_is_skipped(tmp_path: Path) -> None:
         convert(sources(root), "tests/test_files.py", "test_data")
 
 
+SIBLING_CLASSES = {"tests/test_classes.py": '''
+    import os
+    import unittest
+    from shop import discount
+
+    HERE = os.path.dirname(__file__)
+
+
+    def with_data(cls):
+        cls.files = os.listdir(HERE)
+        return cls
+
+
+    class TestDiscount(unittest.TestCase):
+        def test_limit(self):
+            self.assertEqual(discount(100), 90)
+
+
+    @with_data
+    class TestFiles(unittest.TestCase):
+        def test_listed(self):
+            self.assertTrue(self.files)
+'''}
+
+
+def test_a_sibling_test_class_is_no_side_effect(tmp_path: Path) -> None:
+    # TestFiles shares ``unittest`` with the converted test and is decorated, which would make it
+    # a side effect to keep; it reads ``__file__``, so keeping it would lose the test
+    root = project(tmp_path, SIBLING_CLASSES)
+    code = convert(sources(root), "tests/test_classes.py", "TestDiscount::test_limit")
+    assert "TestFiles" not in code and "with_data" not in code
+    assert run(code, root) == "90\n"
+
+
 # -- the strategy's candidates ------------------------------------------------------------------
 
 TARGETS = {"changed_functions": [

@@ -5,8 +5,9 @@ the statements a piece of code needs: the definitions of the names it uses, and 
 those use in turn, plus the module-level statements with side effects that touch them or the
 project (a plugin registered by ``registry.add(MyPlugin)`` or ``@register`` at import time, a
 subclass of a project class).  Imports keep only the names that are needed.  Never included:
-``if __name__ == "__main__":`` blocks, fixtures, test functions, and side effects that read
-``__file__`` (``sys.path`` set-up: a snippet has no file beside it).
+``if __name__ == "__main__":`` blocks, fixtures, test functions, other classes of tests (unless
+the code names them), and side effects that read ``__file__`` (``sys.path`` set-up: a snippet
+has no file beside it).
 """
 
 from __future__ import annotations
@@ -92,11 +93,20 @@ TEST_DECORATORS = ("pytest.", "mark.", "unittest.", "fixture", "staticmethod", "
                    "property", "functools.", "dataclass", "dataclasses.")
 
 
+def is_test_class(statement: ast.ClassDef) -> bool:
+    """A class of tests: named ``Test...`` (pytest collects it) or a ``...TestCase``."""
+    bases = [decorator_name(base).split(".")[-1] for base in statement.bases]
+    return statement.name.startswith("Test") or any(b.endswith("TestCase") for b in bases)
+
+
 def effect_triggers(statement: ast.stmt) -> Optional[Set[str]]:
     """The names whose presence makes a module-level statement needed for its side effects, or
     None: a call or a statement that binds nothing (all it reads), a definition decorated by
     something other than a test or language decorator (its decorators: ``@register``), a class
-    with bases or a metaclass (its bases: subclassing may register it)."""
+    with bases or a metaclass (its bases: subclassing may register it) unless it is a class of
+    tests."""
+    if isinstance(statement, ast.ClassDef) and is_test_class(statement):
+        return None  # another test's class: what it sets up is its tests' own
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         decorators = [d for d in statement.decorator_list
                       if not decorator_name(d).startswith(TEST_DECORATORS)]

@@ -23,6 +23,7 @@ QStringList switchableStrategies()
         QStringLiteral("setup_calls"),
         QStringLiteral("relations"),
         QStringLiteral("optional_params"),
+        QStringLiteral("flag_settings"),
         QStringLiteral("shapes"),
         QStringLiteral("sizes"),
         QStringLiteral("regex_samples"),

@@ -475,6 +475,57 @@ private slots:
                      .isEmpty());
     }
 
+    // flag_settings by ablation: an arm moved above the check of a bad key changes what one
+    // setting of an option does. Only the project's test builds a schema that gets that far
+    // (a Field subclass); it leaves the option at its default, and no literal of it can tell
+    // the versions apart. Set as a keyword on its constructor call, the option does.
+    void optionsTheChangedArmDecidesOnAreSetOnTheProjectsTests()
+    {
+        const auto core = [](const char *extras) {
+            return QByteArray("IGNORE = 0\nKEEP = 1\n\n\nclass Field:\n"
+                              "    def convert(self, value):\n"
+                              "        raise NotImplementedError('subclasses convert')\n\n\n"
+                              "class Schema:\n"
+                              "    def __init__(self, extra=IGNORE):\n"
+                              "        self._fields = []\n        self.extra = extra\n\n"
+                              "    def add(self, name, field):\n"
+                              "        if type(field) is Field or not isinstance(field, Field):\n"
+                              "            raise TypeError('a Field subclass is needed')\n"
+                              "        self._fields.append((name, field))\n"
+                              "        return self\n\n"
+                              "    def dump(self, record):\n"
+                              "        if not self._fields:\n"
+                              "            raise ValueError('an empty schema dumps nothing')\n"
+                              "        out = {name: field.convert(record.get(name))\n"
+                              "               for name, field in self._fields}\n"
+                              "        for key in record:\n"
+                              "            if key in out:\n"
+                              "                continue\n") +
+                   extras + "        return out\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "import pytest\n\nfrom pkg.core import Field, Schema\n\n\n"
+                   "class Cents(Field):\n    def convert(self, value):\n"
+                   "        return round(float(value) * 100)\n\n\n"
+                   "def test_a_bad_extra_name_is_refused():\n"
+                   "    schema = Schema().add('price', Cents())\n"
+                   "    with pytest.raises(KeyError):\n"
+                   "        schema.dump({'price': '1.25', 'x-note': 'late'})\n");
+        const auto [base, head] = commitChange(repo,
+                                               core("            elif not key.isidentifier():\n"
+                                                    "                raise KeyError(key)\n"
+                                                    "            elif self.extra == KEEP:\n"
+                                                    "                out[key] = record[key]\n"),
+                                               core("            elif self.extra == KEEP:\n"
+                                                    "                out[key] = record[key]\n"
+                                                    "            elif not key.isidentifier():\n"
+                                                    "                raise KeyError(key)\n"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("flag_settings"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
+
     // A check added in front of an unpacking raises the same type for the same inputs, with
     // another message: only a project test's mutant that raises, rerun printing what it raises,
     // tells the versions apart.

@@ -281,3 +281,66 @@ def test_an_apostrophe_inside_a_word_opens_no_quoted_part() -> None:
     assert parts("x='don't'") == ["don't"]
     assert parts("it's") == []
     assert parts("'a' b 'c'") == ["a", "c"]
+
+
+# -- options the changed conditions decide on (flag_keywords.py, rules/flag_settings.py) --------
+
+def test_flag_mutants_set_an_option_the_test_leaves_at_its_default() -> None:
+    from gen.project_tests.flag_keywords import flag_mutants
+    code = ("from pkg import Schema\n\nschema = Schema({'a': int})\n"
+            "print(repr(schema.load({'a': 1, 'b': 2})))\n")
+    signatures = {"Schema": [("schema", "positional_or_keyword"),
+                             ("required", "positional_or_keyword"),
+                             ("extra", "keyword_only")],
+                  "load": [("data", "positional_or_keyword")]}
+    found = list(flag_mutants(code, signatures, {"extra": [1, 0, 2], "required": [True]}))
+    assert "Schema({'a': int}, extra=1)" in found[0] or "Schema({'a': int}, required=True)" in \
+        found[0]
+    joined = "\n".join(found)
+    for setting in ("extra=1", "extra=0", "extra=2", "required=True"):
+        assert "Schema({'a': int}, %s)" % setting in joined, setting
+    assert all("load({'a': 1, 'b': 2})" in m for m in found)  # load takes no option
+    assert len(found) == 4
+
+
+def test_flag_mutants_replace_the_argument_a_call_passes() -> None:
+    from gen.project_tests.flag_keywords import flag_mutants
+    code = "from pkg import parse\n\nprint(parse('x', True, mode='a'))\nprint(parse(*args))\n"
+    signatures = {"parse": [("text", "positional_or_keyword"),
+                            ("strict", "positional_or_keyword"),
+                            ("mode", "keyword_only")]}
+    found = list(flag_mutants(code, signatures, {"strict": [True, False], "mode": ["b"]}))
+    assert "print(parse('x', False, mode='a'))" in "\n".join(found)
+    assert "print(parse('x', True, mode='b'))" in "\n".join(found)
+    # a call that may pass the option through ``*args`` is left alone
+    assert all("parse(*args)" in m for m in found)
+    assert code not in found
+
+
+def test_changed_conditions_give_their_flags(tmp_path: Path) -> None:
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "ALLOW = 1\nREMOVE = 2\n\n\nclass Schema:\n"
+        "    def __init__(self, extra=0, strict=False):\n"
+        "        self.extra = extra\n        self._strict = strict\n\n"
+        "    def load(self, data, key, mode):\n"
+        "        if key in data:\n"
+        "            return data\n"
+        "        elif self.extra == ALLOW:\n"         # line 13: the arm beside the change
+        "            return None\n"
+        "        elif not key:\n"                     # line 15: changed
+        "            raise KeyError(key)\n"
+        "        if not self._strict and mode in ('a', 'b'):\n"  # line 17: changed
+        "            return None\n"
+        "        if data == 'x':\n"                   # line 19: unchanged
+        "            return 1\n", encoding="utf-8")
+    trees = {"old": Tree(str(tmp_path)), "new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.Schema.load", {"changed_lines": {"old": [15, 17],
+                                                                     "new": [15, 17]}}, [])
+    flags = mined.changed_flags()
+    assert flags["extra"] == [1, 0, 2]  # the mode of the arm above the changed one
+    assert flags["_strict"] == [True, False] and flags["key"] == [True, False]
+    assert flags["mode"][:2] == ["a", "b"]
+    assert "data" not in flags  # compared on an unchanged line, outside the changed chain

@@ -23,6 +23,7 @@ from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
 from .encoded_forms import decoder_family
+from .flags import conditions, deciding_tests, flags_in
 from .module_values import class_attribute, item_assignments
 from .mined import W_CHANGED, W_RELATED, W_TARGET, Mined, kind_key
 from .number_parsers import number_family
@@ -41,18 +42,6 @@ _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "i
                 "rpartition", "removeprefix", "removesuffix", "get", "pop"}
 
 SHORT_TOKEN = 3  # a string argument of a call in a condition this short is a token
-
-
-def _conditions(node: Any) -> List[Any]:
-    """The expressions ``node`` decides on: an ``if``'s, ``while``'s, conditional
-    expression's, ``assert``'s or comprehension's test, and a boolean operation's operands."""
-    if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
-        return [node.test]
-    if isinstance(node, ast.comprehension):
-        return list(node.ifs)
-    if isinstance(node, ast.BoolOp):
-        return list(node.values)
-    return []
 
 
 class FunctionMiner:
@@ -244,8 +233,12 @@ class FunctionMiner:
     # -- walking -----------------------------------------------------------------------------
     def run(self, node: Any) -> None:
         self._changed_spans(node)
-        self.in_conditions = {id(inner) for sub in ast.walk(node) for test in _conditions(sub)
+        self.in_conditions = {id(inner) for sub in ast.walk(node) for test in conditions(sub)
                               for inner in ast.walk(test)}
+        if self.wc >= W_CHANGED and self.spans:
+            for test in deciding_tests(node, lambda sub: self.weight(sub) == self.wc):
+                for name, values in flags_in(test, self.const, lambda n: self.subject(n)[0]):
+                    self.mined.add_flag(name, values)
         body = node.body if isinstance(node, FUNCTION_NODES) else [node]
         skip = _docstring_ids(node)
         for stmt in body if isinstance(body, list) else [body]:

@@ -25,6 +25,8 @@ W_RELATED = 1
 MAX_LENGTH = 4096  # longest literal a changed length check asks for
 MAX_WORD = 24  # a changed string longer than this is a message, not a word
 MAX_REGEXES = 6  # patterns of one target sampled
+MAX_FLAGS = 4  # names the changed lines decide on, set by the flag settings
+MAX_FLAG_VALUES = 6
 
 
 @dataclass
@@ -54,6 +56,28 @@ class Mined:
         self.changed_regexes: Dict[str, List[Tuple[str, int]]] = {}  # side -> changed patterns
         # family of a decoder's input (gen.encoded_forms, or NUMBER for a parser) -> weight
         self.decoders: Dict[str, int] = {}
+        # names the changed lines' conditions decide on -> the values they compare them with
+        self.flags: Dict[str, List[Any]] = {}
+
+    def add_flag(self, name: Optional[str], values: List[Any]) -> None:
+        if name:
+            self.flags[name] = uniq(self.flags.get(name, []) + values)
+
+    def changed_flags(self, most: int = MAX_FLAGS) -> Dict[str, List[Any]]:
+        """The names the changed lines decide on (:mod:`gen.flags`), then those they compare
+        with constants elsewhere, each with the values to set it to: the constants (numbers
+        with their neighbours: the other members of a set of modes), or True and False."""
+        out: Dict[str, List[Any]] = {}
+        for name, values in self.flags.items():
+            if len(out) < most:
+                out[name] = [v for value in values for v in
+                             (expand(value)[:3] if type(value) is int else [value])]
+        for c in self._sorted():
+            if c.subject and c.weight >= W_CHANGED and not c.length and \
+                    isinstance(c.value, (bool, int, float, str)) and \
+                    (c.subject in out or len(out) < most):
+                out.setdefault(c.subject, []).extend(expand(c.value)[:3])
+        return {name: uniq(values)[:MAX_FLAG_VALUES] for name, values in out.items()}
 
     def add_regex(self, pattern: Any, flags: int, subject: Optional[str], weight: int) -> None:
         if not isinstance(pattern, str) or not pattern:

@@ -27,10 +27,12 @@ from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import ProjectTests, is_project_genome, project_candidate, \
     tried_codes
+from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
 from .number_parsers import DIGIT_RUNS
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
 from .rules.exception_messages import STRATEGY as EXCEPTION_MESSAGES, changed_raises
+from .rules.flag_settings import STRATEGY as FLAG_SETTINGS, project_flags
 from .rules.number_spellings import STRATEGY as NUMBER_SPELLINGS
 from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
@@ -232,9 +234,12 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     if NUMBER_SPELLINGS not in disabled and \
             any(t.mined.parses_numbers(W_CHANGED) for t in targets):
         rewrites = rewrites + [DIGIT_RUNS]
+    # rules/flag_settings.py, switched off with it: the options the changed lines decide on
+    flags = {} if FLAG_SETTINGS in disabled else {
+        t.qualname: (signatures_of(t.plans), project_flags(t)) for t in wanted}
     out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                  lengths, int(request.get("max_candidates") or 0),
-                                                 wraps, _inspected(workspace), rewrites)
+                                                 wraps, _inspected(workspace), rewrites, flags)
     return out + ([] if EXCEPTION_MESSAGES in disabled else _observed(request, targets, tried))
 
 

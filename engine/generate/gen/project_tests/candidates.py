@@ -29,6 +29,7 @@ from .convert import convert
 from .data_files import DataFiles, name_words, sibling_snippets
 from .entry_calls import entry_call_snippet, entry_call_snippets, repeats_a_call_of
 from .fixtures import Unconvertible
+from .flag_keywords import FlagSettings, flag_mutants
 from .lead_lines import lead_lines, led_snippets
 from .literals import focus_keys, mutants
 from .relevance import changed_words
@@ -178,7 +179,9 @@ class ProjectTests:
                          max_candidates: int = 0,
                          wraps: Optional[Dict[str, List[str]]] = None,
                          kinds: Sequence[str] = (),
-                         rewrites: Sequence[Rewrite] = ()) -> List[Dict[str, Any]]:
+                         rewrites: Sequence[Rewrite] = (),
+                         flags: Optional[Dict[str, FlagSettings]] = None
+                         ) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
         string literals first, then its ``lengths`` (those its changed code compares with); its
@@ -186,7 +189,9 @@ class ProjectTests:
         anything else; before them, the functions a test passes are wrapped as each of the
         callable ``kinds`` the change asks about (see callable_kinds).  The change's ``rewrites``
         put the texts a changed pattern's versions read differently where the literals hold text
-        of its shape, before the inserts."""
+        of its shape, before the inserts.  A target's ``flags`` (the signatures of its entry
+        points, and the values of the options its changed conditions decide on) set those
+        options on the test's calls, after the callable kinds (flag_keywords.py)."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -205,6 +210,7 @@ class ProjectTests:
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, itertools.chain(
                 callable_mutants(item["code"], kinds),
+                flag_mutants(item["code"], *(flags or {}).get(item["target"], ({}, {}))),
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                         (inserts or {}).get(item["target"], []),
                         (lengths or {}).get(item["target"], []), item["focus"],

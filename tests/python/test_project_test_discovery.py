@@ -167,6 +167,52 @@ def test_find_tests_adds_the_old_statements_around_the_added_lines(tmp_path: Pat
     assert answer["near_lines"] == {"src/pkg/__init__.py": [5, 6]}
 
 
+def test_find_tests_adds_the_arms_beside_a_changed_arm(tmp_path: Path) -> None:
+    """A changed ``elif`` arm: the headers of its chain's other arms count as reaching too (a
+    test taking the arm above is one setting away from it), but not the lines inside them."""
+    write(tmp_path / "old", {"src/pkg/__init__.py": """
+        def load(self, key, error):
+            if key is None:
+                return None
+            elif self.extra == 1:
+                return key
+            elif error:
+                raise error
+            return key
+    """})
+    targets = {"changed_functions": [
+        {"qualname": "pkg.load", "name": "load", "versions": "both",
+         "files": {"old": "src/pkg/__init__.py"}, "modules": {"old": "pkg"},
+         "changed_lines": {"old": [6, 7], "new": [6, 7]}, "lines": {"old": [1, 8]}}],
+        "access": []}
+    answer = find_tests({"targets": targets, "old_root": str(tmp_path / "old"),
+                         "import_roots": {"old": "src"}})
+    assert answer["reach_lines"] == {"src/pkg/__init__.py": [2, 4]}
+    assert answer["near_lines"] == {}
+
+
+def test_project_tests_convert_the_tests_that_ran_a_changed_line_first(tmp_path: Path) -> None:
+    from gen.project_tests import candidates
+    write(tmp_path / "old", {"src/pkg/__init__.py": "def f(x):\n    if x:\n        return 1\n"
+                                                    "    elif x is None:\n        return 2\n",
+                             "tests/test_f.py": "from pkg import f\n\n\ndef test_a():\n"
+                                                "    assert f(0) is None\n\n\ndef test_b():\n"
+                                                "    assert f(None) == 2\n"})
+    targets = {"changed_functions": [
+        {"qualname": "pkg.f", "name": "f", "versions": "both",
+         "files": {"old": "src/pkg/__init__.py"}, "modules": {"old": "pkg"},
+         "changed_lines": {"old": [5], "new": [5]}, "lines": {"old": [1, 5]}}]}
+    tests = [{"file": "tests/test_f.py", "name": "test_a", "covered": {
+        "src/pkg/__init__.py": [2, 4]}},
+        {"file": "tests/test_f.py", "name": "test_b", "covered": {
+            "src/pkg/__init__.py": [2, 4, 5]}}]
+    request = {"targets": targets, "old_root": str(tmp_path / "old"),
+               "import_roots": {"old": "src"}, "project_tests": {"tests": tests}}
+    made = candidates.ProjectTests(request)
+    assert [item["test"] for item in made.converted] == ["tests/test_f.py::test_b",
+                                                         "tests/test_f.py::test_a"]
+
+
 def test_find_tests_resolves_relative_imports_of_a_test_package_inside_the_package(
         tmp_path: Path) -> None:
     """Tests living in the package (``pkg/tests``) import the changed module relatively; they

@@ -344,3 +344,25 @@ def test_changed_conditions_give_their_flags(tmp_path: Path) -> None:
     assert flags["_strict"] == [True, False] and flags["key"] == [True, False]
     assert flags["mode"][:2] == ["a", "b"]
     assert "data" not in flags  # compared on an unchanged line, outside the changed chain
+
+
+def test_a_closure_is_mined_like_any_function(tmp_path: Path) -> None:
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "ALLOW = 1\n\n\nclass Schema:\n"
+        "    def compile(self):\n"
+        "        def validate(data):\n"
+        "            if self.extra == ALLOW:\n"  # line 7: changed
+        "                return data\n"
+        "            return None\n"
+        "        return validate\n", encoding="utf-8")
+    trees = {"old": Tree(str(tmp_path)), "new": Tree(str(tmp_path))}
+    assert trees["old"].find_def("pkg.Schema.compile.<locals>.validate") is None
+    found = trees["old"].find_local_def("pkg.Schema.compile.<locals>.validate")
+    assert found is not None and found[1].name == "validate" and found[2] == []
+    mined = mine_target(trees, "pkg.Schema.compile.<locals>.validate",
+                        {"changed_lines": {"old": [7], "new": [7]}}, [])
+    assert mined.changed_flags()["extra"] == [1, 0, 2]
+    assert 1 in mined.linked("extra")

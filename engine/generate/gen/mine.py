@@ -467,8 +467,9 @@ def callees(tree: Tree, module: str, cls: Optional[str], node: Any) -> List[str]
 
 def mine_function(tree: Tree, qual: str, mined: Mined, changed: Set[int],
                   weight_changed: int, weight_other: int) -> Optional[Any]:
-    """Mine one function of ``tree`` by qualified name; returns its node (or None)."""
-    found = tree.find_def(qual)
+    """Mine one function of ``tree`` by qualified name (a closure too); returns its node (or
+    None)."""
+    found = tree.find_local_def(qual)
     if found is None:
         return None
     module, node, classes = found
@@ -539,7 +540,7 @@ def mine_target(trees: Dict[str, Tree], qual: str, changed: Dict[str, Any],
         lines = set((changed.get("changed_lines") or {}).get(side) or [])
         node = mine_function(tree, qual, mined, lines, W_CHANGED, W_TARGET)
         if node is not None:
-            found = tree.find_def(qual)
+            found = tree.find_local_def(qual)
             cls = qual.rsplit(".", 1)[0] if found and found[2] else None
             module = found[0] if found else ""
             for callee in callees(tree, module, cls, node)[:12]:

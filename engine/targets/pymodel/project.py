@@ -230,6 +230,23 @@ class Tree(Resolver):
                 body = node.body
         return modname, node, classes
 
+    def find_local_def(self, qual: str) -> Optional[Tuple[str, Any, List[ast.ClassDef]]]:
+        """``find_def``, also for a def nested in a function (``f.<locals>.g``, a closure a
+        function builds and returns); a nested def has no enclosing classes: it is no method."""
+        outer, marker, inner = qual.rpartition(".<locals>.")
+        if not marker:
+            return self.find_def(qual)
+        found = self.find_local_def(outer)
+        if found is None or not inner:
+            return None
+        name, _, _suffix = inner.split(".")[0].partition("#")
+        node = next((sub for sub in ast.walk(found[1]) if sub is not found[1] and
+                     isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and
+                     sub.name == name), None)
+        if node is None or "." in inner:
+            return None
+        return found[0], node, []
+
     def class_sym(self, qual: str) -> Optional[Ref]:
         found = self.find_def(qual)
         if found is None or not isinstance(found[1], ast.ClassDef):

@@ -32,6 +32,7 @@ from .fixtures import Unconvertible
 from .flag_keywords import FlagSettings, flag_mutants
 from .lead_lines import lead_lines, led_snippets
 from .literals import focus_keys, mutants
+from .reach import beside_lines
 from .relevance import changed_words
 from .removed_names import NewModules, removed_private_imports
 from .sources import TreeSources
@@ -108,15 +109,18 @@ class ProjectTests:
         self.converted: List[Dict[str, Any]] = []  # {test, file, target, code, focus}
         self.skipped: List[Dict[str, str]] = []
         self.leads: Dict[str, List[str]] = {}  # per target: lead_lines.py
-        listed = ((request.get("project_tests") or {}).get("tests") or [])[:MAX_TESTS]
+        listed = (request.get("project_tests") or {}).get("tests") or []
         if not listed or not enabled(request):
             return
         if sys.version_info < (3, 9):
             self.skipped = [{"test": _test_id(t), "reason": "converting tests needs Python 3.9"}
-                            for t in listed if isinstance(t, dict)]
+                            for t in listed[:MAX_TESTS] if isinstance(t, dict)]
             return
         sources = old_tree(request)
         targets = request.get("targets") or {}
+        # the tests that ran a changed line first, then those that took an arm beside one
+        beside = beside_lines(targets, sources)
+        listed = sorted(listed, key=lambda test: not _ran_changed(test, beside))[:MAX_TESTS]
         files = DataFiles(sources.root)
         new_modules = NewModules(tree_of(request, "new"))
         words = name_words([str(f.get("qualname")) for f in targets.get("changed_functions") or []
@@ -252,6 +256,14 @@ class ProjectTests:
                     break
             streams = still
         return out
+
+
+def _ran_changed(test: Any, beside: Dict[str, Set[int]]) -> bool:
+    """Whether a test's covered lines hold one that is not only an arm beside the change."""
+    covered = test.get("covered") if isinstance(test, dict) else None
+    return isinstance(covered, dict) and any(
+        set(lines) - beside.get(path, set()) for path, lines in covered.items()
+        if isinstance(lines, list))
 
 
 def calls_by_name(code: str, qualname: str) -> bool:

@@ -1,6 +1,8 @@
 """Which old-version lines a project test must run to count as reaching the change.
 
-Normally the changed lines of the old version.  A function changed only by added lines has none
+Normally the changed lines of the old version, and the headers of the ``if``/``elif`` arms beside
+them (a test that takes a neighbouring arm is one setting away from the changed one; such tests
+come after those that ran a changed line).  A function changed only by added lines has none
 there, so no test of the old version could ever reach it: for such a function the first
 statements of its old body stand in (never its ``def`` line or decorators, which run at import,
 nor a docstring, which never runs), and so do the old statements just before and just after each
@@ -79,11 +81,51 @@ def _around_insertions(node: ast.AST, old_text: List[str], new_text: List[str]) 
     return found
 
 
+def _arm_lines(function: ast.AST, changed: Set[int]) -> Set[int]:
+    """The lines of the ``if``/``elif`` arms of each chain in ``function`` that holds a
+    changed line, but the changed ones."""
+    found: Set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and any(node.lineno <= line <= (node.end_lineno or 0)
+                                            for line in changed):
+            arm = node
+            while True:
+                found.add(arm.lineno)
+                if len(arm.orelse) != 1 or not isinstance(arm.orelse[0], ast.If):
+                    break
+                arm = arm.orelse[0]
+    return found - changed
+
+
+def beside_lines(targets: Dict[str, Any], sources: TreeSources) -> Dict[str, Set[int]]:
+    """{file: lines} of the arms beside the changed lines: the header of each arm of an
+    ``if``/``elif`` chain holding an old changed line.  A test that takes another arm of the
+    chain (``elif self.extra == ALLOW`` above a changed ``elif error``) ran the decision the
+    change is about, with its inputs one setting away from the changed arm."""
+    found: Dict[str, Set[int]] = {}
+    for function in targets.get("changed_functions") or []:
+        if not isinstance(function, dict) or function.get("versions") == "new_only":
+            continue
+        changed = {n for n in (function.get("changed_lines") or {}).get("old") or []
+                   if isinstance(n, int)}
+        relpath = (function.get("files") or {}).get("old")
+        span = (function.get("lines") or {}).get("old") or []
+        name = function.get("name")
+        if not changed or not relpath or len(span) != 2 or not isinstance(name, str):
+            continue
+        scope = sources.scope(relpath)
+        node = _function_at(scope.tree, name, span[0], span[1]) if scope is not None else None
+        if node is not None:
+            found.setdefault(relpath, set()).update(_arm_lines(node, changed))
+    return found
+
+
 def reach_lines(targets: Dict[str, Any], sources: TreeSources
                 ) -> Tuple[Dict[str, List[int]], Dict[str, List[int]]]:
-    """{file: [lines]} to measure besides the old changed lines, for functions without any: all
-    the stand-ins, and those around the added lines alone."""
-    found: Dict[str, Set[int]] = {}
+    """{file: [lines]} to measure besides the old changed lines: for functions without any,
+    all the stand-ins, and those around the added lines alone; for the others, the arms beside
+    their changed lines."""
+    found: Dict[str, Set[int]] = beside_lines(targets, sources)
     near: Dict[str, Set[int]] = {}
     for function in targets.get("changed_functions") or []:
         if not isinstance(function, dict) or function.get("versions") == "new_only":

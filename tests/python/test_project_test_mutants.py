@@ -366,3 +366,15 @@ def test_a_closure_is_mined_like_any_function(tmp_path: Path) -> None:
                         {"changed_lines": {"old": [7], "new": [7]}}, [])
     assert mined.changed_flags()["extra"] == [1, 0, 2]
     assert 1 in mined.linked("extra")
+
+
+def test_a_known_word_inside_a_string_gives_way_to_a_changed_word() -> None:
+    code = ("from lint import run\n\n"
+            "print(run('a: 1\\n', 'quoted-strings: {quote-type: single}\\n'))\n")
+    found = list(mutants(code, 1, inserts=["consistent"], known=["single", "double"]))
+    swapped = "run('a: 1\\n', 'quoted-strings: {quote-type: consistent}\\n')"
+    assert any(swapped in m for m in found)
+    # the swap comes before the changed word takes the whole literal's place
+    whole = "run('a: 1\\n', 'consistent')"
+    assert [swapped in m for m in found].index(True) < [whole in m for m in found].index(True)
+    assert not any(swapped in m for m in mutants(code, 1, inserts=["consistent"]))

@@ -8,6 +8,7 @@ subject's name gets the constants linked to it, with their boundary neighbours
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -27,6 +28,7 @@ MAX_WORD = 24  # a changed string longer than this is a message, not a word
 MAX_REGEXES = 6  # patterns of one target sampled
 MAX_FLAGS = 4  # names the changed lines decide on, set by the flag settings
 MAX_FLAG_VALUES = 6
+WORD = re.compile(r"[A-Za-z][\w-]*")
 
 
 @dataclass
@@ -202,6 +204,13 @@ class Mined:
         name they compare with), strongest first: what a test's own strings could be instead."""
         return [c.value for c in self._sorted() if isinstance(c.value, str) and
                 3 < len(c.value) <= MAX_WORD and c.weight >= W_CHANGED and not c.length][:most]
+
+    def known_words(self, most: int = 24) -> List[str]:
+        """The words the code compares with or looks up (``quote_type == 'single'``), the
+        strongest first: the values a test writes as text where a changed word could stand."""
+        return [c.value for c in self._sorted() if isinstance(c.value, str) and
+                1 < len(c.value) <= MAX_WORD and WORD.fullmatch(c.value) and
+                not c.length][:most]
 
     def changed_lengths(self, most: int = 4) -> List[int]:
         """The lengths the changed lines compare with (``len(value) > LIMIT``), each bound and

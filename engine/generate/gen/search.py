@@ -239,7 +239,9 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
         t.qualname: (signatures_of(t.plans), project_flags(t)) for t in wanted}
     out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                  lengths, int(request.get("max_candidates") or 0),
-                                                 wraps, _inspected(workspace), rewrites, flags)
+                                                 wraps, _inspected(workspace), rewrites, flags,
+                                                 {t.qualname: t.mined.known_words()
+                                                  for t in wanted})
     return out + ([] if EXCEPTION_MESSAGES in disabled else _observed(request, targets, tried))
 
 

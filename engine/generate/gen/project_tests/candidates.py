@@ -184,7 +184,8 @@ class ProjectTests:
                          wraps: Optional[Dict[str, List[str]]] = None,
                          kinds: Sequence[str] = (),
                          rewrites: Sequence[Rewrite] = (),
-                         flags: Optional[Dict[str, FlagSettings]] = None
+                         flags: Optional[Dict[str, FlagSettings]] = None,
+                         known: Optional[Dict[str, List[str]]] = None
                          ) -> List[Dict[str, Any]]:
         """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
         target's ``inserts`` (the short strings its changed code handles) go into the mutants'
@@ -195,7 +196,8 @@ class ProjectTests:
         put the texts a changed pattern's versions read differently where the literals hold text
         of its shape, before the inserts.  A target's ``flags`` (the signatures of its entry
         points, and the values of the options its changed conditions decide on) set those
-        options on the test's calls, after the callable kinds (flag_keywords.py)."""
+        options on the test's calls, after the callable kinds (flag_keywords.py); its ``known``
+        words (those its code compares with) give way to its changed words in the strings."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -219,7 +221,7 @@ class ProjectTests:
                         (inserts or {}).get(item["target"], []),
                         (lengths or {}).get(item["target"], []), item["focus"],
                         (wraps or {}).get(item["target"], []),
-                        rewrites)))
+                        rewrites, (known or {}).get(item["target"], []))))
             for item in items]
         out += self._taking_turns(streams, limit, seen)
         # a data-driven test's other documents (data_files.py), as many again: each is a whole

@@ -14,7 +14,9 @@ over the colon of ``'host:443'``), and where the text holds one, written as as m
 characters (``'\\r\\n'`` as ``'XX'``: only a check of that token tells), then at the end and in
 the middle; each such part is also offered emptied (``'[a^=""]'``).  A bytes literal takes the
 changed code's bytes and its ASCII strings, encoded.  Longer inserts (a key it adds, a format's
-name) take the literal's place; then the literal is repeated to the lengths the changed code
+name) take the place of a word inside it that the target's code compares with (``'quote-type:
+single'`` gives ``'quote-type: consistent'``: a value written as text), then the literal's place;
+then the literal is repeated to the lengths the changed code
 compares with (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal
 get the same variants.  A numeric string is also offered as the number it spells (``'1024'``
 as ``1024``), in its place and inside the structure holding it: values change type as well as
@@ -116,13 +118,17 @@ def replace_site(site: Site, node: ast.AST) -> None:
         getattr(parent, field)[index] = node
 
 
-def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
+def _with_inserts(text: Any, inserts: Sequence[Any], known: Sequence[str] = ()) -> List[Any]:
     """``text`` (a str, or bytes) with each short one of ``inserts`` of its type at its end, in
     its middle and between two copies of it, and each longer one (a word of the changed code)
-    in its place."""
+    in place of a ``known`` word inside it (one the target's code compares with), then in its
+    place."""
     out: List[Any] = []
     inserts = _of_type(text, inserts)
     placed, emptied = _inside(text, inserts)
+    # an option's value written as text ('quote-type: single') given the changed code's word
+    # ('consistent'): a configuration language reads it where the whole text is replaced
+    placed += [v for insert in inserts for v in _swapped(text, insert, known)]
     overlaid = [v for insert in inserts if _spliced(insert) for v in _overlaid(text, insert)]
     # a token the changed code looks for, where the text holds it, written otherwise in as many
     # characters: the text keeps its shape, and only a check of that token tells
@@ -141,6 +147,26 @@ def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
     first += [v for v in overlaid if v not in first]
     out = first + [v for v in out if v not in first]
     return out + [v for v in emptied if v not in out]
+
+
+WORD = re.compile(r"[A-Za-z][\w-]*")
+MAX_SWAPPED = 2  # known words of one text given one changed word
+
+
+def _swapped(text: Any, insert: Any, known: Sequence[str]) -> List[str]:
+    """``text`` with each of its first MAX_SWAPPED ``known`` words replaced by the word
+    ``insert``: ``'quote-type: single'`` with ``'consistent'`` gives ``'quote-type:
+    consistent'``."""
+    if not known or not isinstance(text, str) or not isinstance(insert, str) or \
+            _spliced(insert) or not WORD.fullmatch(insert):
+        return []
+    out: List[str] = []
+    for match in WORD.finditer(text):
+        if match.group(0) in known and match.group(0) != insert:
+            out.append(text[:match.start()] + insert + text[match.end():])
+            if len(out) >= MAX_SWAPPED:
+                break
+    return out
 
 
 MAX_OVERLAID = 2  # variants of one text per insert
@@ -287,7 +313,7 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
 
 def _alternatives(node: ast.AST, inserts: Sequence[str],
                   lengths: Sequence[int] = (),
-                  rewrites: Sequence[Rewrite] = ()) -> List[ast.expr]:
+                  rewrites: Sequence[Rewrite] = (), known: Sequence[str] = ()) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
@@ -297,13 +323,13 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     spliced = [from_python(v) for v in rewritten(raw, rewrites)]
     if rewrites:
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
-    spliced += [from_python(v) for v in _with_inserts(raw, inserts)] \
+    spliced += [from_python(v) for v in _with_inserts(raw, inserts, known)] \
         if isinstance(raw, (str, bytes)) else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
     if inserts or lengths:
         # Sizes first inside a structure: a length check is rarer and more exact than a splice.
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (
-            _with_inserts(leaf, inserts) if isinstance(leaf, (str, bytes)) else []))]
+            _with_inserts(leaf, inserts, known) if isinstance(leaf, (str, bytes)) else []))]
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     for alternative in [v for v in spliced if v is not None] + \
@@ -397,7 +423,8 @@ def _statements(text: str) -> List[Tuple[int, int, ast.stmt]]:
 
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             lengths: Sequence[int] = (), focus: Sequence[str] = (),
-            wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = ()) -> Iterator[str]:
+            wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = (),
+            known: Sequence[str] = ()) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the strings the changed code handles (the characters it escapes, splits on
@@ -408,7 +435,9 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the
     changed code newly unwraps values through) give every site's scalar wrapped first.
     ``rewrites`` (see :mod:`gen.regex_rewrites`) replace the text a changed pattern matches
-    in a string literal by texts its two versions read differently, before any insert."""
+    in a string literal by texts its two versions read differently, before any insert.  A
+    ``known`` word (one the target's code compares with) inside a string gives way to each
+    longer insert first."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
@@ -419,7 +448,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             for site in every]
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
-    options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths, rewrites, known)
+               for site in found]
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
     for rank in range(len(wraps) if wrapped else 0):

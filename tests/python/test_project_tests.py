@@ -280,12 +280,17 @@ def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: 
 
 # -- parametrised tests -------------------------------------------------------------------------
 
-def test_the_suites_own_assert_helper_runs_as_it_is(tmp_path: Path) -> None:
-    # ``assert_discounted`` is the suite's helper, not a unittest check: what it does (call the
-    # library, compare) is the test; only unittest's own checks become observations
+def test_the_suites_own_assert_helper_runs_with_its_checks_observed(tmp_path: Path) -> None:
+    # ``assert_discounted`` is the suite's helper: it runs as the test calls it, but its own
+    # checks print what they compare, like the test's: a mutated amount breaks its expectation
+    # on both versions alike, and an AssertionError on both would hide what each computed
     root = project(tmp_path, {"tests/test_helper.py": '''
         import unittest
         from shop import discount
+
+
+        def check_small(amount):
+            assert discount(amount) == amount
 
 
         class Discounts(unittest.TestCase):
@@ -296,11 +301,16 @@ def test_the_suites_own_assert_helper_runs_as_it_is(tmp_path: Path) -> None:
             def test_big(self):
                 self.assert_discounted(150, 140)
                 self.assertEqual(discount(100), 90)
-    '''})
+                check_small(20)
+    '''}, new_shop=SHOP.replace("amount - 10", "amount - 20"))
     code = convert(sources(root), "tests/test_helper.py", "Discounts::test_big")
     assert "case.assert_discounted(150, 140)" in code
     assert "print(repr(discount(100)))" in code
-    assert run(code, root) == "checking 150\n90\n"
+    assert "self.assertEqual" not in code and "assert discount" not in code
+    # (the helper's expected values are its parameters: printed too, alike on both versions)
+    assert run(code, root) == "checking 150\n140\n140\n90\n20\n20\n"
+    # the new version's discount breaks the helper's expectation: it prints, it does not raise
+    assert run(code, tmp_path / "new") == "checking 150\n130\n140\n80\n20\n20\n"
 
 
 def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:

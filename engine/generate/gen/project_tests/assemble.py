@@ -5,16 +5,18 @@ body) and the inlined fixtures, finds in each module the definitions they need
 (``ModuleScope.closure``), follows imports of the test suite's own helper modules into those
 modules (their definitions are inlined; a relative import of an importable package becomes an
 absolute one), refuses names that two modules define differently, strips test classes of their
-tests, puts every import first and renders the whole with ``ast.unparse``.
+tests, turns the checks of the helpers it keeps into observations, puts every import first and
+renders the whole with ``ast.unparse``.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .fixtures import BUILTIN_CODE, FixturePlan, Unconvertible
+from .observe import UNITTEST_CHECKS, Observer
 from .render import render_module
 from .scope import ModuleScope, bound_names, decorator_name, used_names
 from .sources import TreeSources
@@ -52,6 +54,45 @@ def strip_tests(statements: List[ast.stmt]) -> List[ast.stmt]:
                                               "skip")))]
         out.append(statement)
     return out
+
+
+def observe_helpers(statements: List[ast.stmt]) -> List[ast.stmt]:
+    """The test suite's own helpers with their checks turned into observations like the
+    test's (``RuleTestCase.check`` calling ``self.assertEqual(problems, expected)``): a mutant
+    of the test's input breaks a helper's expectation on both versions alike, and the
+    AssertionError it raised on both hid what each version computed."""
+    out: List[ast.stmt] = []
+    for statement in statements:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                _checks(statement, None):
+            statement = copy.deepcopy(statement)
+            statement.body = Observer(None).block(statement.body)
+        elif isinstance(statement, ast.ClassDef) and _is_test_class(statement, set()):
+            statement = copy.copy(statement)
+            statement.body = [_observed_method(s) for s in statement.body]
+        out.append(statement)
+    return out
+
+
+def _observed_method(statement: ast.stmt) -> ast.stmt:
+    if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) or \
+            not statement.args.args or not _checks(statement, statement.args.args[0].arg):
+        return statement
+    statement = copy.deepcopy(statement)
+    statement.body = Observer(statement.args.args[0].arg).block(statement.body)
+    return statement
+
+
+def _checks(function: ast.AST, instance: Optional[str]) -> bool:
+    """Whether a function's body asserts, or calls its test case's checks."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assert):
+            return True
+        if instance and isinstance(node, ast.Call) and \
+                decorator_name(node).split(".")[0] == instance and \
+                decorator_name(node).split(".")[-1] in UNITTEST_CHECKS:
+            return True
+    return False
 
 
 class Assembly:
@@ -155,7 +196,7 @@ class Assembly:
         builtin = [s for name in plan.builtins for s in ast.parse(BUILTIN_CODE[name]).body]
         imports, helpers = self._split(builtin, extra_imports)
         fixtures = [s for _scope, s in plan.statements]
-        body = imports + strip_tests(helpers) + \
+        body = imports + observe_helpers(strip_tests(helpers)) + \
             [s for s in builtin if not isinstance(s, (ast.Import, ast.ImportFrom))] + \
             fixtures + statements
         if "__file__" in used_names(body):

@@ -167,7 +167,8 @@ class Observer:
             return [observation(_call("isinstance", args[0], args[1]))]
         if method not in UNITTEST_CHECKS:
             # the test suite's own helper (``self.assert_selector(markup, css, ids)``): its
-            # work is what the test exercises, so it runs as it is
+            # work is what the test exercises, so it runs (its own checks observed by
+            # assemble.observe_helpers)
             return [ast.Expr(call)]
         keep = 1 if method in ONE_OPERAND or method in RAISES or method in WARNS else 2
         return [observation(a) for a in args[:keep] if not is_constant(a, self.constants)]

@@ -208,9 +208,9 @@ class Mined:
     def known_words(self, most: int = 24) -> List[str]:
         """The words the code compares with or looks up (``quote_type == 'single'``), the
         strongest first: the values a test writes as text where a changed word could stand."""
-        return [c.value for c in self._sorted() if isinstance(c.value, str) and
-                1 < len(c.value) <= MAX_WORD and WORD.fullmatch(c.value) and
-                not c.length][:most]
+        return list(dict.fromkeys(
+            c.value for c in self._sorted() if isinstance(c.value, str) and
+            1 < len(c.value) <= MAX_WORD and WORD.fullmatch(c.value) and not c.length))[:most]
 
     def changed_lengths(self, most: int = 4) -> List[int]:
         """The lengths the changed lines compare with (``len(value) > LIMIT``), each bound and

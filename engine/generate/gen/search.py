@@ -219,11 +219,15 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     samples = REGEX_SAMPLES not in disabled
     # rules/encoded_texts.py, switched off with it: an escape a decoder reads, spliced last
     encoded = ENCODED_TEXTS not in disabled
+    change_words = list(dict.fromkeys(w for t in targets for w in t.mined.changed_words()))
     inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_strings(kind=bytes) +
                t.mined.changed_escapes() +
                t.mined.changed_words() +
                ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
-               (t.mined.encoded_splices() if encoded else [])
+               (t.mined.encoded_splices() if encoded else []) +
+               # the words the change's other targets add: a test of one target reaches its
+               # callees too (a new option value checked in a helper)
+               [w for w in change_words if w not in t.mined.changed_words()]
                for t in wanted}
     lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
     wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
@@ -240,7 +244,9 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
                                                  lengths, int(request.get("max_candidates") or 0),
                                                  wraps, _inspected(workspace), rewrites, flags,
-                                                 {t.qualname: t.mined.known_words()
+                                                 {t.qualname: t.mined.known_words() + [
+                                                     w for other in targets if other is not t
+                                                     for w in other.mined.known_words()]
                                                   for t in wanted})
     return out + ([] if EXCEPTION_MESSAGES in disabled else _observed(request, targets, tried))
 

@@ -118,17 +118,13 @@ def replace_site(site: Site, node: ast.AST) -> None:
         getattr(parent, field)[index] = node
 
 
-def _with_inserts(text: Any, inserts: Sequence[Any], known: Sequence[str] = ()) -> List[Any]:
+def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
     """``text`` (a str, or bytes) with each short one of ``inserts`` of its type at its end, in
     its middle and between two copies of it, and each longer one (a word of the changed code)
-    in place of a ``known`` word inside it (one the target's code compares with), then in its
-    place."""
+    in its place."""
     out: List[Any] = []
     inserts = _of_type(text, inserts)
     placed, emptied = _inside(text, inserts)
-    # an option's value written as text ('quote-type: single') given the changed code's word
-    # ('consistent'): a configuration language reads it where the whole text is replaced
-    placed += [v for insert in inserts for v in _swapped(text, insert, known)]
     overlaid = [v for insert in inserts if _spliced(insert) for v in _overlaid(text, insert)]
     # a token the changed code looks for, where the text holds it, written otherwise in as many
     # characters: the text keeps its shape, and only a check of that token tells
@@ -313,29 +309,33 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
 
 def _alternatives(node: ast.AST, inserts: Sequence[str],
                   lengths: Sequence[int] = (),
-                  rewrites: Sequence[Rewrite] = (), known: Sequence[str] = ()) -> List[ast.expr]:
+                  rewrites: Sequence[Rewrite] = ()) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
         return []
-    out = []
     # A changed pattern's matches rewritten first: the most exact way into a changed pattern.
     spliced = [from_python(v) for v in rewritten(raw, rewrites)]
     if rewrites:
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
-    spliced += [from_python(v) for v in _with_inserts(raw, inserts, known)] \
+    spliced += [from_python(v) for v in _with_inserts(raw, inserts)] \
         if isinstance(raw, (str, bytes)) else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
     if inserts or lengths:
         # Sizes first inside a structure: a length check is rarer and more exact than a splice.
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (
-            _with_inserts(leaf, inserts, known) if isinstance(leaf, (str, bytes)) else []))]
+            _with_inserts(leaf, inserts) if isinstance(leaf, (str, bytes)) else []))]
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
-    for alternative in [v for v in spliced if v is not None] + \
-            neighbours(value)[:NEIGHBOURS_PER_SITE]:
+    return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
+
+
+def _nodes(values: List[Any]) -> List[ast.expr]:
+    """The values (gen.values dicts) as expressions, those that need no import."""
+    out = []
+    for value in values:
         imports: Set[str] = set()
-        text = render(alternative, imports)
+        text = render(value, imports)
         if imports:
             continue
         try:
@@ -343,6 +343,20 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
         except (SyntaxError, ValueError, RecursionError):
             continue
     return out
+
+
+def _swaps(node: ast.AST, inserts: Sequence[str], known: Sequence[str]) -> List[ast.expr]:
+    """The string (or the strings inside the structure) at ``node`` with a ``known`` word
+    given way to each longer insert: an option's value written as text (``'quote-type:
+    single'``) given the changed code's word (``'consistent'``), which a configuration
+    language reads where replacing the whole text gives it nothing to read."""
+    raw = literal_value(node)
+    if raw is None or not known:
+        return []
+    words = [i for i in inserts if isinstance(i, str) and not _spliced(i)]
+    variants = [v for word in words for v in _swapped(raw, word, known)] + \
+        _nested(raw, lambda leaf: [v for word in words for v in _swapped(leaf, word, known)])
+    return _nodes([v for v in (from_python(x) for x in variants) if v is not None])
 
 
 def _wrapped(node: ast.AST, wraps: Sequence[str]) -> List[ast.expr]:
@@ -448,23 +462,20 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             for site in every]
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
-    options = [_alternatives(site_node(site), inserts, lengths, rewrites, known)
-               for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
-    for rank in range(len(wraps) if wrapped else 0):
-        for index, alternatives in enumerate(wrapped):
-            if rank < len(alternatives):
-                text = _render(tree, [(found[index], alternatives[rank])])
-                if text is not None and text not in given:
-                    given.add(text)
-                    yield text
+    swapped = [_swaps(site_node(site), inserts, known) for site in found] if known else []
+    # the wrapped scalars first, then the swapped words: few, and each exactly what the change
+    # reads; then every site's alternatives rank by rank, the sites near the change first
     split = min(sum(near), len(found))
-    for group in (range(split), range(split, len(found))):
-        for rank in range(max([len(options[i]) for i in group] + [0])):
+    groups = [(wrapped, range(len(wrapped))), (swapped, range(len(swapped))),
+              (options, range(split)), (options, range(split, len(found)))]
+    for choices, group in groups:
+        for rank in range(max([len(choices[i]) for i in group] + [0])):
             for index in group:
-                if rank < len(options[index]):
-                    text = _render(tree, [(found[index], options[index][rank])])
+                if rank < len(choices[index]):
+                    text = _render(tree, [(found[index], choices[index][rank])])
                     if text is not None and text not in given:
                         given.add(text)
                         yield text

@@ -378,3 +378,11 @@ def test_a_known_word_inside_a_string_gives_way_to_a_changed_word() -> None:
     whole = "run('a: 1\\n', 'consistent')"
     assert [swapped in m for m in found].index(True) < [whole in m for m in found].index(True)
     assert not any(swapped in m for m in mutants(code, 1, inserts=["consistent"]))
+
+
+def test_a_numeric_text_inside_a_structure_is_negated_and_zeroed() -> None:
+    code = ("from web import parse_form\n\n"
+            "print(parse_form({'Content-Type': 'text/plain', 'Content-Length': b'10'}))\n")
+    found = "\n".join(mutants(code, 1))
+    assert "'Content-Length': b'-10'" in found and "'Content-Length': b'0'" in found
+    assert "'Content-Type': '-text/plain'" not in found  # only numbers are negated

@@ -20,7 +20,8 @@ then the literal is repeated to the lengths the changed code
 compares with (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal
 get the same variants.  A numeric string is also offered as the number it spells (``'1024'``
 as ``1024``), in its place and inside the structure holding it: values change type as well as
-spelling.  When the changed code newly unwraps a value through an attribute (``p = getattr(p,
+spelling; inside a structure it is also negated and zeroed (``b'-10'``, ``b'0'``), which its
+nearest neighbours never are.  When the changed code newly unwraps a value through an attribute (``p = getattr(p,
 "a", p)``: ``wraps``), every site's scalar is first offered wrapped,
 ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own values are what the
 unwrapped code should see.  Before
@@ -286,6 +287,18 @@ def spelled_number(text: Any) -> List[Any]:
         return [number] if number == number and abs(number) != float("inf") else []
 
 
+def signed_number(text: Any) -> List[Any]:
+    """A short numeric string (or bytes) negated, and zero: ``b'10'`` gives ``b'-10'`` and
+    ``b'0'``.  A structure's leaves get only their nearest neighbours (``b'9'``, ``b'11'``);
+    a check added for a negative or zero count or size needs these."""
+    if isinstance(text, bytes):
+        return [v.encode("ascii") for v in signed_number(text.decode("latin-1"))]
+    if not isinstance(text, str) or not NUMERIC.fullmatch(text):
+        return []
+    negated = text[1:] if text.startswith("-") else "-" + text.lstrip("+")
+    return [v for v in (negated, "0") if v != text]
+
+
 def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
     """Copies of a list, tuple or dict literal with one string leaf (of its first MAX_LEAVES
     items, at any depth) replaced by each of its ``variants``, the leaves taking turns: a test's
@@ -327,6 +340,7 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
             _with_inserts(leaf, inserts) if isinstance(leaf, (str, bytes)) else []))]
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
+    spliced += [from_python(v) for v in _nested(raw, signed_number)]
     return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
 
 

@@ -25,8 +25,8 @@ from .mined import W_CHANGED, change_rewrites
 from .plans import EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
-from .project_tests.candidates import ProjectTests, is_project_genome, project_candidate, \
-    tried_codes
+from .project_tests.candidates import MutationHints, ProjectTests, is_project_genome, \
+    project_candidate, tried_codes
 from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
 from .number_parsers import DIGIT_RUNS
@@ -214,23 +214,8 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     aimed = _aimed(request, schedule, wanted, PROJECT_TESTS)
     seed = request.get("seed", 0)
     round_index = int(request.get("round") or 0)
-    # rules/regex_inputs.py, switched off with it: the changed code's own patterns only, so
-    # that a parser full of patterns does not push every other variant of a literal back
+    hints = _mutation_hints(disabled, wanted, workspace, targets)
     samples = REGEX_SAMPLES not in disabled
-    # rules/encoded_texts.py, switched off with it: an escape a decoder reads, spliced last
-    encoded = ENCODED_TEXTS not in disabled
-    change_words = list(dict.fromkeys(w for t in targets for w in t.mined.changed_words()))
-    inserts = {t.qualname: t.mined.changed_strings() + t.mined.changed_strings(kind=bytes) +
-               t.mined.changed_escapes() +
-               t.mined.changed_words() +
-               ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
-               (t.mined.encoded_splices() if encoded else []) +
-               # the words the change's other targets add: a test of one target reaches its
-               # callees too (a new option value checked in a helper)
-               [w for w in change_words if w not in t.mined.changed_words()]
-               for t in wanted}
-    lengths = {t.qualname: t.mined.changed_lengths() for t in wanted}
-    wraps = {t.qualname: _unwrapped(workspace, t) for t in wanted}
     # Any changed pattern of the change: a test's text of its shape may be read by any target.
     rewrites = change_rewrites([t.mined for t in targets]) if samples else []
     # rules/number_spellings.py, switched off with it: when a changed line parses numbers, the
@@ -238,17 +223,38 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     if NUMBER_SPELLINGS not in disabled and \
             any(t.mined.parses_numbers(W_CHANGED) for t in targets):
         rewrites = rewrites + [DIGIT_RUNS]
-    # rules/flag_settings.py, switched off with it: the options the changed lines decide on
-    flags = {} if FLAG_SETTINGS in disabled else {
-        t.qualname: (signatures_of(t.plans), project_flags(t)) for t in wanted}
-    out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, inserts,
-                                                 lengths, int(request.get("max_candidates") or 0),
-                                                 wraps, _inspected(workspace), rewrites, flags,
-                                                 {t.qualname: t.mined.known_words() + [
-                                                     w for other in targets if other is not t
-                                                     for w in other.mined.known_words()]
-                                                  for t in wanted})
+    out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, hints,
+                                                 int(request.get("max_candidates") or 0),
+                                                 _inspected(workspace), rewrites)
     return out + ([] if EXCEPTION_MESSAGES in disabled else _observed(request, targets, tried))
+
+
+def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Workspace,
+                    targets: List[Target]) -> Dict[str, MutationHints]:
+    """What each wanted target's changed code tells the mutants of the tests reaching it."""
+    # rules/regex_inputs.py, switched off with it: the changed code's own patterns only, so
+    # that a parser full of patterns does not push every other variant of a literal back
+    samples = REGEX_SAMPLES not in disabled
+    # rules/encoded_texts.py, switched off with it: an escape a decoder reads, spliced last
+    encoded = ENCODED_TEXTS not in disabled
+    # the words the change's targets add and compare with: a test of one target reaches its
+    # callees too (a new option value checked in a helper)
+    change_words = list(dict.fromkeys(w for t in targets for w in t.mined.changed_words()))
+    known = list(dict.fromkeys(w for t in targets for w in t.mined.known_words()))
+    hints: Dict[str, MutationHints] = {t.qualname: MutationHints(
+        inserts=t.mined.changed_strings() + t.mined.changed_strings(kind=bytes) +
+        t.mined.changed_escapes() + t.mined.changed_words() +
+        ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
+        (t.mined.encoded_splices() if encoded else []) +
+        [w for w in change_words if w not in t.mined.changed_words()],
+        lengths=t.mined.changed_lengths(), wraps=_unwrapped(workspace, t),
+        known=t.mined.known_words() + [w for w in known if w not in t.mined.known_words()])
+        for t in wanted}
+    # rules/flag_settings.py, switched off with it: the options the changed lines decide on
+    for t in wanted if FLAG_SETTINGS not in disabled else ():
+        hints[t.qualname].signatures = signatures_of(t.plans)
+        hints[t.qualname].flags = project_flags(t)
+    return hints
 
 
 def _observed(request: Dict[str, Any], targets: List[Target], tried: Set[str]

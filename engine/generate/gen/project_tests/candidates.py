@@ -19,6 +19,7 @@ import ast
 import functools
 import itertools
 import sys
+from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..genome import derive_seed
@@ -29,7 +30,7 @@ from .convert import convert
 from .data_files import DataFiles, name_words, sibling_snippets
 from .entry_calls import entry_call_snippet, entry_call_snippets, repeats_a_call_of
 from .fixtures import Unconvertible
-from .flag_keywords import FlagSettings, flag_mutants
+from .flag_keywords import Signature, flag_mutants
 from .lead_lines import lead_lines, led_snippets
 from .literals import focus_keys, mutants
 from .reach import beside_lines
@@ -100,6 +101,20 @@ def choose_target(covered: Any, targets: Dict[str, Any]) -> Optional[str]:
     if best[2]:
         return best[2]
     return functions[0].get("qualname") if functions else None
+
+
+@dataclass
+class MutationHints:
+    """What a target's changed code tells the mutants of the tests that reach it."""
+
+    inserts: List[Any] = field(default_factory=list)  # strings it handles: spliced in first
+    lengths: List[int] = field(default_factory=list)  # lengths it compares with
+    wraps: List[str] = field(default_factory=list)  # attributes it unwraps values through
+    # its entry points' signatures and the options its changed conditions decide on
+    # (flag_keywords.py): set on the test's calls, after the callable kinds
+    signatures: Dict[str, Signature] = field(default_factory=dict)
+    flags: Dict[str, List[Any]] = field(default_factory=dict)
+    known: List[str] = field(default_factory=list)  # words it compares with: swapped first
 
 
 class ProjectTests:
@@ -178,26 +193,14 @@ class ProjectTests:
 
     def round_candidates(self, seed: Any, round_index: int, seen: Set[str],
                          wanted: Optional[Set[str]],
-                         inserts: Optional[Dict[str, List[str]]] = None,
-                         lengths: Optional[Dict[str, List[int]]] = None,
-                         max_candidates: int = 0,
-                         wraps: Optional[Dict[str, List[str]]] = None,
-                         kinds: Sequence[str] = (),
-                         rewrites: Sequence[Rewrite] = (),
-                         flags: Optional[Dict[str, FlagSettings]] = None,
-                         known: Optional[Dict[str, List[str]]] = None
-                         ) -> List[Dict[str, Any]]:
-        """The originals (round 0) and then mutants not seen yet, for the wanted targets; a
-        target's ``inserts`` (the short strings its changed code handles) go into the mutants'
-        string literals first, then its ``lengths`` (those its changed code compares with); its
-        ``wraps`` (attributes its changed code unwraps values through) wrap the literals before
-        anything else; before them, the functions a test passes are wrapped as each of the
-        callable ``kinds`` the change asks about (see callable_kinds).  The change's ``rewrites``
-        put the texts a changed pattern's versions read differently where the literals hold text
-        of its shape, before the inserts.  A target's ``flags`` (the signatures of its entry
-        points, and the values of the options its changed conditions decide on) set those
-        options on the test's calls, after the callable kinds (flag_keywords.py); its ``known``
-        words (those its code compares with) give way to its changed words in the strings."""
+                         hints: Optional[Dict[str, MutationHints]] = None,
+                         max_candidates: int = 0, kinds: Sequence[str] = (),
+                         rewrites: Sequence[Rewrite] = ()) -> List[Dict[str, Any]]:
+        """The originals (round 0) and then mutants not seen yet, for the wanted targets, as
+        each target's ``hints`` direct (see MutationHints); before them, the functions a test
+        passes are wrapped as each of the callable ``kinds`` the change asks about (see
+        callable_kinds).  The change's ``rewrites`` put the texts a changed pattern's versions
+        read differently where the literals hold text of its shape, before the inserts."""
         out: List[Dict[str, Any]] = []
         if round_index == 0:
             for item in self.converted:
@@ -216,13 +219,12 @@ class ProjectTests:
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, itertools.chain(
                 callable_mutants(item["code"], kinds),
-                flag_mutants(item["code"], *(flags or {}).get(item["target"], ({}, {}))),
+                flag_mutants(item["code"], hint.signatures, hint.flags),
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
-                        (inserts or {}).get(item["target"], []),
-                        (lengths or {}).get(item["target"], []), item["focus"],
-                        (wraps or {}).get(item["target"], []),
-                        rewrites, (known or {}).get(item["target"], []))))
-            for item in items]
+                        hint.inserts, hint.lengths, item["focus"], hint.wraps, rewrites,
+                        hint.known)))
+            for item, hint in ((i, (hints or {}).get(i["target"]) or MutationHints())
+                               for i in items)]
         out += self._taking_turns(streams, limit, seen)
         # a data-driven test's other documents (data_files.py), as many again: each is a whole
         # real document, where a mutant changes one literal

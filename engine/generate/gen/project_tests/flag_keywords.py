@@ -18,8 +18,6 @@ from ..values import from_python, render
 from .render import render_module
 
 Signature = List[Tuple[str, str]]  # (parameter, kind) in order, without self
-# per target: the signatures of its entry points by name, and each option's values
-FlagSettings = Tuple[Dict[str, Signature], Dict[str, List[Any]]]
 POSITIONAL = ("positional_only", "positional_or_keyword")
 MAX_CALLS = 6  # calls of one test given the options
 

@@ -313,6 +313,43 @@ def test_the_suites_own_assert_helper_runs_with_its_checks_observed(tmp_path: Pa
     assert run(code, tmp_path / "new") == "checking 150\n130\n140\n80\n20\n20\n"
 
 
+def test_checks_of_an_imported_helper_base_are_observed(tmp_path: Path) -> None:
+    # the suite's base class lives in an importable package of tests: the snippet imports it,
+    # and its test class overrides the checks the base's helper calls
+    root = project(tmp_path, {"tests/__init__.py": "", "tests/common.py": '''
+        import unittest
+        from shop import discount
+
+
+        class Checks(unittest.TestCase):
+            def check(self, amount, expected):
+                self.assertEqual(discount(amount), expected)
+                self.assertTrue(amount)
+
+
+        class Discounts(Checks):
+            pass
+    ''', "tests/test_imported.py": '''
+        from tests.common import Discounts
+
+
+        class TestBig(Discounts):
+            def test_big(self):
+                self.check(150, 140)
+    '''}, new_shop=SHOP.replace("amount - 10", "amount - 20"))
+    code = convert(TreeSources(str(root), ["src", "."]), "tests/test_imported.py",
+                   "TestBig::test_big")
+    assert "from tests.common import Discounts" in code
+    assert "def assertEqual(self, first, second, *rest, **options):" in code
+    assert "def assertTrue(self, first, *rest, **options):" in code
+    for tree, printed in ((root, "140\n140\n150\n"), (tmp_path / "new", "130\n140\n150\n")):
+        done = subprocess.run([PYTHON, "-c", code], cwd=str(tree), capture_output=True,
+                              text=True, timeout=60, env={
+                                  "PATH": "/usr/bin:/bin",
+                                  "PYTHONPATH": "%s:%s" % (tree / "src", root)})
+        assert (done.returncode, done.stdout) == (0, printed), done.stderr
+
+
 def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:
     root = project(tmp_path, {"tests/test_param.py": '''
         import pytest

@@ -16,6 +16,7 @@ import copy
 from typing import Dict, List, Optional, Set, Tuple
 
 from .fixtures import BUILTIN_CODE, FixturePlan, Unconvertible
+from .imported_checks import check_overrides
 from .observe import UNITTEST_CHECKS, Observer
 from .render import render_module
 from .scope import ModuleScope, bound_names, decorator_name, used_names
@@ -56,11 +57,13 @@ def strip_tests(statements: List[ast.stmt]) -> List[ast.stmt]:
     return out
 
 
-def observe_helpers(statements: List[ast.stmt]) -> List[ast.stmt]:
+def observe_helpers(statements: List[ast.stmt], imports: List[ast.stmt],
+                    sources: TreeSources) -> List[ast.stmt]:
     """The test suite's own helpers with their checks turned into observations like the
     test's (``RuleTestCase.check`` calling ``self.assertEqual(problems, expected)``): a mutant
     of the test's input breaks a helper's expectation on both versions alike, and the
-    AssertionError it raised on both hid what each version computed."""
+    AssertionError it raised on both hid what each version computed.  A test class whose
+    helpers come from an imported base overrides the checks they call (imported_checks.py)."""
     out: List[ast.stmt] = []
     for statement in statements:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
@@ -68,8 +71,10 @@ def observe_helpers(statements: List[ast.stmt]) -> List[ast.stmt]:
             statement = copy.deepcopy(statement)
             statement.body = Observer(None).block(statement.body)
         elif isinstance(statement, ast.ClassDef) and _is_test_class(statement, set()):
+            overrides = check_overrides(statement, imports, sources)
             statement = copy.copy(statement)
-            statement.body = [_observed_method(s) for s in statement.body]
+            statement.body = [s for s in (_observed_method(s) for s in statement.body)
+                              if not (overrides and isinstance(s, ast.Pass))] + overrides
         out.append(statement)
     return out
 
@@ -196,7 +201,7 @@ class Assembly:
         builtin = [s for name in plan.builtins for s in ast.parse(BUILTIN_CODE[name]).body]
         imports, helpers = self._split(builtin, extra_imports)
         fixtures = [s for _scope, s in plan.statements]
-        body = imports + observe_helpers(strip_tests(helpers)) + \
+        body = imports + observe_helpers(strip_tests(helpers), imports, self.sources) + \
             [s for s in builtin if not isinstance(s, (ast.Import, ast.ImportFrom))] + \
             fixtures + statements
         if "__file__" in used_names(body):

@@ -611,6 +611,30 @@ private slots:
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
     }
 
+    // shapes on a stream: the function reads its lines from a file-like parameter. An object
+    // whose `readline` is a value fails alike on both versions; a real stream tells them apart.
+    void fileLikeParameterGetsStreams()
+    {
+        const auto core = [](const char *keep) {
+            return QByteArray("def settings(stream):\n"
+                              "    found = {}\n"
+                              "    line = stream.readline()\n"
+                              "    while line:\n"
+                              "        if isinstance(line, bytes):\n"
+                              "            line = line.decode('latin-1')\n"
+                              "        name, _, value = line.partition('=')\n"
+                              "        if ") +
+                   keep +
+                   ":\n"
+                   "            found[name.strip()] = value.strip()\n"
+                   "        line = stream.readline()\n"
+                   "    return found\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, core("name"), core("name and value"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+    }
+
     // command_line: a console script reading its options from sys.argv; its function takes no
     // argument, so only a command line with the option tells the versions apart.
     void consoleScriptIsRunWithItsOptions()

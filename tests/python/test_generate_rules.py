@@ -699,6 +699,30 @@ def test_a_buffer_class_is_found_imported_right_and_filled_through_its_mutator(
 # shapes: attributes read through getattr, values unwrapped through an attribute
 
 
+def test_a_file_like_parameter_gets_real_streams_over_its_own_texts(tmp_path: Path) -> None:
+    from gen.rules.shapes import streams
+    from gen.shape_infer import infer
+    from gen.values import render, vint, vstr
+
+    source = ("def parse(stream, out, box):\n"
+              "    chunk = stream.read(1024)\n"
+              "    out.write(chunk)\n"
+              "    return box.read\n")
+    tree, defs = module_defs(tmp_path, "streams", source)
+    stream = infer(tree, "streams", defs["parse"], "stream")
+    assert stream.methods == {"read"}
+    made = streams(stream, [vstr("a=1"), vint(3)])
+    imports: set = set()
+    codes = [render(v, imports) for v in made]
+    assert codes[0] == "io.BytesIO(b'a=1')" and "io.StringIO('a=1')" in codes
+    printed = printed_by("import io\nprint(repr(%s.read(2)))" % codes[0])
+    assert printed == "b'a='\n"
+    sink = streams(infer(tree, "streams", defs["parse"], "out"), [vstr("a=1")])
+    assert [render(v, set()) for v in sink] == ["io.StringIO()", "io.BytesIO()"]
+    # an attribute read but never called is no stream method
+    assert streams(infer(tree, "streams", defs["parse"], "box"), [vstr("a")]) == []
+
+
 def test_an_unwrapped_parameter_gets_wrappers_holding_its_own_candidates(tmp_path: Path) -> None:
     from gen.rules.shapes import wrappers
     from gen.shape_infer import infer

@@ -14,7 +14,7 @@ executing anything.
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
@@ -44,6 +44,7 @@ class Shape:
         self.value: Optional["Shape"] = None  # of a mapping's .items()/.values()
         self.attrs: Dict[str, "Shape"] = {}
         self.unwraps: List[str] = []  # attributes the code unwraps the value through
+        self.methods: Set[str] = set()  # attributes the code calls (``stream.read(n)``)
         self.length = 0  # at least this many positions are used
 
     def vote(self, kind: str, weight: int = 1) -> None:
@@ -99,6 +100,7 @@ class Shape:
         for name, part in other.attrs.items():
             self.attr(name).merge(part, depth + 1)
         self.unwraps += [name for name in other.unwraps if name not in self.unwraps]
+        self.methods |= other.methods
 
     def kind(self) -> str:
         """map | tuple | seq | obj | str | bytes | number | bool | any."""
@@ -264,6 +266,7 @@ class _Walker(ast.NodeVisitor):
                     base.vote("map", 3)
                 elif func.attr not in ("pop",):
                     base.attr(func.attr)
+                    base.methods.add(func.attr)
             if func.attr == "join" and isinstance(func.value, ast.Constant) and node.args:
                 joined = self.resolve(node.args[0])
                 if joined is not None:

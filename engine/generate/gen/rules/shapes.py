@@ -4,8 +4,10 @@ A parameter the function iterates as ``for name, qty in rows``, indexes as ``row
 or reads as ``item.price`` gets values of that shape (:mod:`gen.shape_infer` reads the function
 and, two calls deep, the project functions it passes the value to): a list of ``(str, int)``
 pairs, a list of dicts with a ``weight`` key, an object with a ``price`` attribute
-(``SimpleNamespace``); a parameter the code unwraps (``p = getattr(p, "a", p)``) gets wrappers
-whose ``a`` holds the parameter's own candidate values.  Untyped, such a parameter otherwise
+(``SimpleNamespace``), or, when the code calls ``read``, ``readline``, ``seek`` or ``write``
+on it, an ``io.BytesIO`` or ``io.StringIO`` over the parameter's own texts; a parameter the
+code unwraps (``p = getattr(p, "a", p)``) gets wrappers whose ``a`` holds the parameter's own
+candidate values.  Untyped, such a parameter otherwise
 gets flat pools (``[1, 2]``) that fail the same way on both versions before reaching the change.
 
 The calls: every shaped parameter set to its typical value at once (the shaped base call), then
@@ -76,13 +78,37 @@ def shaped_values(plan: EntryPlan) -> Dict[str, List[Value]]:
         if param is None or param.owner is None or slot.kind == "var_positional":
             continue
         shape = infer(source.tree, param.module, param.owner, slot.name, param.owner_class)
-        values = wrappers(shape, slot.values)
+        values = wrappers(shape, slot.values) + streams(shape, slot.values)
         if shape.structured():
             known = {key(v) for v in slot.values}
             values += [v for v in values_of(shape) if key(v) not in known]
         if values:
             shaped[slot.name] = dedupe(values)
     return shaped
+
+
+READS = {"read", "readline", "readlines", "readinto", "read1", "seek", "tell"}
+WRITES = {"write", "writelines", "flush"}
+STREAM_TEXTS = ["abc\n", "", "123456789012345", "a=1\nb=2\n"]
+MAX_STREAMS = 8
+
+
+def streams(shape: Shape, candidates: List[Value]) -> List[Value]:
+    """For a file-like parameter (the code calls ``read``, ``readline``, ``seek`` or ``write``
+    on it), real streams: ``io.BytesIO`` and ``io.StringIO`` over the parameter's own texts
+    (its mined strings first), then over a few plain ones, empty for a sink.  An object whose
+    ``read`` is a value is no stream, and one whose ``read`` always returns the same text never
+    ends."""
+    if shape.kind() != "obj" or not shape.methods & (READS | WRITES):
+        return []
+    if not shape.methods & READS:
+        return [vcall("io.StringIO", ["import io"], []), vcall("io.BytesIO", ["import io"], [])]
+    texts = [v["v"] for v in candidates if v.get("k") in ("str", "bytes") and
+             isinstance(v.get("v"), str)] + STREAM_TEXTS
+    texts = list(dict.fromkeys(texts))[:MAX_STREAMS // 2]
+    return [vcall("io.BytesIO", ["import io"], [vbytes(text.encode("latin-1", "replace"))])
+            for text in texts] + [vcall("io.StringIO", ["import io"], [vstr(text)])
+                                  for text in texts]
 
 
 def wrappers(shape: Shape, inner: List[Value]) -> List[Value]:

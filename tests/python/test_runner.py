@@ -325,6 +325,15 @@ def test_warnings_recorded(worker: WorkerProcess) -> None:
     assert response["stderr"] == ""
 
 
+def test_warnings_about_the_source_text_are_not_behaviour(worker: WorkerProcess) -> None:
+    # what the compiler says of how a file is written (here while the snippet compiles code,
+    # as it does while importing a module): a fix of an escape would differ in every test
+    response = worker.run("compile(\"PATTERN = '\\\\d+'\\nok = PATTERN is 'x'\", 'm', 'exec')\n"
+                          "import warnings\nwarnings.warn('mine', DeprecationWarning)\n")
+    assert response["status"] == "ok", response
+    assert response["warnings"] == [{"category": "DeprecationWarning", "message": "mine"}]
+
+
 def test_stdin_and_protocol_pipe_are_out_of_reach(worker: WorkerProcess) -> None:
     response = worker.run("import os\nos.write(1, b'\\n{\"id\": 666}\\n')\ninput()")
     assert response["status"] == "raised" and response["exc_type"] == "EOFError"

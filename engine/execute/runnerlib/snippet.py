@@ -81,6 +81,17 @@ def _defined_in(module: types.ModuleType) -> Callable[[Any], bool]:
     return own
 
 
+
+SOURCE_TEXT_MESSAGES = ("invalid escape sequence", "invalid octal escape sequence")
+
+
+def about_source_text(category: type, message: str) -> bool:
+    """A warning the compiler gives about how a file is written (an invalid escape sequence,
+    ``is`` with a literal) while importing it: it says nothing of what the code does, and a
+    change that only rewrites such a string would otherwise differ in every test."""
+    return isinstance(category, type) and (issubclass(category, SyntaxWarning) or (
+        issubclass(category, DeprecationWarning) and message.startswith(SOURCE_TEXT_MESSAGES)))
+
 class SnippetRunner:
     """Runs one snippet in the current (child) process and describes the outcome."""
 
@@ -98,6 +109,8 @@ class SnippetRunner:
 
     def _record_warning(self, message: Any, category: type, filename: str, lineno: int,
                         file: Any = None, line: Any = None) -> None:
+        if about_source_text(category, safe_str(message)):
+            return
         key = (qualified_name(category), self.scrub(safe_str(message)))
         if key in self._warning_keys or len(self.warnings) >= MAX_WARNINGS:
             return

@@ -723,6 +723,16 @@ def test_a_file_like_parameter_gets_real_streams_over_its_own_texts(tmp_path: Pa
     assert streams(infer(tree, "streams", defs["parse"], "box"), [vstr("a")]) == []
 
 
+def test_an_annotated_assignment_reads_the_keys_of_a_mapping(tmp_path: Path) -> None:
+    from gen.shape_infer import infer
+    source = ("def parse_form(headers):\n"
+              "    length: int | None = headers.get('Content-Length')\n"
+              "    return length\n")
+    tree, defs = module_defs(tmp_path, "forms", source)
+    shape = infer(tree, "forms", defs["parse_form"], "headers")
+    assert shape.kind() == "map" and list(shape.keys) == ["Content-Length"]
+
+
 def test_an_unwrapped_parameter_gets_wrappers_holding_its_own_candidates(tmp_path: Path) -> None:
     from gen.rules.shapes import wrappers
     from gen.shape_infer import infer

@@ -209,6 +209,11 @@ class _Walker(ast.NodeVisitor):
         if len(node.targets) == 1:
             self.bind(node.targets[0], self.unwrapped(node.value) or self.resolve(node.value))
 
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:  # ``size: int | None = headers.get("Content-Length")``
+            self.visit(node.value)
+            self.bind(node.target, self.unwrapped(node.value) or self.resolve(node.value))
+
     def unwrapped(self, node: Any) -> Optional[Shape]:
         """``getattr(p, "a", p)``: ``p`` itself when it has no ``a`` (a forward reference's
         ``__forward_arg__``, a wrapper's ``__wrapped__``); the result stays ``p``'s shape."""

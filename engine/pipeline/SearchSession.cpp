@@ -3,6 +3,7 @@
 #include "execute/TestRunner.h"
 #include "judge/Judge.h"
 #include "judge/RelationJudging.h"
+#include "judge/Reordering.h"
 #include "pipeline/Seeds.h"
 
 #include <algorithm>
@@ -240,6 +241,8 @@ bool SearchSession::clusterIsFull(const QString &target, DifferenceKind kind,
     const auto sameCause = [&](const FoundDifference &found) {
         return found.original.target == target && found.kind == kind &&
                causeOf(found.original, found.oldRun, found.newRun) == relation &&
+               onlyReordered(found.oldRun.output, found.newRun.output) ==
+                   onlyReordered(record.oldRun.output, record.newRun.output) &&
                errorTypeOf(found.oldRun) == errorTypeOf(record.oldRun) &&
                errorTypeOf(found.newRun) == errorTypeOf(record.newRun) &&
                printedErrorOf(found.original.genome, found.oldRun) ==

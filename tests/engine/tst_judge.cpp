@@ -1,5 +1,6 @@
 #include "judge/Judge.h"
 #include "judge/Normalizer.h"
+#include "judge/Reordering.h"
 #include "pipeline/CoverageTracker.h"
 
 #include <QtTest>
@@ -59,6 +60,15 @@ class JudgeTest final : public QObject
     Q_OBJECT
 
 private slots:
+    void reorderingIsACauseApart()
+    {
+        QVERIFY(onlyReordered(QStringLiteral("{'a': 1, 'b': 2}\n"),
+                              QStringLiteral("{'b': 2, 'a': 1}\n")));
+        QVERIFY(!onlyReordered(QStringLiteral("{'a': 1}\n"), QStringLiteral("{'a': 1}\n")));
+        QVERIFY(!onlyReordered(QStringLiteral("{'a': 1}\n"), QStringLiteral("{'a': 2}\n")));
+        QVERIFY(!onlyReordered(QStringLiteral("ab"), QStringLiteral("abb")));
+    }
+
     void definitionTwo_data()
     {
         QTest::addColumn<TestOutcome>("old");

@@ -386,3 +386,16 @@ def test_a_numeric_text_inside_a_structure_is_negated_and_zeroed() -> None:
     found = "\n".join(mutants(code, 1))
     assert "'Content-Length': b'-10'" in found and "'Content-Length': b'0'" in found
     assert "'Content-Type': '-text/plain'" not in found  # only numbers are negated
+
+
+def test_a_literal_written_in_several_places_also_changes_in_all_of_them() -> None:
+    code = ("from pkg import Schema\n\nschema = Schema({'name': str})\n"
+            "print(repr(schema.validate({'name': 'x'})))\n")
+    found = list(mutants(code, 1))
+    together = [m for m in found if "'name'" not in m]
+    assert together, found  # the key changed in the schema and in the data alike
+    assert all(m.count("Schema({'") == 1 for m in together)
+    first = together[0]
+    key = first.split("Schema({")[1].split(":")[0]
+    assert "validate({%s:" % key in first
+    assert any("Schema({'name': str})" in m and "validate({'name':" not in m for m in found)

@@ -6,7 +6,9 @@ docstrings, f-strings, subscript keys and the labels the snippet prints.  Each m
 site by one of its neighbours (:func:`gen.mutate.neighbours`: ``c±1``, boundaries, case and
 padding variants, one element more or fewer ...); ``mutants`` yields them the first neighbour of
 every site first, then the second of every site, and so on, so a budget spreads over the whole
-test.  Later mutants replace two sites at once (seeded), after the single ones.  A string
+test; a string, bytes or number the test writes in several places (a key its input and its schema
+share) also takes each alternative in all of them at once, beside the single sites.  Later
+mutants replace two sites at once (seeded), after the single ones.  A string
 literal's first alternatives splice in the short strings the changed code handles (``inserts``):
 at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\xv"'``: inside a
 value, where a parser reads it), then laid over the text's own start or end of it (``']:'``
@@ -33,10 +35,11 @@ gives ``'t = 07:32'``).
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import random
 import re
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..encoded_forms import is_escape_form
 from ..mutate import neighbours
@@ -449,6 +452,77 @@ def _statements(text: str) -> List[Tuple[int, int, ast.stmt]]:
             not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
 
 
+Changes = Callable[[int], List[Tuple[Site, ast.expr]]]  # the replacements of one rank
+MAX_REPEATED = 4  # literals written in several places of one test, changed together
+
+
+def _single(found: List[Site], table: List[List[ast.expr]], index: int) -> Tuple[int, Changes]:
+    return len(table[index]), lambda rank: [(found[index], table[index][rank])]
+
+
+def _together(found: List[Site], table: List[List[ast.expr]], members: List[int]
+              ) -> Tuple[int, Changes]:
+    """The first member's alternatives, each put in every member's place: in place of a
+    scalar site, and as the key or item it is inside a structure site."""
+    first = table[members[0]]
+    old = literal_value(site_node(found[members[0]]))
+
+    def changes(rank: int) -> List[Tuple[Site, ast.expr]]:
+        new = literal_value(first[rank])
+        out: List[Tuple[Site, ast.expr]] = []
+        for index in members:
+            raw = literal_value(site_node(found[index]))
+            if index == members[0] or new is None:
+                out.append((found[index], copy.deepcopy(first[rank])))
+                continue
+            nodes = _nodes([v for v in (from_python(_put(raw, old, new)),) if v is not None])
+            out += [(found[index], nodes[0])] if nodes else []
+        return out
+
+    return len(first), changes
+
+
+def _put(raw: Any, old: Any, new: Any) -> Any:
+    """``raw`` with every key and item equal to ``old`` (and of its type) replaced by ``new``."""
+    if type(raw) is type(old) and raw == old:
+        return new
+    if isinstance(raw, dict):
+        return {_put(k, old, new): _put(v, old, new) for k, v in raw.items()}
+    if isinstance(raw, (list, tuple)):
+        return type(raw)(_put(item, old, new) for item in raw)
+    return raw
+
+
+def _scalars(raw: Any) -> List[Any]:
+    """The strings, bytes and numbers of a literal, its keys too."""
+    if isinstance(raw, dict):
+        return [s for k, v in raw.items() for s in _scalars(k) + _scalars(v)]
+    if isinstance(raw, (list, tuple, set, frozenset)):
+        return [s for item in raw for s in _scalars(item)]
+    return [raw] if isinstance(raw, (str, bytes, int, float)) and not isinstance(raw, bool) \
+        else []
+
+
+def _repeated(found: List[Site]) -> List[List[int]]:
+    """Groups of sites holding the same string, bytes or number (a key the test's input and
+    its schema share), a site holding it alone first: changing one place alone takes the
+    path of a missing key."""
+    places: Dict[str, List[int]] = {}
+    alone: Set[str] = set()
+    for index, site in enumerate(found):
+        raw = literal_value(site_node(site))
+        for value in dict.fromkeys(_scalars(raw)):
+            places.setdefault(repr(value), []).append(index)
+            if raw is value:
+                alone.add(repr(value))
+    groups = []
+    for value, members in places.items():
+        scalar = [i for i in members if repr(literal_value(site_node(found[i]))) == value]
+        if len(members) > 1 and value in alone and scalar:
+            groups.append(scalar[:1] + [i for i in members if i != scalar[0]])
+    return groups[:MAX_REPEATED]
+
+
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             lengths: Sequence[int] = (), focus: Sequence[str] = (),
             wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = (),
@@ -481,15 +555,19 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
     swapped = [_swaps(site_node(site), inserts, known) for site in found] if known else []
     # the wrapped scalars first, then the swapped words: few, and each exactly what the change
-    # reads; then every site's alternatives rank by rank, the sites near the change first
+    # reads; then every site's alternatives rank by rank, the sites near the change first; a
+    # literal the test writes in several places also takes each alternative in all of them
     split = min(sum(near), len(found))
-    groups = [(wrapped, range(len(wrapped))), (swapped, range(len(swapped))),
-              (options, range(split)), (options, range(split, len(found)))]
-    for choices, group in groups:
-        for rank in range(max([len(choices[i]) for i in group] + [0])):
-            for index in group:
-                if rank < len(choices[index]):
-                    text = _render(tree, [(found[index], choices[index][rank])])
+    phases = [[_single(found, wrapped, i) for i in range(len(wrapped))],
+              [_single(found, swapped, i) for i in range(len(swapped))],
+              [_single(found, options, i) for i in range(split)],
+              [_single(found, options, i) for i in range(split, len(found))] +
+              [_together(found, options, members) for members in _repeated(found)]]
+    for phase in phases:
+        for rank in range(max([size for size, _changes in phase] + [0])):
+            for size, changes in phase:
+                if rank < size:
+                    text = _render(tree, changes(rank))
                     if text is not None and text not in given:
                         given.add(text)
                         yield text

@@ -18,6 +18,7 @@ from .mutate import decimal_text_neighbours, str_variants
 from .number_parsers import NUMBER
 from .regex_rewrites import Rewrite, rewrites
 from .regex_samples import samples
+from .values import first_of_each
 
 # weights: higher first
 W_CHANGED = 4
@@ -238,14 +239,7 @@ def change_rewrites(all_mined: List["Mined"]) -> List[Rewrite]:
 
 
 def uniq(values: List[Any]) -> List[Any]:
-    seen: Set[Tuple[str, str]] = set()
-    out = []
-    for v in values:
-        k = kind_key(v)
-        if k not in seen:
-            seen.add(k)
-            out.append(v)
-    return out
+    return first_of_each(values, kind_key)
 
 
 def expand(value: Any) -> List[Any]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import ast
 import json
 from decimal import Decimal, InvalidOperation
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Hashable, List, Optional, Set, Tuple
 
 Value = Dict[str, Any]
 
@@ -353,15 +353,20 @@ def python_number(value: Value) -> Optional[Any]:
     return None
 
 
-def _dedupe(values: List[Value]) -> List[Value]:
-    seen: Set[str] = set()
+def first_of_each(values: List[Any], key_of: Callable[[Any], Hashable]) -> List[Any]:
+    """``values`` without the later ones that ``key_of`` says repeat an earlier one."""
+    seen: Set[Hashable] = set()
     out = []
     for v in values:
-        k = key(v)
+        k = key_of(v)
         if k not in seen:
             seen.add(k)
             out.append(v)
     return out
+
+
+def _dedupe(values: List[Value]) -> List[Value]:
+    return first_of_each(values, key)
 
 
 dedupe = _dedupe

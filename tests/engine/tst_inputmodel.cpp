@@ -2,6 +2,7 @@
 // scratch repository whose behavioural difference the quick search misses with that rule
 // switched off and finds with it on.
 #include "CliRun.h"
+#include "InputModelSources.h"
 #include "ScratchRepo.h"
 
 #include <QFile>
@@ -481,28 +482,6 @@ private slots:
     // the versions apart. Set as a keyword on its constructor call, the option does.
     void optionsTheChangedArmDecidesOnAreSetOnTheProjectsTests()
     {
-        const auto core = [](const char *extras) {
-            return QByteArray("IGNORE = 0\nKEEP = 1\n\n\nclass Field:\n"
-                              "    def convert(self, value):\n"
-                              "        raise NotImplementedError('subclasses convert')\n\n\n"
-                              "class Schema:\n"
-                              "    def __init__(self, extra=IGNORE):\n"
-                              "        self._fields = []\n        self.extra = extra\n\n"
-                              "    def add(self, name, field):\n"
-                              "        if type(field) is Field or not isinstance(field, Field):\n"
-                              "            raise TypeError('a Field subclass is needed')\n"
-                              "        self._fields.append((name, field))\n"
-                              "        return self\n\n"
-                              "    def dump(self, record):\n"
-                              "        if not self._fields:\n"
-                              "            raise ValueError('an empty schema dumps nothing')\n"
-                              "        out = {name: field.convert(record.get(name))\n"
-                              "               for name, field in self._fields}\n"
-                              "        for key in record:\n"
-                              "            if key in out:\n"
-                              "                continue\n") +
-                   extras + "        return out\n";
-        };
         ScratchRepo repo;
         repo.write(QStringLiteral("tests/test_core.py"),
                    "import pytest\n\nfrom pkg.core import Field, Schema\n\n\n"
@@ -512,6 +491,7 @@ private slots:
                    "    schema = Schema().add('price', Cents())\n"
                    "    with pytest.raises(KeyError):\n"
                    "        schema.dump({'price': '1.25', 'x-note': 'late'})\n");
+        const auto core = scratch::schemaWithExtras;
         const auto [base, head] = commitChange(repo,
                                                core("            elif not key.isidentifier():\n"
                                                     "                raise KeyError(key)\n"

@@ -1,0 +1,35 @@
+// Scratch project sources of the input-model ablation cases (tst_inputmodel) that are too long
+// to stand inside a case.
+#pragma once
+
+#include <QByteArray>
+
+namespace scratch {
+
+// A schema that dumps records through Field subclasses only its project's tests define, with an
+// option for the keys it has no field for; `extras` decides what happens to such a key.
+inline QByteArray schemaWithExtras(const char *extras)
+{
+    return QByteArray("IGNORE = 0\nKEEP = 1\n\n\nclass Field:\n"
+                      "    def convert(self, value):\n"
+                      "        raise NotImplementedError('subclasses convert')\n\n\n"
+                      "class Schema:\n"
+                      "    def __init__(self, extra=IGNORE):\n"
+                      "        self._fields = []\n        self.extra = extra\n\n"
+                      "    def add(self, name, field):\n"
+                      "        if type(field) is Field or not isinstance(field, Field):\n"
+                      "            raise TypeError('a Field subclass is needed')\n"
+                      "        self._fields.append((name, field))\n"
+                      "        return self\n\n"
+                      "    def dump(self, record):\n"
+                      "        if not self._fields:\n"
+                      "            raise ValueError('an empty schema dumps nothing')\n"
+                      "        out = {name: field.convert(record.get(name))\n"
+                      "               for name, field in self._fields}\n"
+                      "        for key in record:\n"
+                      "            if key in out:\n"
+                      "                continue\n") +
+           extras + "        return out\n";
+}
+
+} // namespace scratch

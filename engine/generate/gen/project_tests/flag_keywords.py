@@ -99,12 +99,11 @@ def _set(call: ast.Call, param: str, index: int, value: ast.expr) -> bool:
             call.keywords = call.keywords[:at] + [ast.keyword(arg=param, value=value)] + \
                 call.keywords[at + 1:]
             return True
-    starred = any(isinstance(arg, ast.Starred) for arg in call.args)
-    if 0 <= index < len(call.args) and not any(
-            isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):
+    starred = [isinstance(arg, ast.Starred) for arg in call.args]
+    if 0 <= index < len(call.args) and not any(starred[:index + 1]):
         call.args = call.args[:index] + [value] + call.args[index + 1:]
         return True
-    if starred or any(keyword.arg is None for keyword in call.keywords):
+    if any(starred) or any(keyword.arg is None for keyword in call.keywords):
         return False  # ``*args`` or ``**options`` may already pass it
     call.keywords = call.keywords + [ast.keyword(arg=param, value=value)]
     return True

@@ -36,7 +36,7 @@ def check_overrides(cls: ast.ClassDef, imports: List[ast.stmt],
     for base in cls.bases:
         name = decorator_name(base)
         if name in imported:
-            checks |= _checks_of(sources, imported[name], name, MAX_DEPTH)
+            checks |= _checks_of(sources, imported[name], MAX_DEPTH)
     own = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return [_override(check) for check in sorted(checks - own)]
 
@@ -51,7 +51,7 @@ def _imported_names(imports: List[ast.stmt]) -> Dict[str, str]:
     return out
 
 
-def _checks_of(sources: TreeSources, qualified: str, name: str, depth: int) -> Set[str]:
+def _checks_of(sources: TreeSources, qualified: str, depth: int) -> Set[str]:
     """The value checks class ``qualified`` (module.Class) and its bases in its module call on
     self."""
     module, _, class_name = qualified.rpartition(".")
@@ -71,9 +71,9 @@ def _checks_of(sources: TreeSources, qualified: str, name: str, depth: int) -> S
     for base in cls.bases:
         base_name = decorator_name(base)
         if base_name in local:
-            found |= _checks_of(sources, "%s.%s" % (module, base_name), base_name, depth - 1)
+            found |= _checks_of(sources, "%s.%s" % (module, base_name), depth - 1)
         elif base_name in imported:
-            found |= _checks_of(sources, imported[base_name], base_name, depth - 1)
+            found |= _checks_of(sources, imported[base_name], depth - 1)
     return found
 
 

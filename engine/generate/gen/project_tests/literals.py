@@ -472,9 +472,11 @@ def _together(found: List[Site], table: List[List[ast.expr]], members: List[int]
         out: List[Tuple[Site, ast.expr]] = []
         for index in members:
             raw = literal_value(site_node(found[index]))
-            if index == members[0] or new is None:
+            if index == members[0] or isinstance(raw, (str, bytes, int, float)):
                 out.append((found[index], copy.deepcopy(first[rank])))
                 continue
+            if new is None:
+                continue  # the alternative is no literal: the structure keeps its item
             nodes = _nodes([v for v in (from_python(_put(raw, old, new)),) if v is not None])
             out += [(found[index], nodes[0])] if nodes else []
         return out

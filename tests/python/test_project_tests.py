@@ -208,6 +208,39 @@ def test_a_checked_message_is_printed_with_the_type(tmp_path: Path) -> None:
     assert run(code, tmp_path / "new") == "raises ValueError below zero\n" * 2
 
 
+def test_a_named_raises_context_and_a_message_helper_are_observed(tmp_path: Path) -> None:
+    """``SE = pytest.raises(E)`` then ``with SE:`` is the call itself, not a live context that
+    swallows what was raised; a suite's helper given the message (``raises(E, "msg")``) checks
+    the message, so the snippet prints it."""
+    changed = SHOP.replace('raise ValueError("negative")', 'raise KeyError("below zero")')
+    root = project(tmp_path, {"tests/test_named.py": '''
+        import contextlib
+        import pytest
+        from shop import discount
+
+        SE = pytest.raises(Exception)
+
+
+        @contextlib.contextmanager
+        def raises(exc, msg=None):
+            try:
+                yield
+            except exc as e:
+                assert msg is None or str(e) == msg
+
+
+        def test_negative():
+            with SE:
+                discount(-5)
+            with raises(Exception, "negative"):
+                discount(-6)
+    '''}, changed)
+    code = convert(sources(root), "tests/test_named.py", "test_negative")
+    assert "with SE" not in code and "SE =" not in code
+    assert run(code, root) == "raises ValueError\nraises ValueError negative\n"
+    assert run(code, tmp_path / "new") == "raises KeyError\nraises KeyError 'below zero'\n"
+
+
 # -- unittest -----------------------------------------------------------------------------------
 
 def test_a_class_named_after_its_imported_base_is_unconvertible_not_endless(

@@ -24,7 +24,7 @@ from typing import List, Optional, Set, Tuple
 from .doctests import convert_doctest
 from .assemble import Assembly
 from .fixtures import FixturePlan, Unconvertible, parameters
-from .observe import ExcinfoRewriter, Observer
+from .observe import ExcinfoRewriter, Observer, named_contexts
 from .scope import ModuleScope, bound_names, decorator_name, own_nodes, used_names
 from .sources import TreeSources
 from ..values import literal_of
@@ -249,7 +249,9 @@ def _assemble(sources: TreeSources, relpath: str, scope: ModuleScope,
     assigned = set().union(*(bound_names(s) for s in body)) if body else set()
     constants = {a.targets[0].id for a in params if isinstance(a.targets[0], ast.Name) and
                  literal_of(a.value) is not None} - assigned
-    observer = Observer(INSTANCE if cls is not None else None, constants)
+    contexts = {name: call for name, call in named_contexts(scope.tree.body).items()
+                if name not in assigned}
+    observer = Observer(INSTANCE if cls is not None else None, constants, contexts)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
     if cls is not None:

@@ -10,7 +10,8 @@ project's test becomes a print of what it looked at:
 * ``with pytest.raises(E):`` (and ``assertRaises``, and their call forms) becomes a ``try`` that
   prints the type of the exception raised, or ``raises nothing``, and goes on; ``excinfo.value``
   afterwards is the exception itself; where the test checked the message (``match=``,
-  ``assertRaisesRegex``) the message is printed too;
+  ``assertRaisesRegex``, a helper given the message: ``raises(E, "msg")``) the message is printed
+  too; a context bound to a module-level name (``SE = raises(E)``, then ``with SE:``) likewise;
 * ``with pytest.warns(W):`` (and ``assertWarns``) records the warnings and prints their categories;
 * ``subTest`` is dropped and its body kept;
 * a handler of the test's own ``try`` that prints nothing (``except Error: pass``) prints the type
@@ -20,8 +21,9 @@ project's test becomes a print of what it looked at:
 from __future__ import annotations
 
 import ast
+import copy
 import unittest
-from typing import List, Optional, Set
+from typing import Dict, List, Optional, Set
 
 from ..values import literal_of
 from .fixtures import Unconvertible
@@ -41,6 +43,8 @@ RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 MESSAGE_CHECKS = {"assertRaisesRegex", "assertRaisesRegexp", "assertWarnsRegex"}
 WARNS = {"warns", "deprecated_call", "assertWarns", "assertWarnsRegex"}
 DROPPED = {"subTest"}
+# keywords of a raises context that check the message (pytest's, and suites' own helpers')
+MESSAGE_KEYWORDS = {"match", "msg", "message", "regex", "regexp"}
 BASE_ONLY = {"SystemExit", "KeyboardInterrupt", "GeneratorExit", "BaseException"}
 
 
@@ -106,9 +110,11 @@ def _observe_caught(handler: ast.ExceptHandler) -> None:
 class Observer:
     """Rewrites a test's statements; ``instance`` is the name the test case object has."""
 
-    def __init__(self, instance: Optional[str], constants: Set[str] = frozenset()) -> None:  # type: ignore
+    def __init__(self, instance: Optional[str], constants: Set[str] = frozenset(),  # type: ignore
+                 contexts: Optional[Dict[str, ast.Call]] = None) -> None:
         self.instance = instance
         self.constants = set(constants)
+        self.contexts = dict(contexts or {})  # module-level names bound to a raises context
         self.imports: Set[str] = set()
         self.excinfo: Set[str] = set()  # names bound to a caught exception
         self.unittest_excinfo: Set[str] = set()
@@ -193,6 +199,9 @@ class Observer:
 
     def _with(self, statement: ast.stmt) -> List[ast.stmt]:
         items = list(statement.items)  # type: ignore[attr-defined]
+        for item in items:
+            if isinstance(item.context_expr, ast.Name) and item.context_expr.id in self.contexts:
+                item.context_expr = copy.deepcopy(self.contexts[item.context_expr.id])
         body = self.block(statement.body)  # type: ignore[attr-defined]
         raises = [i for i in items if self._method(i.context_expr) in RAISES]
         warns = [i for i in items if self._method(i.context_expr) in WARNS]
@@ -226,8 +235,9 @@ class Observer:
                 (self.unittest_excinfo if self.instance and self._method(call).startswith(
                     "assert") else self.excinfo).add(name)
             expected = call.args[0] if call.args else ast.Name("Exception", ast.Load())
-            message = self._method(call) in MESSAGE_CHECKS or \
-                any(k.arg == "match" for k in call.keywords)
+            # ``with raises(E, "msg"):`` is no pytest form: a suite's helper checking the message
+            message = self._method(call) in MESSAGE_CHECKS or len(call.args) > 1 or \
+                any(k.arg in MESSAGE_KEYWORDS for k in call.keywords)
             body = [self.try_block(expected, body, name, message)]
             if name:  # what comes after reads it even when nothing was raised
                 body.insert(0, ast.Assign(targets=[ast.Name(name, ast.Store())],
@@ -247,6 +257,20 @@ class Observer:
                                                       "simplefilter", ast.Load()),
                                    args=[ast.Constant("always")], keywords=[]))
         return [ast.With(items=[catch], body=[always] + body)], record
+
+
+def named_contexts(module: List[ast.stmt]) -> Dict[str, ast.Call]:
+    """The module-level names bound once to a raises context (``SE = raises(SchemaError)``),
+    which the suite's tests then enter as ``with SE:``."""
+    bound: Dict[str, List[ast.expr]] = {}
+    for statement in module:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(statement.value)
+    checker = Observer(None)
+    return {name: values[0] for name, values in bound.items()  # type: ignore[misc]
+            if len(values) == 1 and checker._method(values[0]) in RAISES}
 
 
 class ExcinfoRewriter(ast.NodeTransformer):

@@ -24,6 +24,7 @@ QStringList switchableStrategies()
         QStringLiteral("relations"),
         QStringLiteral("optional_params"),
         QStringLiteral("flag_settings"),
+        QStringLiteral("checked_classes"),
         QStringLiteral("shapes"),
         QStringLiteral("sizes"),
         QStringLiteral("regex_samples"),

@@ -32,4 +32,25 @@ inline QByteArray schemaWithExtras(const char *extras)
            extras + "        return out\n";
 }
 
+// Keys a record lacks, where a key of the schema may be a Required marker; `lacking` is what a
+// missing Required key adds.
+inline QByteArray requiredMarkers(const char *lacking)
+{
+    return QByteArray("class Required:\n"
+                      "    def __init__(self, name, message=None):\n"
+                      "        self.name = name\n        self.message = message\n\n"
+                      "    def __hash__(self):\n        return hash(self.name)\n\n\n"
+                      "def missing(schema, record):\n"
+                      "    if not isinstance(schema, dict) or not isinstance(record, dict):\n"
+                      "        raise TypeError('a schema and a record are mappings')\n"
+                      "    out = []\n"
+                      "    for key in schema:\n"
+                      "        if isinstance(key, Required):\n"
+                      "            if key.name not in record:\n") +
+           lacking +
+           "        elif not isinstance(key, str):\n"
+           "            raise TypeError('a key is a name')\n"
+           "    return out\n";
+}
+
 } // namespace scratch

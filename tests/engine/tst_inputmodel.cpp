@@ -506,6 +506,25 @@ private slots:
                      .isEmpty());
     }
 
+    // checked_classes by ablation: what a missing Required key adds changes. The project's
+    // test passes plain names only; its literal wrapped in the class the guard of the changed
+    // line tests for, Required('b'), tells the versions apart.
+    void literalsAreWrappedInTheClassesTheChangeTestsFor()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import missing\n\n\n"
+                   "def test_plain_names_are_never_missing():\n"
+                   "    assert missing({'a': int, 'b': str}, {'a': 1}) == []\n");
+        const auto core = scratch::requiredMarkers;
+        const auto [base, head] =
+            commitChange(repo, core("                out.append(key.name)\n"),
+                         core("                out.append(key.message or 'no ' + key.name)\n"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("checked_classes"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
+
     // A check added in front of an unpacking raises the same type for the same inputs, with
     // another message: only a project test's mutant that raises, rerun printing what it raises,
     // tells the versions apart.

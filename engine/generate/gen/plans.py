@@ -12,13 +12,14 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from pymodel.params import Param, params_of
 from pymodel.project import Tree
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 
 from .callsites import CallSites, Site, scan_trees
+from .checked_classes import checked_classes
 from .fallback import fallback_items, side_versions
 from .hints import Hints
 from .mine import mine_target
@@ -112,6 +113,8 @@ class Target:
     changed: Dict[str, List[int]]
     plans: List[EntryPlan]
     mined: Mined
+    # (import line, expression) of the project classes its changed lines test values against
+    checked_classes: List[Tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -193,6 +196,7 @@ class Workspace:
                               dict(cf.get("files") or {}),
                               {s: list((cf.get("changed_lines") or {}).get(s) or [])
                                for s in SIDES}, plans, mined))
+            out[-1].checked_classes = checked_classes(self.trees, qual, out[-1].changed)
         share_changed_decoders([t.mined for t in out])
         return out
 

@@ -30,6 +30,7 @@ from .project_tests.candidates import MutationHints, ProjectTests, is_project_ge
 from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
 from .number_parsers import DIGIT_RUNS
+from .rules.checked_classes import STRATEGY as CHECKED_CLASSES
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
 from .rules.exception_messages import STRATEGY as EXCEPTION_MESSAGES, changed_raises
 from .rules.flag_settings import STRATEGY as FLAG_SETTINGS, project_flags
@@ -254,6 +255,9 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
     for t in wanted if FLAG_SETTINGS not in disabled else ():
         hints[t.qualname].signatures = signatures_of(t.plans)
         hints[t.qualname].flags = project_flags(t)
+    # rules/checked_classes.py, switched off with it: literals in the classes it tests for
+    for t in wanted if CHECKED_CLASSES not in disabled else ():
+        hints[t.qualname].classes = t.checked_classes
     return hints
 
 

@@ -115,6 +115,8 @@ class MutationHints:
     signatures: Dict[str, Signature] = field(default_factory=dict)
     flags: Dict[str, List[Any]] = field(default_factory=dict)
     known: List[str] = field(default_factory=list)  # words it compares with: swapped first
+    # (import line, expression) of the project classes it tests values against: wrapped first
+    classes: List[Tuple[str, str]] = field(default_factory=list)
 
 
 class ProjectTests:
@@ -222,7 +224,7 @@ class ProjectTests:
                 flag_mutants(item["code"], hint.signatures, hint.flags),
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                         hint.inserts, hint.lengths, item["focus"], hint.wraps, rewrites,
-                        hint.known)))
+                        hint.known, hint.classes)))
             for item, hint in ((i, (hints or {}).get(i["target"]) or MutationHints())
                                for i in items)]
         out += self._taking_turns(streams, limit, seen)

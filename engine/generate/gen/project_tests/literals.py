@@ -23,12 +23,13 @@ compares with (``lengths``: ``len(v) > 20``); the strings inside a list, tuple o
 get the same variants.  A numeric string is also offered as the number it spells (``'1024'``
 as ``1024``), in its place and inside the structure holding it: values change type as well as
 spelling; inside a structure it is also negated and zeroed (``b'-10'``, ``b'0'``), which its
-nearest neighbours never are.  When the changed code newly unwraps a value through an attribute (``p = getattr(p,
-"a", p)``: ``wraps``), every site's scalar is first offered wrapped,
-``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own values are what the
-unwrapped code should see.  Before
-the inserts, the text a changed regular expression matches inside a string is replaced by texts
-its two versions read differently (``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'``
+nearest neighbours never are.  When the changed code newly unwraps a value through an
+attribute (``p = getattr(p, "a", p)``: ``wraps``), every site's scalar is first offered
+wrapped, ``SimpleNamespace(a=<literal>)``, before any other mutant: the test's own values are
+what the unwrapped code should see; so is it in each project class the changed code tests
+values against (``classes``: ``Required(<literal>)``).  Before the inserts, the text a changed
+regular expression matches inside a string is replaced by texts its two versions read
+differently (``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'``
 gives ``'t = 07:32'``).
 """
 
@@ -376,35 +377,41 @@ def _swaps(node: ast.AST, inserts: Sequence[str], known: Sequence[str]) -> List[
     return _nodes([v for v in (from_python(x) for x in variants) if v is not None])
 
 
-def _wrapped(node: ast.AST, wraps: Sequence[str]) -> List[ast.expr]:
-    """``SimpleNamespace(a=<the literal>)`` for each attribute ``a`` of ``wraps``."""
+def _wrapped(node: ast.AST, wraps: Sequence[str],
+             classes: Sequence[Tuple[str, str]] = ()) -> List[ast.expr]:
+    """``SimpleNamespace(a=<the literal>)`` for each attribute ``a`` of ``wraps``, and
+    ``C(<the literal>)`` for each (import line, ``C``) of ``classes``."""
     raw = literal_value(node)
     if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
         return []
     out = []
     for name in wraps:
         call = ast.parse("SimpleNamespace(%s=%s)" % (name, ast.unparse(node)), mode="eval").body
-        call.needs_wrapper = True  # type: ignore[attr-defined]
+        call.needs_import = WRAPPER_IMPORT  # type: ignore[attr-defined]
+        out.append(call)
+    for line, expression in classes:
+        call = ast.parse("%s(%s)" % (expression, ast.unparse(node)), mode="eval").body
+        call.needs_import = line  # type: ignore[attr-defined]
         out.append(call)
     return out
 
 
-def _with_wrapper_import(body: List[ast.stmt]) -> List[ast.stmt]:
-    """``body`` with ``from types import SimpleNamespace`` after its ``__future__`` imports."""
+def _with_imports(body: List[ast.stmt], lines: List[str]) -> List[ast.stmt]:
+    """``body`` with the import ``lines`` after its ``__future__`` imports."""
     at = 0
     while at < len(body) and isinstance(body[at], ast.ImportFrom) and \
             body[at].module == "__future__":
         at += 1
-    return body[:at] + [ast.parse(WRAPPER_IMPORT).body[0]] + body[at:]
+    return body[:at] + [ast.parse(line).body[0] for line in lines] + body[at:]
 
 
 def _render(tree: ast.Module, changes: List[Tuple[Site, ast.expr]]) -> Optional[str]:
     originals = [(site, site_node(site)) for site, _ in changes]
-    wrapper = any(getattr(node, "needs_wrapper", False) for _site, node in changes)
+    imports = list(dict.fromkeys(getattr(node, "needs_import", "") for _site, node in changes))
     try:
         for site, node in changes:
             replace_site(site, node)
-        return render_module(_with_wrapper_import(tree.body) if wrapper else tree.body)
+        return render_module(_with_imports(tree.body, [i for i in imports if i]))
     except (ValueError, RecursionError):
         return None
     finally:
@@ -528,7 +535,8 @@ def _repeated(found: List[Site]) -> List[List[int]]:
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             lengths: Sequence[int] = (), focus: Sequence[str] = (),
             wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = (),
-            known: Sequence[str] = ()) -> Iterator[str]:
+            known: Sequence[str] = (), classes: Sequence[Tuple[str, str]] = ()
+            ) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the strings the changed code handles (the characters it escapes, splits on
@@ -537,7 +545,9 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     lengths its length checks compare with, which a test's strings rarely reach.  The sites
     holding a ``focus`` literal (see ``focus_keys``) get all their replacements before any
     other site, and count among the MAX_SITES wherever they stand.  ``wraps`` (attributes the
-    changed code newly unwraps values through) give every site's scalar wrapped first.
+    changed code newly unwraps values through) give every site's scalar wrapped first, and so
+    do ``classes`` (the project classes its changed lines test values against: see
+    :mod:`gen.checked_classes`).
     ``rewrites`` (see :mod:`gen.regex_rewrites`) replace the text a changed pattern matches
     in a string literal by texts its two versions read differently, before any insert.  A
     ``known`` word (one the target's code compares with) inside a string gives way to each
@@ -554,7 +564,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
     options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
     given: Set[str] = {code}
-    wrapped = [_wrapped(site_node(site), wraps) for site in found] if wraps else []
+    wrapped = [_wrapped(site_node(site), wraps, classes) for site in found] \
+        if wraps or classes else []
     swapped = [_swaps(site_node(site), inserts, known) for site in found] if known else []
     # the wrapped scalars first, then the swapped words: few, and each exactly what the change
     # reads; then every site's alternatives rank by rank, the sites near the change first; a

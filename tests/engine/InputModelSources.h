@@ -53,4 +53,16 @@ inline QByteArray requiredMarkers(const char *lacking)
            "    return out\n";
 }
 
+// The first key whose value has the wrong type, formatted with % and `operand`.
+inline QByteArray keyFormatting(const char *operand)
+{
+    return QByteArray("def describe(schema, record):\n"
+                      "    if not isinstance(schema, dict) or not isinstance(record, dict):\n"
+                      "        raise TypeError('a schema and a record are mappings')\n"
+                      "    for key, kind in schema.items():\n"
+                      "        if key in record and not isinstance(record[key], kind):\n"
+                      "            return \"Key '%s' error\" % ") +
+           operand + "\n    return 'ok'\n";
+}
+
 } // namespace scratch

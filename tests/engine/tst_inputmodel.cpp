@@ -525,6 +525,22 @@ private slots:
                      .isEmpty());
     }
 
+    // type_variety on the project's tests, by ablation: a key formatted with % is put in a
+    // tuple. Only a tuple key, in the schema and the record alike, reads otherwise.
+    void valuesFormattedWithPercentBecomeTuplesInTheProjectsTests()
+    {
+        const auto core = scratch::keyFormatting;
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import describe\n\n\n"
+                   "def test_a_bad_value_names_its_key():\n"
+                   "    assert describe({'k': int}, {'k': 'x'}) == \"Key 'k' error\"\n");
+        const auto [base, head] = commitChange(repo, core("key"), core("(key,)"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("type_variety"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
+
     // A check added in front of an unpacking raises the same type for the same inputs, with
     // another message: only a project test's mutant that raises, rerun printing what it raises,
     // tells the versions apart.

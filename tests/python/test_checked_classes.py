@@ -118,3 +118,38 @@ def test_a_wrapped_mutant_tells_the_versions_apart(tmp_path: Path) -> None:
                            capture_output=True, text=True, check=True).stdout
             for side in ("old", "new")]
     assert seen == ["['a']\n", "['+a']\n"]
+
+
+# -- a value formatted with % (percent_formats.py), as a tuple ----------------------------------
+
+FORMAT = '''
+
+def describe(schema, data):
+    for key, kind in schema.items():
+        if key in data and not isinstance(data[key], kind):
+            return "Key '%%s' error" %% %s
+    return 'ok'
+'''
+
+
+def test_a_changed_line_that_formats_with_percent_asks_for_tuples(tmp_path: Path) -> None:
+    from gen.percent_formats import formats_with_percent
+    trees = _trees(tmp_path, FORMAT % "key", FORMAT % "(key,)")
+    assert formats_with_percent(trees, "pkg.core.describe", {"old": [6], "new": [6]})
+    assert not formats_with_percent(trees, "pkg.core.describe", {"old": [7], "new": [7]})
+
+
+def test_tuples_of_a_literal_written_twice_go_in_both_places(tmp_path: Path) -> None:
+    for side, operand in (("old", "key"), ("new", "(key,)")):
+        _tree(tmp_path / side, FORMAT % operand)
+    code = ("from pkg.core import describe\n\n"
+            "print(repr(describe({'k': int}, {'k': 'x'})))\n")
+    found = list(mutants(code, 1, tuples=True))
+    both = "print(repr(describe({('k',): int}, {('k',): 'x'})))\n"
+    assert any(m.endswith(both) for m in found)
+    assert not any("('k',)" in m for m in mutants(code, 1))
+    mutant = next(m for m in found if m.endswith(both))
+    seen = [subprocess.run([sys.executable, "-c", mutant], cwd=tmp_path / side,
+                           capture_output=True, text=True, check=True).stdout
+            for side in ("old", "new")]
+    assert seen == ['"Key \'k\' error"\n', '"Key \'(\'k\',)\' error"\n']

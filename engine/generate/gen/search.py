@@ -30,12 +30,14 @@ from .project_tests.candidates import MutationHints, ProjectTests, is_project_ge
 from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
 from .number_parsers import DIGIT_RUNS
+from .percent_formats import formats_with_percent
 from .rules.checked_classes import STRATEGY as CHECKED_CLASSES
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
 from .rules.exception_messages import STRATEGY as EXCEPTION_MESSAGES, changed_raises
 from .rules.flag_settings import STRATEGY as FLAG_SETTINGS, project_flags
 from .rules.number_spellings import STRATEGY as NUMBER_SPELLINGS
 from .rules.regex_inputs import STRATEGY as REGEX_SAMPLES
+from .rules.variety import STRATEGY as TYPE_VARIETY
 from .registry import MAX_LEVEL, Context, Strategy, active, check_names
 from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
 from .shape_infer import unwrapped_on
@@ -258,6 +260,9 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
     # rules/checked_classes.py, switched off with it: literals in the classes it tests for
     for t in wanted if CHECKED_CLASSES not in disabled else ():
         hints[t.qualname].classes = t.checked_classes
+    # rules/variety.py, switched off with it: a value formatted with ``%`` as a tuple
+    for t in wanted if TYPE_VARIETY not in disabled else ():
+        hints[t.qualname].tuples = formats_with_percent(workspace.trees, t.qualname, t.changed)
     return hints
 
 

@@ -117,6 +117,7 @@ class MutationHints:
     known: List[str] = field(default_factory=list)  # words it compares with: swapped first
     # (import line, expression) of the project classes it tests values against: wrapped first
     classes: List[Tuple[str, str]] = field(default_factory=list)
+    tuples: bool = False  # it formats with ``%``: scalars offered as tuples of themselves
 
 
 class ProjectTests:
@@ -224,7 +225,7 @@ class ProjectTests:
                 flag_mutants(item["code"], hint.signatures, hint.flags),
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                         hint.inserts, hint.lengths, item["focus"], hint.wraps, rewrites,
-                        hint.known, hint.classes)))
+                        hint.known, hint.classes, hint.tuples)))
             for item, hint in ((i, (hints or {}).get(i["target"]) or MutationHints())
                                for i in items)]
         out += self._taking_turns(streams, limit, seen)

@@ -326,7 +326,7 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
 
 def _alternatives(node: ast.AST, inserts: Sequence[str],
                   lengths: Sequence[int] = (),
-                  rewrites: Sequence[Rewrite] = ()) -> List[ast.expr]:
+                  rewrites: Sequence[Rewrite] = (), tuples: bool = False) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
@@ -345,6 +345,8 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     spliced += [from_python(v) for v in _nested(raw, signed_number)]
+    if tuples and isinstance(raw, (str, bytes, int, float)) and not isinstance(raw, bool):
+        spliced += [from_python((raw,)), from_python((raw, raw))]  # what ``%`` unpacks
     return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
 
 
@@ -535,8 +537,8 @@ def _repeated(found: List[Site]) -> List[List[int]]:
 def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             lengths: Sequence[int] = (), focus: Sequence[str] = (),
             wraps: Sequence[str] = (), rewrites: Sequence[Rewrite] = (),
-            known: Sequence[str] = (), classes: Sequence[Tuple[str, str]] = ()
-            ) -> Iterator[str]:
+            known: Sequence[str] = (), classes: Sequence[Tuple[str, str]] = (),
+            tuples: bool = False) -> Iterator[str]:
     """Mutant snippets of ``code``: single replacements round-robin, then seeded pairs.
 
     ``inserts`` are the strings the changed code handles (the characters it escapes, splits on
@@ -551,7 +553,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     ``rewrites`` (see :mod:`gen.regex_rewrites`) replace the text a changed pattern matches
     in a string literal by texts its two versions read differently, before any insert.  A
     ``known`` word (one the target's code compares with) inside a string gives way to each
-    longer insert first."""
+    longer insert first.  With ``tuples`` (a changed line formats with ``%``) each scalar is
+    also offered as a 1-tuple and a 2-tuple of itself, after the inserts."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
@@ -562,7 +565,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             for site in every]
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
-    options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths, rewrites, tuples)
+               for site in found]
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps, classes) for site in found] \
         if wraps or classes else []

@@ -10,6 +10,9 @@ For each parameter, one at a time on the base call:
    list; ``None`` as ``''``, ``0`` and ``False``;
 2. one value of each common type the parameter has not had yet: int, float, str, bytes, bool,
    None, list, tuple, dict.
+
+The project's tests get tuples of their own scalars where a changed line formats with ``%``
+(:mod:`gen.percent_formats`).
 """
 
 from __future__ import annotations
@@ -25,15 +28,16 @@ from ..values import (Value, dedupe, key, tag, vbool, vbytes, vdecimal, vdict, v
 from .common import base_receiver, interleave, slots, with_one
 
 KIN_OF_TOP = 3
+STRATEGY = "type_variety"
 
 
-@strategy("type_variety", 1, rule=True)
+@strategy(STRATEGY, 1, rule=True)
 def type_variety(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     """Each parameter given other types than its usual ones, one parameter at a time: first its
     own values as another type (5 as 5.0, '5', Decimal('5'); 'ab' as b'ab'; a list as a tuple),
     then one value of each common type it has not had (int, float, str, bytes, bool, None,
     list, tuple, dict): code that branches on a type, or coerces one, changes here."""
-    return per_plan(ctx, "type_variety", lambda plan, _rng: _plan_stream(plan))
+    return per_plan(ctx, STRATEGY, lambda plan, _rng: _plan_stream(plan))
 
 
 def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:

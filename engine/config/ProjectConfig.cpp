@@ -74,6 +74,7 @@ QStringList ProjectConfig::defaultExcludes()
     return {QStringLiteral("tests/**"),       QStringLiteral("test/**"),
             QStringLiteral("**/tests/**"),    QStringLiteral("**/test/**"),
             QStringLiteral("**/test_*.py"),   QStringLiteral("**/*_test.py"),
+            QStringLiteral("**/tests.py"),    QStringLiteral("**/*_tests.py"),
             QStringLiteral("**/conftest.py"), QStringLiteral("docs/**"),
             QStringLiteral("doc/**"),         QStringLiteral("examples/**"),
             QStringLiteral("example/**"),     QStringLiteral("setup.py")};

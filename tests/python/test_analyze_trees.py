@@ -239,6 +239,21 @@ def test_import_root_override_and_excludes(tmp_path: Path) -> None:
     assert by_name(data["functions"])["pkg.core.run"]["import_line"] == "from pkg import run"
 
 
+def test_a_suite_in_one_module_beside_the_package_is_not_analysed(tmp_path: Path) -> None:
+    """``tests.py`` (and ``*_tests.py``) at the root is the project's suite, as unittest finds
+    it; ``pkg/test.py`` is a public module (a test client) and stays."""
+    root = write_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/test.py": "def client():\n    return 1\n",
+        "tests.py": "import unittest\n\n\nclass T(unittest.TestCase):\n"
+                    "    def test_a(self):\n        pass\n",
+        "pkg/slow_tests.py": "def test_b():\n    pass\n",
+    })
+    data = run("index", "--root", str(root))
+    assert [m["name"] for m in data["modules"]] == ["pkg", "pkg.test"]
+    assert sorted(data["excluded_files"]) == ["pkg/slow_tests.py", "tests.py"]
+
+
 def test_syntax_error_and_too_complex_files_do_not_stop_the_analysis(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "pkg/__init__.py": "",

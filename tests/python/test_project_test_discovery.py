@@ -48,6 +48,24 @@ def test_find_tests_ranks_the_files_that_import_and_name_the_changed_code(tmp_pa
         "targets": TARGETS, "old_root": str(root), "import_roots": {"old": "src"}}))
 
 
+def test_find_tests_takes_a_suite_in_one_module_at_the_root(tmp_path: Path) -> None:
+    """A project whose whole suite is ``tests.py`` beside the package (unittest finds it)."""
+    root = project(tmp_path, {"tests.py": '''
+        import unittest
+        from shop import discount
+
+
+        class DiscountTests(unittest.TestCase):
+            def test_big(self):
+                self.assertEqual(discount(150), 140)
+    ''', "test.py": "from shop import discount\n\n\ndef test_run():\n    discount(1)\n"})
+    answer = find_tests({"targets": TARGETS, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    files = {f["file"]: f for f in answer["files"]}
+    assert files["tests.py"]["prefer"] == ["DiscountTests"]
+    assert "test.py" not in files  # a module called so is no test name
+
+
 def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words(
         tmp_path: Path) -> None:
     root = project(tmp_path, {

@@ -23,9 +23,9 @@
 
 Import discipline: runner.py runs under ``python3 -I``, so its directory is not on ``sys.path``.
 It adds the directory only while it imports this package and removes it again, so this package
-imports every one of its modules (and ``executable_lines``) right here: nothing can be imported
-from it later.  Children drop all of these modules from ``sys.modules`` before a test runs, so a
-test cannot reach runner internals by importing them.  Standard library only; Python 3.8-3.13.
+imports every one of its modules (and ``executable_lines``, ``test_files``) right here: nothing
+can be imported from it later.  Children drop all of these modules from ``sys.modules`` before a
+test runs, so a test cannot reach runner internals by importing them.  Standard library only; Python 3.8-3.13.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from __future__ import annotations
 import sys
 
 import executable_lines
+import test_files
 
 from . import (capture, cases, child, collect, common, confine, entry_calls, fixtures,
                forkserver, instrument, osutil, probe, protocol, pytest_support, refusal, snippet,
@@ -43,7 +44,7 @@ __all__ = ["Worker"]
 
 for _module in (sys.modules[__name__], common, osutil, protocol, worker, forkserver, capture,
                 child, confine, refusal, entry_calls, instrument, probe, snippet, pytest_support,
-                collect, cases, fixtures, suite, executable_lines):
+                collect, cases, fixtures, suite, executable_lines, test_files):
     if _module.__file__:
         common.register_own_module(_module.__name__, _module.__file__)
 del _module

@@ -28,11 +28,12 @@ import sys
 import types
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
+from test_files import is_test_path  # next to runner.py, like executable_lines
+
 MAX_CALLS = 3  # per test: the outermost calls first, where the test's own values went in
 MAX_SOURCE = 4000  # characters of one call's arguments
 MAX_ITEMS = 200  # items of one container
 MAX_DEPTH = 6
-TEST_FOLDERS = {"test", "tests", "testing"}
 PLAIN = (bool, int, str, bytes, type(None))
 # Standard library values whose repr is their source, with the import it needs.
 EVALUABLE = {datetime.date: "datetime", datetime.datetime: "datetime", datetime.time: "datetime",
@@ -126,10 +127,7 @@ def is_project_file(path: Optional[str], real_root: str, real_import_root: str) 
         return False
     relative = os.path.relpath(real, real_root if real.startswith(real_root) else
                                real_import_root)
-    parts = relative.split(os.sep)
-    name = parts[-1]
-    return not (TEST_FOLDERS & set(parts[:-1]) or name.startswith("test_") or
-                name.endswith("_test.py") or name == "conftest.py")
+    return not is_test_path(relative.replace(os.sep, "/"))
 
 
 def _callable(frame: types.FrameType, roots: Tuple[str, ...]) -> Optional[Dict[str, Any]]:

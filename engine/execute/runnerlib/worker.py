@@ -22,6 +22,7 @@ import warnings
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import executable_lines  # next to runner.py, which puts its directory on sys.path for the import
+from test_files import CONFTEST, is_test_name
 
 from .capture import StreamCapture, capture_python_streams
 from .child import (CODE_CACHE, ON_UNPROBED_LOAD, PROBED_CODE, UNCACHED_LOADS, ChildChannel,
@@ -493,8 +494,7 @@ class Worker(ForkServer):
         real = os.path.realpath(path)
         base = os.path.basename(real)
         if not real.startswith(self.real_import_root.rstrip("/") + "/") or \
-                not base.endswith(".py") or base.startswith("test_") or \
-                base.endswith("_test.py") or base == "conftest.py":
+                not base.endswith(".py") or is_test_name(base) or base == CONFTEST:
             return
         try:
             with open(path, "rb") as handle:

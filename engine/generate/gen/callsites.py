@@ -1,8 +1,8 @@
 """Literal call sites in the project's own tests, docs and doctests.
 
-The base tree's test files (``test_*.py``, ``*_test.py``, ``conftest.py``, anything under a
-``tests``/``test`` folder), documentation (``docs``/``doc``, README; ``>>>`` lines and fenced Python
-blocks) and the docstrings of the modules a request touches are parsed; every call of a project
+The base tree's test files (``test_files.is_test_path``: ``test_*.py``, ``tests.py``,
+``conftest.py``, anything under a ``tests``/``test`` folder), documentation (``docs``/``doc``,
+README; ``>>>`` lines and fenced Python blocks) and the docstrings of the modules a request touches are parsed; every call of a project
 function or class, every method call ``x.name(...)``, ``lit in x`` and ``x[lit]`` whose arguments
 are literals (or texts built of literals, ``'1' * 21``; or constructions of project classes /
 ``Decimal`` / ``date`` ... with literal arguments, or names bound to such values in the same
@@ -22,6 +22,7 @@ from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.source import read_source
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, subscript_slice
+from test_files import CONFTEST, TEST_FOLDERS, is_test_name
 
 from .values import Value, folded_text, from_python, key, literal_of, vcall, vnone
 
@@ -29,7 +30,7 @@ MAX_FILES = 400
 MAX_FILE_BYTES = 400_000
 MAX_TOTAL_BYTES = 6_000_000
 MAX_SITES_PER_KEY = 40
-TEST_DIRS = ("tests", "test", "testing")
+TEST_DIRS = TEST_FOLDERS
 DOC_DIRS = ("docs", "doc", "examples", "example")
 SKIP_DIRS = {".git", ".hg", ".tox", ".venv", "venv", "node_modules", "build", "dist",
              "__pycache__", ".mypy_cache", ".pytest_cache", "site-packages"}
@@ -134,9 +135,7 @@ class CallSites:
             dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and
                                  not d.startswith("."))
             for fname in sorted(filenames):
-                if fname.endswith(".py") and (fname.startswith("test_") or
-                                              fname.endswith("_test.py") or
-                                              fname == "conftest.py"):
+                if fname.endswith(".py") and (is_test_name(fname) or fname == CONFTEST):
                     out.append((os.path.join(dirpath, fname), "py"))
         seen: Set[str] = set()
         unique = []

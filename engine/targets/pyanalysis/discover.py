@@ -18,7 +18,7 @@ import re
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 DEFAULT_EXCLUDES: Tuple[str, ...] = (
-    "tests", "test", "test_*.py", "*_test.py", "conftest.py",
+    "tests", "test", "test_*.py", "*_test.py", "tests.py", "*_tests.py", "conftest.py",
     "docs", "doc", "examples", "example", "setup.py",
     "build", "dist", "*.egg-info", "__pycache__", ".*",
     "venv", "site-packages", "node_modules",

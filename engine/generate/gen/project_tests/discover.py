@@ -1,14 +1,14 @@
 """Which of the project's test files may reach the changed code: a cheap static filter.
 
-``find_test_files`` walks the old tree for test files (``test_*.py``, ``*_test.py``, any ``.py``
-under a ``tests``/``test``/``testing`` folder; never ``conftest.py``), keeps those whose text names
-a changed module, function or package, and scores each with ``ast``: importing a changed module
-(a relative import in a test package inside the project's package too) counts most, then naming
-a changed function or class, then an entry point that reaches one, then importing the changed
-package, itself or through a module of the test folders that imports it (``find_bridges``: a
-test package's ``__init__.py`` saying ``import shop as store``, a support module's helper that
-uses the package; imported by name, or as an attribute of the module: ``from .. import util``
-and ``util.TestCase``).  Each file lists the tests
+``find_test_files`` walks the old tree for test files (``test_files.is_test_path``:
+``test_*.py``, ``tests.py``, any ``.py`` under a ``tests`` folder; never ``conftest.py``), keeps
+those whose text names a changed module, function or package, and scores each with ``ast``:
+importing a changed module (a relative import in a test package inside the project's package
+too) counts most, then naming a changed function or class, then an entry point that reaches
+one, then importing the changed package, itself or through a module of the test folders that
+imports it (``find_bridges``: a test package's ``__init__.py`` saying ``import shop as store``,
+a support module's helper that uses the package; imported by name, or as an attribute of the
+module: ``from .. import util`` and ``util.TestCase``).  Each file lists the tests
 (functions, test classes) whose own text names one of those, or that are marked to fail
 (``xfail``, ``expectedFailure``; listed again in ``xfail``): the engine runs those marked to
 fail first, then the others; within each, first the tests whose names share ``words`` with the
@@ -27,7 +27,9 @@ import os
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from ..callsites import SKIP_DIRS, TEST_DIRS
+from test_files import CONFTEST, in_test_folder, is_test_name, is_test_path
+
+from ..callsites import SKIP_DIRS
 from .reach import reach_lines
 from .relevance import WORD, changed_words, scores, test_words
 from .sources import TreeSources
@@ -41,11 +43,9 @@ MAX_TOTAL_BYTES = 8_000_000
 
 def _is_test_file(relpath: str) -> bool:
     name = relpath.rsplit("/", 1)[-1]
-    if not name.endswith(".py") or name in ("conftest.py", "__init__.py", "setup.py"):
+    if not name.endswith(".py") or name in (CONFTEST, "__init__.py", "setup.py"):
         return False
-    folders = relpath.split("/")[:-1]
-    return name.startswith("test_") or name.endswith("_test.py") or \
-        any(f in TEST_DIRS for f in folders)
+    return is_test_path(relpath)
 
 
 def _walk(root: str) -> List[str]:
@@ -192,8 +192,7 @@ def _bridge_files(root: str) -> List[str]:
         for name in sorted(filenames):
             relpath = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
             folders = relpath.split("/")[:-1]
-            if name.endswith(".py") and any(f in TEST_DIRS for f in folders) and \
-                    not name.startswith("test_") and not name.endswith("_test.py"):
+            if name.endswith(".py") and in_test_folder(folders) and not is_test_name(name):
                 found.append(relpath)
                 if len(found) >= MAX_BRIDGE_FILES:
                     return found

@@ -326,7 +326,7 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
 
 def _alternatives(node: ast.AST, inserts: Sequence[str],
                   lengths: Sequence[int] = (),
-                  rewrites: Sequence[Rewrite] = (), tuples: bool = False) -> List[ast.expr]:
+                  rewrites: Sequence[Rewrite] = ()) -> List[ast.expr]:
     raw = literal_value(node)
     value = from_python(raw)
     if value is None:
@@ -345,8 +345,6 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     spliced += [from_python(v) for v in _nested(raw, signed_number)]
-    if tuples and isinstance(raw, (str, bytes, int, float)) and not isinstance(raw, bool):
-        spliced += [from_python((raw,)), from_python((raw, raw))]  # what ``%`` unpacks
     return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
 
 
@@ -396,6 +394,14 @@ def _wrapped(node: ast.AST, wraps: Sequence[str],
         call.needs_import = line  # type: ignore[attr-defined]
         out.append(call)
     return out
+
+
+def _tupled(node: ast.AST) -> List[ast.expr]:
+    """A scalar literal as a 1-tuple and a 2-tuple of itself: what ``%`` unpacks."""
+    raw = literal_value(node)
+    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+        return []
+    return _nodes([from_python((raw,)), from_python((raw, raw))])
 
 
 def _with_imports(body: List[ast.stmt], lines: List[str]) -> List[ast.stmt]:
@@ -554,7 +560,8 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     in a string literal by texts its two versions read differently, before any insert.  A
     ``known`` word (one the target's code compares with) inside a string gives way to each
     longer insert first.  With ``tuples`` (a changed line formats with ``%``) each scalar is
-    also offered as a 1-tuple and a 2-tuple of itself, after the inserts."""
+    offered as a 1-tuple and a 2-tuple of itself right after the wrapped ones, a literal
+    written in several places in all of them first."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError):
@@ -565,17 +572,20 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
             for site in every]
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
-    options = [_alternatives(site_node(site), inserts, lengths, rewrites, tuples)
-               for site in found]
+    options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps, classes) for site in found] \
         if wraps or classes else []
     swapped = [_swaps(site_node(site), inserts, known) for site in found] if known else []
-    # the wrapped scalars first, then the swapped words: few, and each exactly what the change
-    # reads; then every site's alternatives rank by rank, the sites near the change first; a
-    # literal the test writes in several places also takes each alternative in all of them
+    tupled = [_tupled(site_node(site)) for site in found] if tuples else []
+    # the wrapped scalars first, then the tuples (in every place a literal is written first),
+    # then the swapped words: few, and each exactly what the change reads; then every site's
+    # alternatives rank by rank, the sites near the change first; a literal the test writes in
+    # several places also takes each alternative in all of them
     split = min(sum(near), len(found))
     phases = [[_single(found, wrapped, i) for i in range(len(wrapped))],
+              [_together(found, tupled, members) for members in _repeated(found) if tupled] +
+              [_single(found, tupled, i) for i in range(len(tupled))],
               [_single(found, swapped, i) for i in range(len(swapped))],
               [_single(found, options, i) for i in range(split)],
               [_single(found, options, i) for i in range(split, len(found))] +

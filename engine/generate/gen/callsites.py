@@ -2,14 +2,14 @@
 
 The base tree's test files (``test_files.is_test_path``: ``test_*.py``, ``tests.py``,
 ``conftest.py``, anything under a ``tests``/``test`` folder), documentation (``docs``/``doc``,
-README; ``>>>`` lines and fenced Python blocks) and the docstrings of the modules a request touches are parsed; every call of a project
-function or class, every method call ``x.name(...)``, ``lit in x`` and ``x[lit]`` whose arguments
-are literals (or texts built of literals, ``'1' * 21``; or constructions of project classes /
-``Decimal`` / ``date`` ... with literal arguments, or names bound to such values in the same
-function or by a parameterless helper like ``def make_invoice(): return Invoice(...)``) becomes a
-*site*.  Files are pre-filtered by the names of interest, and the amount of text read is bounded,
-so a request stays fast.
-"""
+README; ``>>>`` lines and fenced Python blocks) and the docstrings of the modules a request
+touches are parsed; every call of a project function or class, every method call
+``x.name(...)``, ``lit in x`` and ``x[lit]`` whose arguments are literals (or texts built of
+literals, ``'1' * 21``; or constructions of project classes / ``Decimal`` / ``date`` ... with
+literal arguments, or names bound to such values in the same function or by a parameterless
+helper like ``def make_invoice(): return Invoice(...)``) becomes a *site*.  Files are
+pre-filtered by the names of interest, and the amount of text read is bounded, so a request
+stays fast."""
 
 from __future__ import annotations
 

@@ -506,6 +506,25 @@ private slots:
                      .isEmpty());
     }
 
+    // shapes on the receiver, by ablation: the constructor reads fixed keys of a mapping, so
+    // no flat value builds the object whose method changed.
+    void receiverBuiltFromAMappingIsShaped()
+    {
+        const auto core = [](const char *stored) {
+            return QByteArray("class Operation:\n"
+                              "    def __init__(self, spec):\n"
+                              "        self.path = spec['path']\n"
+                              "        self.value = spec['value']\n\n"
+                              "    def apply(self, doc):\n"
+                              "        out = dict(doc)\n"
+                              "        out[self.path] = ") +
+                   stored + "\n        return out\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, core("self.value"), core("[self.value]"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+    }
+
     // checked_classes by ablation: what a missing Required key adds changes. The project's
     // test passes plain names only; its literal wrapped in the class the guard of the changed
     // line tests for, Required('b'), tells the versions apart.

@@ -12,7 +12,10 @@ gets flat pools (``[1, 2]``) that fail the same way on both versions before reac
 
 The calls: every shaped parameter set to its typical value at once (the shaped base call), then
 each shaped parameter's variants one at a time on that base: an empty container, one element,
-three elements, a mapping without one of its keys or with one more, other leaf values.
+three elements, a mapping without one of its keys or with one more, other leaf values.  The
+parameters of the receiver's constructor are shaped the same way (``PatchOperation(operation)``
+reading ``operation['path']``), on the base call and each in turn; the object built so then
+takes each other argument's first values.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from ..shape_infer import Shape, infer
 from ..strategies import per_plan
 from ..values import (Value, dedupe, key, vbool, vbytes, vcall, vdict, vfloat, vint, vnone,
                       vseq, vstr)
-from .common import base_receiver, call_with, param_of
+from .common import base_receiver, call_with, each_value, interleave, param_of
 
 NAMESPACE = ["from types import SimpleNamespace"]
 MAX_VARIANTS = 10
+PLAIN = 8  # values of an unshaped argument tried on a receiver built from shapes
 MAX_WRAPPED = 6  # candidates of the parameter put inside one unwrapped attribute
 LEAVES = {
     "str": [vstr("abc"), vstr("A b"), vstr(""), vstr("x-1")],
@@ -50,15 +54,25 @@ def shapes(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
 
 def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
     shaped = shaped_values(plan)
-    if not shaped:
+    # the receiver's constructor too: an object set up from a mapping it reads keys of
+    built = shaped_values(plan, "ctor") if plan.ctor else {}
+    if not shaped and not built:
         return
-    ctor = base_receiver(plan)
     base = {name: values[0] for name, values in shaped.items()}
+    ctor = dict(base_receiver(plan), **{name: values[0] for name, values in built.items()})
     yield call_with(plan, base, ctor)
     for rank in range(1, MAX_VARIANTS):
         for name, values in shaped.items():
             if rank < len(values):
                 yield call_with(plan, dict(base, **{name: values[rank]}), ctor)
+        for name, values in built.items():
+            if rank < len(values):
+                yield call_with(plan, base, dict(ctor, **{name: values[rank]}))
+    if built:  # the other arguments' own values, on the object only a shape builds
+        yield from interleave([each_value(plan, "call", slot.name, slot.values[:PLAIN], ctor,
+                                          call=base)
+                               for slot in plan.call if slot.name not in shaped and
+                               slot.kind != "var_positional"])
 
 
 def shaped_base(plan: EntryPlan) -> Dict[str, Value]:
@@ -67,14 +81,15 @@ def shaped_base(plan: EntryPlan) -> Dict[str, Value]:
     return {name: values[0] for name, values in shaped_values(plan).items()}
 
 
-def shaped_values(plan: EntryPlan) -> Dict[str, List[Value]]:
-    """The shaped parameters of the call and their values, typical first."""
+def shaped_values(plan: EntryPlan, where: str = "call") -> Dict[str, List[Value]]:
+    """The shaped parameters of the call (or of the receiver's constructor: ``where``) and
+    their values, typical first."""
     source = plan.source
     if source is None:
         return {}
     shaped: Dict[str, List[Value]] = {}
-    for slot in plan.call:
-        param = param_of(plan, "call", slot.name)
+    for slot in plan.call if where == "call" else plan.ctor or []:
+        param = param_of(plan, where, slot.name)
         if param is None or param.owner is None or slot.kind == "var_positional":
             continue
         shape = infer(source.tree, param.module, param.owner, slot.name, param.owner_class)

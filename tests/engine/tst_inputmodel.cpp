@@ -525,6 +525,20 @@ private slots:
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
     }
 
+    // type_variety by ablation: a check for bytes now takes every bytes-like object. Only a
+    // memoryview of the text's bytes reads otherwise.
+    void textsAreAlsoOfferedAsBuffers()
+    {
+        const auto core = [](const char *kinds) {
+            return QByteArray("def shout(text: str):\n    if isinstance(text, (") + kinds +
+                   ")):\n        text = str(text, 'ascii')\n    return text.upper()\n";
+        };
+        ScratchRepo repo;
+        const auto [base, head] =
+            commitChange(repo, core("bytes, bytearray"), core("bytes, bytearray, memoryview"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("type_variety")).isEmpty());
+    }
+
     // checked_classes by ablation: what a missing Required key adds changes. The project's
     // test passes plain names only; its literal wrapped in the class the guard of the changed
     // line tests for, Required('b'), tells the versions apart.

@@ -760,3 +760,15 @@ def test_an_unwrapped_parameter_gets_wrappers_holding_its_own_candidates(tmp_pat
     codes = [render(v, imports) for v in made]
     texts = [printed_by("\n".join(sorted(imports)) + "\nprint(%s)" % code) for code in codes]
     assert texts == ["namespace(value='high')\n", "namespace(value='low')\n"]
+
+
+# type_variety: a value as other types
+
+def test_texts_and_bytes_are_also_offered_as_the_other_buffers() -> None:
+    from gen.rules.variety import kin
+    from gen.values import render, vbytes, vstr
+    shown = [render(v, set()) for v in kin(vstr("ab"))]
+    assert shown == ["b'ab'", "bytearray(b'ab')", "memoryview(b'ab')"]
+    shown = [render(v, set()) for v in kin(vbytes(b"\xffa"))]
+    assert shown == ["'\xffa'", "bytearray(b'\\xffa')", "memoryview(b'\\xffa')"]
+    assert [render(v, set()) for v in kin(vstr("é"))] == []  # no ASCII bytes spell it

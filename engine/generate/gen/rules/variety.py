@@ -6,8 +6,9 @@ For each parameter, one at a time on the base call:
 
 1. the same value as another type: ``5`` as ``5.0``, ``'5'``, ``Decimal('5')`` and ``True``
    (for 0 and 1); ``2.5`` as ``'2.5'`` and ``Decimal('2.5')``, ``3.0`` as ``3``; ``'ab'`` as
-   ``b'ab'``, ``'7'`` as ``7``; ``b'ab'`` as ``'ab'``; a list as a tuple and a set; a tuple as a
-   list; ``None`` as ``''``, ``0`` and ``False``;
+   ``b'ab'``, ``bytearray(b'ab')`` and ``memoryview(b'ab')``, ``'7'`` as ``7``; ``b'ab'`` as
+   ``'ab'`` and the same two buffers; a list as a tuple and a set; a tuple as a list; ``None``
+   as ``''``, ``0`` and ``False``;
 2. one value of each common type the parameter has not had yet: int, float, str, bytes, bool,
    None, list, tuple, dict.
 
@@ -23,8 +24,8 @@ from typing import Any, Dict, Iterator, List, Tuple
 from ..plans import EntryPlan, Slot
 from ..registry import Context, strategy
 from ..strategies import per_plan
-from ..values import (Value, dedupe, key, tag, vbool, vbytes, vdecimal, vdict, vfloat, vint,
-                      vnone, vseq, vstr)
+from ..values import (Value, dedupe, key, tag, vbool, vbytes, vcall, vdecimal, vdict, vfloat,
+                      vint, vnone, vseq, vstr)
 from .common import base_receiver, interleave, slots, with_one
 
 KIN_OF_TOP = 3
@@ -82,14 +83,14 @@ def kin(value: Value) -> List[Value]:
     elif kind == "str":
         text = str(value["v"])
         try:
-            out.append(vbytes(text.encode("ascii")))
+            out += [vbytes(text.encode("ascii"))] + buffers(text.encode("ascii"))
         except UnicodeEncodeError:
             pass
         number = _number(text)
         if number is not None:
             out.append(vint(int(number)) if number == int(number) else vfloat(float(number)))
     elif kind == "bytes":
-        out = [vstr(str(value["v"]))]
+        out = [vstr(str(value["v"]))] + buffers(str(value["v"]).encode("latin-1", "replace"))
     elif kind == "bool":
         out = [vint(int(bool(value["v"]))), vstr(str(bool(value["v"])))]
     elif kind == "none":
@@ -102,6 +103,13 @@ def kin(value: Value) -> List[Value]:
     elif kind in ("tuple", "set", "frozenset"):
         out = [vseq("list", list(value.get("items") or []))]
     return out
+
+
+def buffers(data: bytes) -> List[Value]:
+    """The other built-in objects of the buffer protocol holding ``data``: code that converts
+    bytes-like values accepts them where a check for ``bytes`` does not."""
+    return [vcall("bytearray", [], [vbytes(data)], obj=True),
+            vcall("memoryview", [], [vbytes(data)])]
 
 
 def _number(text: str) -> Any:

@@ -65,4 +65,17 @@ inline QByteArray keyFormatting(const char *operand)
            operand + "\n    return 'ok'\n";
 }
 
+// An operation built from a mapping it reads fixed keys of; `stored` is what it puts at its path.
+inline QByteArray operationFromSpec(const char *stored)
+{
+    return QByteArray("class Operation:\n"
+                      "    def __init__(self, spec):\n"
+                      "        self.path = spec['path']\n"
+                      "        self.value = spec['value']\n\n"
+                      "    def apply(self, doc):\n"
+                      "        out = dict(doc)\n"
+                      "        out[self.path] = ") +
+           stored + "\n        return out\n";
+}
+
 } // namespace scratch

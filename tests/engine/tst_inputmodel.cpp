@@ -388,9 +388,8 @@ private slots:
                               "        return ESCAPE.sub(lambda m: chr(int(m.group(1), ") +
                    base + ")), self._text)\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] = commitChange(repo, core("16"), core("10"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("regex_samples")).isEmpty());
+        QVERIFY(
+            !foundOnlyByRule(core("16"), core("10"), QStringLiteral("regex_samples")).isEmpty());
     }
 
     // guard_strings through the receiver: the constructor stores its text, and another method
@@ -422,9 +421,7 @@ private slots:
                    "' + text\n"
                    "        return self.name + '=' + quote(text, safe='')\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] = commitChange(repo, core("="), core(":"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("guard_strings")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core("="), core(":"), QStringLiteral("guard_strings")).isEmpty());
     }
 
     // environment_variables for a variable the module reads at import: the target's body
@@ -438,9 +435,8 @@ private slots:
                               "        return 'Good day, %s") +
                    end + "' % name\n    return 'Hi %s' % name\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] = commitChange(repo, core("."), core("!"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("environment_variables")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core("."), core("!"), QStringLiteral("environment_variables"))
+                     .isEmpty());
     }
 
     // number_spellings by ablation: a port is parsed by isdigit() instead of int(), inside a
@@ -510,19 +506,9 @@ private slots:
     // no flat value builds the object whose method changed.
     void receiverBuiltFromAMappingIsShaped()
     {
-        const auto core = [](const char *stored) {
-            return QByteArray("class Operation:\n"
-                              "    def __init__(self, spec):\n"
-                              "        self.path = spec['path']\n"
-                              "        self.value = spec['value']\n\n"
-                              "    def apply(self, doc):\n"
-                              "        out = dict(doc)\n"
-                              "        out[self.path] = ") +
-                   stored + "\n        return out\n";
-        };
-        ScratchRepo repo;
-        const auto [base, head] = commitChange(repo, core("self.value"), core("[self.value]"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+        const auto core = scratch::operationFromSpec;
+        QVERIFY(!foundOnlyByRule(core("self.value"), core("[self.value]"), QStringLiteral("shapes"))
+                     .isEmpty());
     }
 
     // type_variety by ablation: a check for bytes now takes every bytes-like object. Only a
@@ -533,10 +519,9 @@ private slots:
             return QByteArray("def shout(text: str):\n    if isinstance(text, (") + kinds +
                    ")):\n        text = str(text, 'ascii')\n    return text.upper()\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] =
-            commitChange(repo, core("bytes, bytearray"), core("bytes, bytearray, memoryview"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("type_variety")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core("bytes, bytearray"), core("bytes, bytearray, memoryview"),
+                                 QStringLiteral("type_variety"))
+                     .isEmpty());
     }
 
     // checked_classes by ablation: what a missing Required key adds changes. The project's
@@ -640,10 +625,9 @@ private slots:
                               "            if ") +
                    last + ":\n                raise\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] =
-            commitChange(repo, core("attempt == attempts - 1"), core("attempt >= attempts - 2"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("failing_callables")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core("attempt == attempts - 1"), core("attempt >= attempts - 2"),
+                                 QStringLiteral("failing_callables"))
+                     .isEmpty());
     }
 
     // shapes on a value the new version unwraps (an enum-like `.value`): only an object
@@ -653,10 +637,9 @@ private slots:
         const auto core = [](const char *unwrap) {
             return QByteArray("def is_urgent(level):\n") + unwrap + "    return level == 'high'\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] =
-            commitChange(repo, core(""), core("    level = getattr(level, 'value', level)\n"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core(""), core("    level = getattr(level, 'value', level)\n"),
+                                 QStringLiteral("shapes"))
+                     .isEmpty());
     }
 
     // shapes on a stream: the function reads its lines from a file-like parameter. An object
@@ -678,9 +661,8 @@ private slots:
                    "        line = stream.readline()\n"
                    "    return found\n";
         };
-        ScratchRepo repo;
-        const auto [base, head] = commitChange(repo, core("name"), core("name and value"));
-        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("shapes")).isEmpty());
+        QVERIFY(!foundOnlyByRule(core("name"), core("name and value"), QStringLiteral("shapes"))
+                     .isEmpty());
     }
 
     // command_line: a console script reading its options from sys.argv; its function takes no
@@ -825,6 +807,15 @@ private:
             return with;
         qWarning("not found by %s", qPrintable(finder.isEmpty() ? rule : finder));
         return {};
+    }
+
+    // foundOnlyBy on a scratch repository whose pkg/core.py changes from before to after.
+    QJsonObject foundOnlyByRule(const QByteArray &before, const QByteArray &after,
+                                const QString &rule)
+    {
+        ScratchRepo repo;
+        const auto [base, head] = commitChange(repo, before, after);
+        return foundOnlyBy(repo, base, head, rule);
     }
 
     // Whether an analysis with every strategy on reports a difference between the two sources.

@@ -30,7 +30,6 @@ MAX_FILES = 400
 MAX_FILE_BYTES = 400_000
 MAX_TOTAL_BYTES = 6_000_000
 MAX_SITES_PER_KEY = 40
-TEST_DIRS = TEST_FOLDERS
 DOC_DIRS = ("docs", "doc", "examples", "example")
 SKIP_DIRS = {".git", ".hg", ".tox", ".venv", "venv", "node_modules", "build", "dist",
              "__pycache__", ".mypy_cache", ".pytest_cache", "site-packages"}
@@ -113,7 +112,7 @@ class CallSites:
             if os.path.isfile(full) and name.lower().startswith("readme") and \
                     name.lower().endswith((".md", ".rst", ".txt")):
                 out.append((full, "doc"))
-        for top in TEST_DIRS + DOC_DIRS:
+        for top in TEST_FOLDERS + DOC_DIRS:
             base = os.path.join(root, top)
             if not os.path.isdir(base):
                 continue
@@ -129,7 +128,7 @@ class CallSites:
         import_root = self.tree.import_root
         for dirpath, dirnames, filenames in os.walk(import_root):
             rel = os.path.relpath(dirpath, root)
-            if rel.split(os.sep)[0] in TEST_DIRS + DOC_DIRS:
+            if rel.split(os.sep)[0] in TEST_FOLDERS + DOC_DIRS:
                 dirnames[:] = []
                 continue
             dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and

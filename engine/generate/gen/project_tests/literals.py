@@ -377,12 +377,19 @@ def _swaps(node: ast.AST, inserts: Sequence[str], known: Sequence[str]) -> List[
     return _nodes([v for v in (from_python(x) for x in variants) if v is not None])
 
 
+def _scalar(node: ast.AST) -> Any:
+    """The string, bytes or number a literal site holds, or None (a structure, a flag)."""
+    raw = literal_value(node)
+    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+        return None
+    return raw
+
+
 def _wrapped(node: ast.AST, wraps: Sequence[str],
              classes: Sequence[Tuple[str, str]] = ()) -> List[ast.expr]:
     """``SimpleNamespace(a=<the literal>)`` for each attribute ``a`` of ``wraps``, and
     ``C(<the literal>)`` for each (import line, ``C``) of ``classes``."""
-    raw = literal_value(node)
-    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+    if _scalar(node) is None:
         return []
     out = []
     for name in wraps:
@@ -398,8 +405,8 @@ def _wrapped(node: ast.AST, wraps: Sequence[str],
 
 def _tupled(node: ast.AST) -> List[ast.expr]:
     """A scalar literal as a 1-tuple and a 2-tuple of itself: what ``%`` unpacks."""
-    raw = literal_value(node)
-    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+    raw = _scalar(node)
+    if raw is None:
         return []
     return _nodes([from_python((raw,)), from_python((raw, raw))])
 

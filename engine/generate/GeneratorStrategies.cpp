@@ -17,6 +17,7 @@ QStringList switchableStrategies()
         QStringLiteral("environment_variables"),
         QStringLiteral("base"),
         QStringLiteral("call_sites"),
+        QStringLiteral("callee_arguments"),
         QStringLiteral("boundaries"),
         QStringLiteral("one_at_a_time"),
         QStringLiteral("cross_links"),

@@ -144,6 +144,30 @@ private slots:
                               test[QStringLiteral("outcome")] != QStringLiteral("same"));
         QVERIFY2(shown, "no project test printing its exception differs");
     }
+
+    // callee_arguments by ablation: the changed branch runs only for a text whose fingerprint
+    // is one number. The project's test of the fingerprint helper holds such a text (joined
+    // from a name it binds), but it calls the helper, not the changed function.
+    void argumentsOfTheCalleesTestsReachTheCaller()
+    {
+        const auto core = [](const char *word) {
+            return QByteArray("import zlib\n\n\n"
+                              "def fingerprint(text):\n"
+                              "    return zlib.crc32(text.encode('utf-8')) % 100000\n\n\n"
+                              "def availability(text):\n"
+                              "    if fingerprint(text) == 6495:\n"
+                              "        return '") +
+                   word + "'\n    return 'free'\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import fingerprint\n\n\n"
+                   "def test_the_fingerprint_is_stable():\n"
+                   "    name = 'zebra'\n"
+                   "    assert fingerprint(name + '-7') == 6495\n");
+        const auto [base, head] = commitChange(repo, core("reserved"), core("taken"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("callee_arguments")).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(ProjectTestRulesTest)

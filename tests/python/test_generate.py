@@ -470,7 +470,8 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
                      "callable_objects", "returned_callables",
                      "failing_callables", "command_line", "path_forms",
                      "unicode_forms", "sparse_values", "class_header", "named_keys", "guard_strings",
-                     "encoded_texts", "number_spellings", "flag_settings", "checked_classes"}
+                     "encoded_texts", "number_spellings", "flag_settings", "checked_classes",
+                     "callee_arguments"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why

@@ -24,7 +24,7 @@ from pymodel.source import read_source
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, subscript_slice
 from test_files import CONFTEST, TEST_FOLDERS, is_test_name
 
-from .values import Value, folded_text, from_python, key, literal_of, vcall, vnone
+from .values import MAX_FOLDED, Value, folded_text, from_python, key, literal_of, vcall, vnone
 
 MAX_FILES = 400
 MAX_FILE_BYTES = 400_000
@@ -336,6 +336,9 @@ class _FileScope:
             return from_python(lit, "doc")
         if isinstance(node, ast.Name) and node.id in local and depth < 4:
             return self.value(local[node.id], {}, helpers, depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mult)):
+            return _joined(self.value(node.left, local, helpers, depth + 1), node.op,
+                           self.value(node.right, local, helpers, depth + 1))
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             items = [self.value(e, local, helpers, depth + 1) for e in node.elts]
             if any(i is None for i in items) or len(items) > 30:
@@ -392,6 +395,22 @@ class _FileScope:
         return None
 
 
+def _joined(left: Optional[Value], op: Any, right: Optional[Value]) -> Optional[Value]:
+    """``a + b`` of two texts, ``a * n`` of a text and a count, where either side is a name
+    the test bound (``latin + zwnj``); what :func:`folded_text` does for literals alone."""
+    if left is None or right is None:
+        return None
+    kinds = (left.get("k"), right.get("k"))
+    if isinstance(op, ast.Add) and kinds in (("str", "str"), ("bytes", "bytes")) and \
+            len(left["v"]) + len(right["v"]) <= MAX_FOLDED:
+        return {"k": kinds[0], "v": left["v"] + right["v"], "src": "doc"}
+    if isinstance(op, ast.Mult) and set(kinds) in ({"str", "int"}, {"bytes", "int"}):
+        text, count = (left, right) if kinds[1] == "int" else (right, left)
+        if 0 <= count["v"] and len(text["v"]) * count["v"] <= MAX_FOLDED:
+            return {"k": text["k"], "v": text["v"] * count["v"], "src": "doc"}
+    return None
+
+
 def _local_bindings(root: Any) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     body = getattr(root, "body", [])
@@ -411,15 +430,16 @@ def _docstring(node: Any) -> Optional[str]:
     return None
 
 
-def scan_trees(trees: Dict[str, Tree], entries: List[Tuple[str, str, str, List[Any]]]
-               ) -> Dict[str, "CallSites"]:
+def scan_trees(trees: Dict[str, Tree], entries: List[Tuple[str, str, str, List[Any]]],
+               callees: Iterable[str] = ()) -> Dict[str, "CallSites"]:
     """Call sites of both trees for a request's entry plans.
 
     ``entries`` holds (side, entry expression, module, parameters) per plan; the names of
     interest are the entry's names, the names in the parameters' annotations, and those in the
-    constructor annotations of the classes they name (one level down).
+    constructor annotations of the classes they name (one level down), and the qualified
+    ``callees`` the entries hand a parameter to (:mod:`gen.forwarded`).
     """
-    names: Set[str] = set()
+    names: Set[str] = {q.rsplit(".", 1)[-1] for q in callees}
     modules: Set[str] = set()
     for _side, expr, module, params in entries:
         names.update(p for p in re.split(r"\W+", expr) if p)

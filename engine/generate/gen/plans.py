@@ -10,6 +10,7 @@ project's tests and docs, then type-driven values and generic pools).
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -21,6 +22,7 @@ from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 from .callsites import CallSites, Site, scan_trees
 from .checked_classes import checked_classes
 from .fallback import fallback_items, side_versions
+from .forwarded import Forward, forwards
 from .hints import Hints
 from .mine import mine_target
 from .mined import W_CHANGED, W_TARGET, Mined
@@ -33,6 +35,7 @@ CONSTRUCT = {"__init__", "__new__", "__post_init__"}
 MODULE_DUNDERS = {"__getattr__", "__dir__"}
 COMPARE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
 MAX_SLOT_VALUES = 40
+MAX_FORWARDED = 16  # values a parameter takes from the sites of the callees it is handed to
 
 
 @dataclass
@@ -79,6 +82,8 @@ class EntryPlan:
     setups: List[Setup] = field(default_factory=list)
     relations: List[str] = field(default_factory=list)  # metamorphic relations to check
     subject: Optional[str] = None  # the parameter the relations transform
+    # parameter -> what the project's tests pass to a callee the entry hands it to
+    forwarded: Dict[str, List[Value]] = field(default_factory=dict)
     # where the plan came from, for the input-model rules: the tree, the def, the parameters,
     # the value source, and each side's parameters of the same entry point
     source: Optional["PlanSource"] = None
@@ -130,6 +135,7 @@ class _Raw:
     class_qual: Optional[str]
     node: Any
     module: str
+    forwards: List[Forward] = field(default_factory=list)
 
 
 class Workspace:
@@ -176,9 +182,12 @@ class Workspace:
             raw_items[qual] = items
             for item in items:
                 raws[qual].extend(self._raw(item))
+        for raw in (raw for items in raws.values() for raw in items):
+            raw.forwards = forwards(raw.tree, raw.module, raw.node, raw.params, raw.class_qual)
         self.sites = scan_trees(self.trees, [
             (raw.side, str(raw.entry.get("expr") or ""), raw.module,
-             raw.params + (raw.ctor_params or [])) for items in raws.values() for raw in items])
+             raw.params + (raw.ctor_params or [])) for items in raws.values() for raw in items],
+            {f.callee for items in raws.values() for raw in items for f in raw.forwards})
         out = []
         for qual in quals:
             cf = changed.get(qual) or {}
@@ -381,10 +390,12 @@ class Workspace:
                          import_line, expr, name if class_qual else None, is_async,
                          show_result, show_obj, obj_name, ctor, call, sites, ctor_sites,
                          list(raw.item.get("path") or []), setups)
+        entry_qual = str((raw.item.get("entry") or {}).get("qualname"))
         plan.source = PlanSource(tree, raw.module, raw.node, hints, list(raw.params),
-                                 raw.ctor_params, self.sides.get(str((raw.item.get("entry") or {}).get("qualname")), {}))
+                                 raw.ctor_params, self.sides.get(entry_qual, {}))
         if qual == target and plan.versions == "both" and op in ("call", "static", "method"):
             self._relations(plan, raw, hints, call_params, name)
+        plan.forwarded = _forwarded_values(raw.forwards, sides_sites)
         return plan
 
     def _relations(self, plan: EntryPlan, raw: _Raw, hints: Hints, params: List[Param],
@@ -452,6 +463,28 @@ class Workspace:
             if model is not None and not model.has_repr and not model.has_slots:
                 return "vars"
         return "repr"
+
+
+def _forwarded_values(found: List[Forward], sides_sites: List[CallSites]
+                      ) -> Dict[str, List[Value]]:
+    """Per parameter, the arguments the project's tests and docs give the callees it is handed
+    to, at its place there (:mod:`gen.forwarded`), the callees taking turns."""
+    per_callee: Dict[str, List[List[Value]]] = {}
+    for forward in found:
+        values: List[Value] = []
+        for site_key in forward.site_keys:
+            for part in sides_sites:
+                for site in part.get(site_key):
+                    values.extend(v for n, v in site.kwargs if n == forward.name)
+                    if forward.index is not None and forward.index < len(site.args):
+                        values.append(site.args[forward.index])
+        if values:
+            per_callee.setdefault(forward.param, []).append(values)
+    out: Dict[str, List[Value]] = {}
+    for param, lists in per_callee.items():
+        turns = [v for row in itertools.zip_longest(*lists) for v in row if v is not None]
+        out[param] = dedupe(turns)[:MAX_FORWARDED]
+    return out
 
 
 class _MergedSites:

@@ -145,6 +145,51 @@ private slots:
         QVERIFY2(shown, "no project test printing its exception differs");
     }
 
+    // flag_settings on an attribute of another object: the changed condition reads a check's
+    // _error, which only its constructor's error= sets. The project's test builds the check
+    // without it; given on that construction, the option tells the versions apart.
+    void attributesTheChangeReadsAreSetOnTheTestsConstructions()
+    {
+        const auto core = [](const char *reason) {
+            return QByteArray("class Check:\n"
+                              "    def __init__(self, predicate, error=None):\n"
+                              "        self.predicate = predicate\n"
+                              "        self._error = error\n\n"
+                              "    def validate(self, value):\n"
+                              "        if not self.predicate(value):\n"
+                              "            raise ValueError('rejected %r' % (value,))\n"
+                              "        return value\n\n\n"
+                              "def wrong_keys(checks, data):\n"
+                              "    out = {}\n"
+                              "    for key in data:\n"
+                              "        reasons = []\n"
+                              "        for check in checks:\n"
+                              "            try:\n"
+                              "                check.validate(key)\n"
+                              "                break\n"
+                              "            except ValueError as error:\n") +
+                   reason +
+                   "        else:\n"
+                   "            out[key] = reasons\n"
+                   "    return out\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import Check, wrong_keys\n\n\n"
+                   "def test_a_key_no_check_accepts_is_listed():\n"
+                   "    assert wrong_keys([Check(str.isalpha)], {'a': 1, '1': 2}) == "
+                   "{'1': [\"rejected '1'\"]}\n");
+        const auto [base, head] =
+            commitChange(repo, core("                reasons.append(str(error))\n"),
+                         core("                if getattr(check, '_error', None) is not None:\n"
+                              "                    reasons.append(check._error)\n"
+                              "                else:\n"
+                              "                    reasons.append(str(error))\n"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("flag_settings"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
+
     // callee_arguments by ablation: the changed branch runs only for a text whose fingerprint
     // is one number. The project's test of the fingerprint helper holds such a text (joined
     // from a name it binds), but it calls the helper, not the changed function.

@@ -69,3 +69,18 @@ def flags_in(test: ast.expr, const: Callable[[Any], Tuple[bool, Any]],
             if found and values:
                 yield name_of(subject), sorted(values, key=repr) if len(values) > 1 else values
                 return
+
+
+def attributes_read(test: ast.expr) -> Iterator[str]:
+    """The attributes ``test`` reads of another object than the receiver: ``key.error``,
+    ``getattr(key, "_error", None)``, ``hasattr(key, "name")``; not the methods it calls."""
+    called = {id(node.func) for node in ast.walk(test) if isinstance(node, ast.Call)}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and \
+                id(node) not in called and \
+                not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            yield node.attr
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("getattr", "hasattr") and len(node.args) >= 2 and \
+                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            yield node.args[1].value

@@ -23,7 +23,7 @@ from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
 from .encoded_forms import decoder_family
-from .flags import conditions, deciding_tests, flags_in
+from .flags import attributes_read, conditions, deciding_tests, flags_in
 from .module_values import class_attribute, item_assignments
 from .mined import W_CHANGED, W_RELATED, W_TARGET, Mined, kind_key
 from .number_parsers import number_family
@@ -239,6 +239,9 @@ class FunctionMiner:
             for test in deciding_tests(node, lambda sub: self.weight(sub) == self.wc):
                 for name, values in flags_in(test, self.const, lambda n: self.subject(n)[0]):
                     self.mined.add_flag(name, values)
+                for attribute in attributes_read(test):
+                    if attribute not in self.mined.deciding_attributes:
+                        self.mined.deciding_attributes.append(attribute)
         body = node.body if isinstance(node, FUNCTION_NODES) else [node]
         skip = _docstring_ids(node)
         for stmt in body if isinstance(body, list) else [body]:

@@ -61,6 +61,8 @@ class Mined:
         self.decoders: Dict[str, int] = {}
         # names the changed lines' conditions decide on -> the values they compare them with
         self.flags: Dict[str, List[Any]] = {}
+        # attributes of other objects those conditions read (gen.attribute_setters)
+        self.deciding_attributes: List[str] = []
 
     def add_flag(self, name: Optional[str], values: List[Any]) -> None:
         if name:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
+from .attribute_setters import attribute_setters
 from .command_line import candidates as command_line
 from .genome import is_genome
 from .mined import W_CHANGED, change_rewrites
@@ -257,6 +258,13 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
     for t in wanted if FLAG_SETTINGS not in disabled else ():
         hints[t.qualname].signatures = signatures_of(t.plans)
         hints[t.qualname].flags = project_flags(t)
+        # and the constructors that set the attributes those conditions read of an object
+        classes, settings = attribute_setters(list(workspace.trees.values()), t.qualname,
+                                              t.mined.deciding_attributes, t.mined.flags)
+        for name, signature in classes.items():
+            hints[t.qualname].signatures.setdefault(name, signature)
+        for param, values in settings.items():
+            hints[t.qualname].flags.setdefault(param, values)
     # rules/checked_classes.py, switched off with it: literals in the classes it tests for
     for t in wanted if CHECKED_CLASSES not in disabled else ():
         hints[t.qualname].classes = t.checked_classes

@@ -9,7 +9,9 @@ underscores: ``self._strict = strict``) is set to each constant it is compared w
 neighbours (the other members of a set of modes), or to True and False.  On a generated call
 the parameter takes each value on the base call; on the project's tests (whose objects the
 generator cannot build) each call to such an entry point gets each value, as a keyword or in
-place of the argument it passes (:mod:`gen.project_tests.flag_keywords`).
+place of the argument it passes (:mod:`gen.project_tests.flag_keywords`).  There, the classes
+whose constructor stores a parameter as an attribute the changed conditions read of another
+object (``getattr(key, "_error", None)``: :mod:`gen.attribute_setters`) count as entry points.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ class Check:
     def __init__(self, predicate, error=None, *, level=0):
         self.predicate = predicate
         self._error = error
-        self.level = level
+        self.level: int = level
         self.name = 'check'
 
 
@@ -66,3 +66,18 @@ def test_a_constructor_storing_a_read_attribute_gives_its_signature_and_values(
 def test_nothing_read_gives_nothing(tmp_path: Path) -> None:
     (tmp_path / "core.py").write_text(textwrap.dedent(CORE) + "\n\ndef f(x):\n    pass\n")
     assert attribute_setters([Tree(str(tmp_path))], "core.f", [], {}) == ({}, {})
+
+
+def test_constructions_handed_to_other_code_are_set_first() -> None:
+    """``Check(p).validate(v)`` only calls the check's own method: the changed code that reads
+    the attribute of a check it is handed never sees that object."""
+    code = ("Check(str.isalpha).validate('a')\n"
+            "Check(str.isdigit).validate('1')\n"
+            "wrong_keys([Check(str.isupper)], {'a': 1})\n")
+    signatures = {"Check": [("predicate", "positional_or_keyword"),
+                            ("error", "positional_or_keyword")]}
+    flags = {"error": ["custom error"]}
+    first = next(flag_mutants(code, signatures, flags, ["Check"]))
+    assert "Check(str.isupper, error='custom error')" in first
+    plain = next(flag_mutants(code, signatures, flags))
+    assert "Check(str.isalpha, error='custom error')" in plain

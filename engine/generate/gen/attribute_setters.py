@@ -60,9 +60,10 @@ def _stored(cls: ast.ClassDef, attributes: Sequence[str]) -> Dict[str, str]:
     params = {a.arg for a in init.args.args[1:] + init.args.kwonlyargs}
     out: Dict[str, str] = {}
     for stmt in ast.walk(init):
-        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and \
-                stmt.value.id in params:
-            for target in stmt.targets:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and \
+                isinstance(stmt.value, ast.Name) and stmt.value.id in params:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                         and target.value.id == "self" and target.attr in attributes:
                     out.setdefault(target.attr, stmt.value.id)

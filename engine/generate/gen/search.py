@@ -262,7 +262,9 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
         classes, settings = attribute_setters(list(workspace.trees.values()), t.qualname,
                                               t.mined.deciding_attributes, t.mined.flags)
         for name, signature in classes.items():
-            hints[t.qualname].signatures.setdefault(name, signature)
+            if name not in hints[t.qualname].signatures:  # an entry point's class stays one
+                hints[t.qualname].signatures[name] = signature
+                hints[t.qualname].handed.append(name)
         for param, values in settings.items():
             hints[t.qualname].flags.setdefault(param, values)
     # rules/checked_classes.py, switched off with it: literals in the classes it tests for

@@ -114,6 +114,9 @@ class MutationHints:
     # (flag_keywords.py): set on the test's calls, after the callable kinds
     signatures: Dict[str, Signature] = field(default_factory=dict)
     flags: Dict[str, List[Any]] = field(default_factory=dict)
+    # of those callables, the classes whose objects it reads an attribute of (the
+    # attribute_setters.py part): their constructions handed to other code come first
+    handed: List[str] = field(default_factory=list)
     known: List[str] = field(default_factory=list)  # words it compares with: swapped first
     # (import line, expression) of the project classes it tests values against: wrapped first
     classes: List[Tuple[str, str]] = field(default_factory=list)
@@ -222,7 +225,7 @@ class ProjectTests:
         streams: List[Tuple[Dict[str, Any], Iterator[str]]] = [
             (item, itertools.chain(
                 callable_mutants(item["code"], kinds),
-                flag_mutants(item["code"], hint.signatures, hint.flags),
+                flag_mutants(item["code"], hint.signatures, hint.flags, hint.handed),
                 mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
                         hint.inserts, hint.lengths, item["focus"], hint.wraps, rewrites,
                         hint.known, hint.classes, hint.tuples)))

@@ -5,14 +5,14 @@ ALLOW_EXTRA``, ``if strict and ...``), and the project's tests that reach it mos
 option at its default: their literals, however moved, never take the other arm.  Each call of
 the test to an entry point that takes such an option (:mod:`gen.rules.flag_settings` maps the
 options to parameters) is given each of the option's values: in place of the argument where
-the call passes it, as a keyword where it leaves it out.  The calls are matched by the name they call (a
-function, a method or a class); their arguments stay as the test wrote them.
+the call passes it, as a keyword where it leaves it out.  The calls are matched by the name
+they call (a function, a method or a class); their arguments stay as the test wrote them.
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Collection, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..values import from_python, render
 from .render import render_module
@@ -23,9 +23,12 @@ MAX_CALLS = 6  # calls of one test given the options
 
 
 def flag_mutants(code: str, signatures: Dict[str, Signature],
-                 flags: Dict[str, List[Any]]) -> Iterator[str]:
+                 flags: Dict[str, List[Any]], handed: Collection[str] = ()) -> Iterator[str]:
     """The test ``code`` with one option of ``flags`` set on one of its calls to a callable
-    of ``signatures``: each call's first value first, then the second of each, and so on."""
+    of ``signatures``: each call's first value first, then the second of each, and so on.
+    The objects of the classes in ``handed`` matter only where the test hands them to other
+    code: a construction whose own method the test calls at once (``Regex(p).validate(v)``)
+    comes after the others."""
     if not signatures or not flags:
         return
     try:
@@ -33,7 +36,7 @@ def flag_mutants(code: str, signatures: Dict[str, Signature],
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return
     settings: List[Tuple[ast.Call, str, int, List[ast.expr]]] = []
-    for call in _calls(tree, signatures)[:MAX_CALLS]:
+    for call in _calls(tree, signatures, handed)[:MAX_CALLS]:
         signature = signatures[_called_name(call) or ""]
         for index, (param, kind) in enumerate(signature):
             nodes = [node for node in (_literal(v) for v in flags.get(param) or [])
@@ -58,11 +61,17 @@ def _called_name(call: ast.Call) -> Optional[str]:
     return None
 
 
-def _calls(tree: ast.AST, signatures: Dict[str, Signature]) -> List[ast.Call]:
-    """The calls of the test to a callable of ``signatures``, in source order."""
+def _calls(tree: ast.AST, signatures: Dict[str, Signature], handed: Collection[str] = ()
+           ) -> List[ast.Call]:
+    """The calls of the test to a callable of ``signatures``, in source order; those of
+    ``handed`` whose result is only the receiver of a method call last."""
+    receivers = {id(node.func.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Attribute) and
+                 isinstance(node.func.value, ast.Call)}
     found = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and
              _called_name(node) in signatures]
-    return sorted(found, key=lambda node: (node.lineno, node.col_offset))
+    return sorted(found, key=lambda node: (_called_name(node) in handed and
+                                           id(node) in receivers, node.lineno, node.col_offset))
 
 
 def _literal(value: Any) -> Optional[ast.expr]:

@@ -405,6 +405,28 @@ private slots:
                      .isEmpty());
     }
 
+    // exception_messages for errors collected before one is raised for them all: the changed
+    // line builds an error, the raise statement that reports it is unchanged.
+    void messageOfACollectedErrorIsObserved()
+    {
+        const auto core = [](const char *word) {
+            return QByteArray("class Invalid(Exception):\n    pass\n\n\n"
+                              "def check(record, required=('name', 'age')):\n"
+                              "    problems = []\n"
+                              "    for key in required:\n"
+                              "        if key not in record:\n"
+                              "            problems.append(Invalid('") +
+                   word +
+                   " %s' % key))\n"
+                   "    if problems:\n"
+                   "        raise Invalid('; '.join(str(p) for p in problems))\n"
+                   "    return record\n";
+        };
+        QVERIFY(!foundOnlyByRule(core("missing"), core("required"),
+                                 QStringLiteral("exception_messages"))
+                     .isEmpty());
+    }
+
     // A method of an abstract base: a Base object stops at the hook its constructor calls, so
     // only an object of a concrete subclass that inherits the method reaches the change.
     void abstractBaseMethodIsEnteredOnASubclass()

@@ -190,6 +190,38 @@ private slots:
                      .isEmpty());
     }
 
+    // checked_classes through a helper: the changed line asks a method whether the marker's
+    // schema is a group, and only that method names the class. The project's test builds the
+    // marker from a plain name; only that name in a Group takes the new branch.
+    void classAHelperOfTheChangedLineTestsForWrapsTheTestsLiterals()
+    {
+        const auto core = [](const char *candidates) {
+            return QByteArray("class Group:\n"
+                              "    def __init__(self, *options):\n"
+                              "        self.options = options\n\n\n"
+                              "class Required:\n"
+                              "    def __init__(self, schema):\n"
+                              "        self.schema = schema\n"
+                              "        self.candidates = ") +
+                   candidates +
+                   "\n\n"
+                   "    def _is_group(self, schema):\n"
+                   "        return isinstance(schema, Group)\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import Required\n\n\n"
+                   "def test_a_name_is_its_own_candidate():\n"
+                   "    assert Required('name').candidates == ['name']\n");
+        const auto [base, head] =
+            commitChange(repo, core("[schema]"),
+                         core("list(schema.options) if self._is_group(schema) and "
+                              "schema.options else [schema]"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("checked_classes"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
+
     // callee_arguments by ablation: the changed branch runs only for a text whose fingerprint
     // is one number. The project's test of the fingerprint helper holds such a text (joined
     // from a name it binds), but it calls the helper, not the changed function.

@@ -87,6 +87,35 @@ def test_a_class_only_one_version_has_is_not_offered(tmp_path: Path) -> None:
     assert checked_classes(trees, "pkg.core.missing", {"old": [], "new": [8]}) == []
 
 
+HELPER = '''
+class Marker:
+    def __init__(self, schema, msg=None):
+        self.schema = schema
+        self.complex = %s
+
+    def _is_group(self, schema):
+        from pkg.groups import Group as Kind
+        return isinstance(schema, Kind)
+'''
+
+GROUPS = '''
+class Group:
+    def __init__(self, *options):
+        self.options = options
+'''
+
+
+def test_a_helper_a_changed_line_calls_tests_for_the_class_it_imports(tmp_path: Path) -> None:
+    """``self.complex = self._is_group(schema)``: the helper's ``isinstance`` of its own
+    parameter counts for the changed line, with the class it imports inside its body."""
+    trees = _trees(tmp_path, HELPER % "False", HELPER % "self._is_group(schema)")
+    for side in ("old", "new"):
+        (tmp_path / side / "pkg" / "groups.py").write_text(GROUPS)
+    assert checked_classes(trees, "pkg.core.Marker.__init__", {"old": [5], "new": [5]}) == \
+        [("from pkg.groups import Group", "Group")]
+    assert checked_classes(trees, "pkg.core.Marker.__init__", {"old": [4], "new": [4]}) == []
+
+
 def test_mutants_wrap_each_scalar_in_the_checked_classes_first() -> None:
     code = ("from __future__ import annotations\nfrom pkg.core import missing\n\n"
             "print(repr(missing({'a': int, 'b': str}, {'a': 1})))\n")

@@ -286,6 +286,36 @@ def test_changed_raises_are_the_raise_statements_holding_a_changed_line(tmp_path
         {"old": {12}, "new": set()}
 
 
+def test_a_changed_line_building_a_collected_exception_counts_as_a_raise(
+        tmp_path: Path) -> None:
+    """Validation code collects its errors and raises them together: a changed line that builds
+    a project exception says what the raised group will say; one that builds another object
+    does not.  A function nested in another is read where it is defined."""
+    from gen.rules.exception_messages import changed_raises
+
+    (tmp_path / "errors.py").write_text("class Invalid(Exception):\n    pass\n")
+    (tmp_path / "checks.py").write_text(
+        "import errors as er\n"                                # 1
+        "\n"                                                   # 2
+        "def compile(schema):\n"                               # 3
+        "    def validate(data):\n"                            # 4
+        "        problems = []\n"                              # 5
+        "        for key in schema:\n"                         # 6
+        "            if key not in data:\n"                    # 7
+        "                problems.append(\n"                   # 8
+        "                    er.Invalid('missing %r' % key))\n"  # 9
+        "            problems.append(list(key))\n"             # 10
+        "        if problems:\n"                               # 11
+        "            raise er.Invalid(problems)\n"             # 12
+        "        return data\n"                                # 13
+        "    return validate\n")                               # 14
+    nested = "checks.compile.<locals>.validate"
+    assert changed_raises(target_in(tmp_path, nested, old=[9], new=[10])) == \
+        {"old": {8, 9}, "new": set()}
+    assert changed_raises(target_in(tmp_path, nested, old=[7], new=[])) == \
+        {"old": set(), "new": set()}  # a condition above it: the construction is unchanged
+
+
 # ---------------------------------------------------------------------------------------------
 # lookup tables (gen/mine.py)
 

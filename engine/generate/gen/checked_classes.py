@@ -5,7 +5,10 @@ an object of one of the project's own classes (``if isinstance(key, Optional):``
 line or guarding one) is reached only when the value is such an object.  The literal mutants of
 the project's tests offer each scalar wrapped in each of these classes (``Optional('a')``),
 where its constructor takes that one argument and the class is importable the same way from
-both versions.
+both versions.  A helper that a changed line calls with a value (``self.is_complex =
+self._is_complex(schema)``) tests it for the line: its ``isinstance`` checks of its own
+parameters count too, and a class it imports inside its body (to dodge a circular import) is
+found there.
 """
 
 from __future__ import annotations
@@ -13,8 +16,12 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Optional, Tuple
 
+from pymodel.modules import absolute_module
 from pymodel.project import Tree
+from pymodel.resolve import Ref
 from pymodel.syntax import FUNCTION_NODES
+
+from .forwarded import callee_of
 
 MAX_CLASSES = 3
 POSITIONAL = ("positional_only", "positional_or_keyword", "var_positional")
@@ -62,13 +69,59 @@ def _classes_on(tree: Tree, qualname: str, lines: List[int]) -> List[str]:
     found = tree.find_local_def(qualname)
     if found is None or not lines:
         return []
+    module, func, classes = found
+    owner = qualname.rsplit(".", 1)[0] if classes else None
+    tested = [(module, func, node) for node in _tested_types(func, lines)]
     out: List[str] = []
-    for node in _tested_types(found[1], lines):
-        ref = tree.resolve(found[0], node)
+    for where, body, node in tested + _tested_by_callees(tree, module, func, lines, owner):
+        ref = _resolved(tree, where, body, node)
         if ref is not None and ref.kind == "class" and ref.name not in out and \
                 _one_argument(tree, ref.name):
             out.append(ref.name)
     return out
+
+
+def _tested_by_callees(tree: Tree, module: str, func: Any, lines: List[int],
+                       owner: Optional[str]) -> List[Tuple[str, Any, ast.expr]]:
+    """(module, callee, type) for the ``isinstance`` checks of a project callable's own
+    parameters, where a statement on ``lines`` calls it."""
+    wanted = set(lines)
+    out: List[Tuple[str, Any, ast.expr]] = []
+    for statement in ast.walk(func) if isinstance(func, FUNCTION_NODES) else []:
+        if not isinstance(statement, ast.stmt) or statement.lineno not in wanted or \
+                isinstance(statement, FUNCTION_NODES + (ast.ClassDef,)):
+            continue
+        for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+            callee = callee_of(tree, module, call.func, owner)
+            if callee is None or not isinstance(callee[3], FUNCTION_NODES):
+                continue
+            where = (tree.split(callee[0]) or (module, []))[0]
+            params = {p.name for p in callee[1]}
+            for node in ast.walk(callee[3]):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                        node.func.id == "isinstance" and len(node.args) == 2 and \
+                        isinstance(node.args[0], ast.Name) and node.args[0].id in params:
+                    kinds = node.args[1]
+                    out += [(where, callee[3], kind) for kind in
+                            (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])]
+    return out
+
+
+def _resolved(tree: Tree, module: str, func: Any, node: ast.expr) -> Optional[Ref]:
+    """``node`` as the module reads it, else as an import inside ``func`` binds it."""
+    ref = tree.resolve(module, node)
+    if ref is not None or not isinstance(node, ast.Name):
+        return ref
+    loaded = tree.load(module)
+    for statement in ast.walk(func):
+        if not isinstance(statement, ast.ImportFrom):
+            continue
+        for alias in statement.names:
+            if (alias.asname or alias.name) == node.id and loaded is not None:
+                source = absolute_module(module, loaded.is_package, statement.module,
+                                         statement.level)
+                return tree.lookup(source, alias.name) if source else None
+    return None
 
 
 def checked_classes(trees: Dict[str, Tree], qualname: str, changed: Dict[str, List[int]]

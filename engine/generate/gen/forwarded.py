@@ -46,7 +46,7 @@ def forwards(tree: Tree, module: str, node: Any, params: List[Param],
     while todo and len(out) < MAX_FORWARDS:
         mod, fn, qual, carried, owner, depth = todo.pop(0)
         for call_node, arg_name, index, keyword in _handed_on(fn, set(carried)):
-            callee = _callee(tree, mod, call_node.func, owner)
+            callee = callee_of(tree, mod, call_node.func, owner)
             if callee is None or callee[0] == qual:
                 continue
             callee_qual, callee_params, site_keys, callee_node, callee_owner = callee
@@ -110,7 +110,7 @@ def _names(node: Any) -> Set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
-def _callee(tree: Tree, module: str, func: Any, owner: Optional[str]
+def callee_of(tree: Tree, module: str, func: Any, owner: Optional[str]
             ) -> Optional[Tuple[str, List[Param], Tuple[str, ...], Any, Optional[str]]]:
     """(qualified name, parameters without the receiver, site keys, def node, class) of a
     project function, class or method of the caller's own class (``self.name``)."""

@@ -110,6 +110,17 @@ def target_def(target: Target, side: str) -> Optional[ast.AST]:
     return found[1][1] if found is not None else None
 
 
+def target_place(target: Target, side: str) -> Optional[Tuple[Any, str, ast.AST]]:
+    """(the tree, the module, the def) of the target on one side, a function nested in
+    another (``f.<locals>.g``) too."""
+    for plan in target.plans:
+        raw = plan.source.sides.get(side) if plan.source is not None else None
+        found = raw.tree.find_local_def(target.qualname) if raw is not None else None
+        if found is not None:
+            return raw.tree, found[0], found[1]
+    return None
+
+
 def target_module(target: Target, side: str) -> Optional[ast.Module]:
     """The parsed module holding the target on one side."""
     found = _found(target, side)

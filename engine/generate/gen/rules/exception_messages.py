@@ -3,9 +3,12 @@
 Definition 2 compares the types of the exceptions the two versions raise, never their messages
 (messages carry addresses, ids and wording nobody means to compare).  When a changed line lies
 within a ``raise`` statement of the target (or assigns a name the statement reads), though, the
-message is what the change is about: a test that reached that statement and raised on the old
-version runs again inside a ``try`` that prints the exception's type and message, so a message
-the change rewrote shows as a different output.  The project's tests that reached such a
+message is what the change is about.  So is it when a changed line builds an exception that
+the code collects before it raises them together (``errors.append(er.RequiredFieldInvalid(msg,
+path))``, then ``raise MultipleInvalid(errors)``: validation libraries report every error at
+once, and the group's message is its members').  A test that reached that statement and
+raised on the old version runs again inside a ``try`` that prints the exception's type and
+message, so a message the change rewrote shows as a different output.  The project's tests that reached such a
 statement and raised get the same (``project_tests/messages.py``, switched off with this rule).
 Only these tests observe messages; every other test keeps Definition 2 as it is.
 """
@@ -21,11 +24,14 @@ from ..feedback import covered_lines
 from ..genome import is_genome
 from ..plans import SIDES, EntryPlan, Target
 from ..registry import Context, strategy
-from .common import target_def
+from .common import target_place
 
 STRATEGY = "exception_messages"
 OBSERVE = "exception"
 MAX_PER_TARGET = 8  # observed tests per target over the whole run
+# statements holding others: their own lines are a condition or a header, not a construction
+COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @strategy(STRATEGY, 0, rule=True)
@@ -62,12 +68,13 @@ def exception_messages(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]
 def changed_raises(target: Target) -> Dict[str, Set[int]]:
     """Per side, the lines of the target's raise statements whose message changed: a changed
     line within the statement, or within an assignment to a name the statement reads (``msg =
-    f"..."`` then ``raise ValueError(msg)``)."""
+    f"..."`` then ``raise ValueError(msg)``); and so for the statements that build a project
+    exception without raising it."""
     out: Dict[str, Set[int]] = {}
     for side in SIDES:
         changed = set(target.changed.get(side) or [])
-        node = target_def(target, side) if changed else None
-        nodes = list(ast.walk(node)) if node is not None else []
+        place = target_place(target, side) if changed else None
+        nodes = list(ast.walk(place[2])) if place is not None else []
         assigned = {name for sub in nodes if isinstance(sub, (ast.Assign, ast.AnnAssign,
                                                                ast.AugAssign))
                     and _span(sub) & changed for name in _stored_names(sub)}
@@ -76,8 +83,27 @@ def changed_raises(target: Target) -> Dict[str, Set[int]]:
             if isinstance(sub, ast.Raise) and (_span(sub) & changed or assigned & {
                     n.id for n in ast.walk(sub) if isinstance(n, ast.Name)}):
                 lines |= _span(sub)
+            elif isinstance(sub, ast.stmt) and not isinstance(sub, COMPOUND) and \
+                    (_span(sub) & changed or assigned & {
+                        n.id for n in ast.walk(sub) if isinstance(n, ast.Name)}) and \
+                    place is not None and _builds_exception(place[0], place[1], sub):
+                lines |= _span(sub)
         out[side] = lines
     return out
+
+
+def _builds_exception(tree: Any, module: str, statement: ast.stmt) -> bool:
+    """Whether a simple statement calls a project exception class (``er.Invalid(msg)``)."""
+    for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+        try:
+            ref = tree.resolve(module, call.func)
+        except (RecursionError, ValueError):
+            continue
+        model = tree.class_model(ref.name) if ref is not None and ref.kind == "class" \
+            else None
+        if model is not None and model.is_exception:
+            return True
+    return False
 
 
 def _span(node: ast.AST) -> Set[int]:

@@ -415,6 +415,22 @@ def test_a_token_a_changed_condition_hands_a_helper_is_a_changed_string(tmp_path
     assert sorted(mined.changed_strings()) == ["+", ",", "S"], mined.changed_strings()
 
 
+def test_the_separator_a_changed_line_joins_with_is_a_changed_string(tmp_path: Path) -> None:
+    """``" ".join(value.split())`` collapses to the separator: it is the changed code's token
+    like one it splits on; an unchanged join, or a long separator, is not."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+
+    (tmp_path / "pkg.py").write_text(
+        "def clean(value):\n"
+        "    value = ' '.join(value.split())\n"
+        "    value = ', and then '.join(value.split(';'))\n"
+        "    return '|'.join(value)\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.clean", {"changed_lines": {"new": [2, 3]}}, [])
+    assert sorted(mined.changed_strings()) == [" ", ";"], mined.changed_strings()
+
+
 def test_an_escape_opening_on_a_changed_line_gets_its_digits(tmp_path: Path) -> None:
     """A changed line that starts reading an escape (``\\x`` and two digits) gives the escape
     in full, spliced into a project test's quoted values like the short strings are."""

@@ -214,6 +214,16 @@ def test_mutants_put_inserts_inside_quotes_and_brackets_and_empty_them() -> None
     assert "f('abc\\\\x')" in plain[0]
 
 
+def test_mutants_put_a_separator_on_both_sides_of_a_bracketed_part() -> None:
+    """Code that drops tags and collapses spaces, in either order, reads ``'Main <em> About'``
+    alike only when the spaces around the tag are collapsed after it is dropped."""
+    code = "from text import strip\n\nprint(repr(strip('Main <em>About</em>')))\n"
+    found = list(mutants(code, 1, [" "]))
+    assert any("strip('Main  <em> About</em>')" in m for m in found[:6]), found[:6]
+    # a part that ends the text has no second side
+    assert not any("strip('Main <em>About </em> ')" in m for m in found)
+
+
 def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     """Code that now looks for ``]:`` is given ``host]:443`` from the test's ``host:443``: the
     text keeps its shape around the pair, where a splice at its end or middle breaks it."""

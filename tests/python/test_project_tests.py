@@ -479,6 +479,24 @@ FIXTURES = {
             return request.param
 
 
+        PRICES = (12, 30)
+
+
+        @pytest.fixture(params=[pytest.param(5, id="small"), 50])
+        def price(request):
+            return request.param * 2
+
+
+        @pytest.fixture(params=PRICES)
+        def listed(request, price):
+            return request.param + price
+
+
+        @pytest.fixture(params=[1, 2])
+        def nosy(request):
+            return request.node.name
+
+
         def test_total(full, tmp_path):
             assert full.total() == 110
             assert tmp_path.exists()
@@ -486,6 +504,14 @@ FIXTURES = {
 
         def test_named(named):
             assert named
+
+
+        def test_priced(listed):
+            assert listed == 22
+
+
+        def test_nosy(nosy):
+            assert nosy
     ''',
 }
 
@@ -509,6 +535,17 @@ def test_a_fixture_that_cannot_be_inlined_skips_the_test_with_its_reason(tmp_pat
                             "import_roots": {"old": "src"}, "project_tests": {"tests": listed}})
     assert answer["skipped"] == [{"test": "tests/test_fix.py::test_named",
                                   "reason": "fixture 'named' uses 'request'"}]
+
+
+def test_a_parametrised_fixture_is_inlined_with_its_first_parameter(tmp_path: Path) -> None:
+    """``request.param`` becomes the first parameter (a ``pytest.param``'s value; the first item
+    of a sequence named elsewhere); a fixture reading more of ``request`` is not inlined."""
+    root = project(tmp_path, FIXTURES)
+    code = convert(sources(root), "tests/test_fix.py", "test_priced")
+    assert "price = 5 * 2\n" in code and "listed = PRICES[0] + price\n" in code
+    assert run(code, root) == "22\n"
+    with pytest.raises(Unconvertible, match="fixture 'nosy' uses 'request' beyond its parameter"):
+        convert(sources(root), "tests/test_fix.py", "test_nosy")
 
 
 def test_helpers_of_the_test_suite_are_inlined(tmp_path: Path) -> None:

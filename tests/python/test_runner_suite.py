@@ -158,6 +158,24 @@ FILES = {
             assert request
 
 
+        @pytest.fixture(params=[pytest.param(3, id="three"), 4])
+        def factor(request):
+            return request.param
+
+
+        @pytest.fixture(params=[1])
+        def nosy(request):
+            return request.node
+
+
+        def test_first_parameter(factor):
+            assert scale(1, factor) == 3
+
+
+        def test_nosy(nosy):
+            assert nosy
+
+
         class TestGroup:
             def setup_method(self, method):
                 self.value = 7
@@ -335,8 +353,8 @@ def test_collects_functions_cases_classes_testcases_and_doctests(worker: Worker)
     assert names(answer) == ["test_plain", "test_cases[0][0]", "test_cases[0][1]",
                              "test_cases[1][0]", "test_cases[1][1]",
                              "test_one_name_in_a_tuple[0]", "test_one_name_in_a_tuple[1]",
-                             "test_fixture",
-                             "test_request", "TestGroup::test_method"]
+                             "test_fixture", "test_request", "test_first_parameter",
+                             "test_nosy", "TestGroup::test_method"]
     unit = worker.request("collect_tests", file="tests/test_unit_style.py")
     assert names(unit) == ["ScaleTests::test_zero", "ScaleTests::test_wrong",
                            "ScaleTests::test_skipped", "ScaleTests::test_exit"]
@@ -429,6 +447,14 @@ def test_fixtures_of_the_conftest_and_the_module_and_their_teardown(worker: Work
     assert "request" in request["exc_message"]
     method = worker.run_test("tests/test_pytest_style.py", "TestGroup::test_method")
     assert method["status"] == "ok", method
+
+
+def test_a_parametrised_fixture_gives_its_first_parameter(worker: Worker) -> None:
+    first = worker.run_test("tests/test_pytest_style.py", "test_first_parameter")
+    assert first["status"] == "ok", first
+    nosy = worker.run_test("tests/test_pytest_style.py", "test_nosy")
+    assert nosy["status"] == "raised" and nosy["exc_type"] == "difftriage.UsageError"
+    assert "request.node" in nosy["exc_message"]
 
 
 def test_unittest_methods_run_with_their_set_up_and_tear_down(worker: Worker) -> None:

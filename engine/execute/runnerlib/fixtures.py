@@ -4,9 +4,10 @@
 the tree root down, then the test module; later ones override earlier ones), calls the fixture
 function with its own fixtures, keeps one value per name for the test and registers the teardown
 of ``yield`` fixtures.  Names it does not find there are the built-ins of ``pytest_support``
-(``tmp_path``, ``monkeypatch``, ``capsys``).  Autouse fixtures run before the test.  A fixture
-that needs ``request``, is parametrised, or depends on itself fails the test with
-``difftriage.UsageError``, as an unknown fixture does.
+(``tmp_path``, ``monkeypatch``, ``capsys``).  Autouse fixtures run before the test.  A
+parametrised fixture gives its first parameter (``request.param``; the converted test inlines
+the same one).  A fixture that reads ``request`` otherwise, or depends on itself, fails the test
+with ``difftriage.UsageError``, as an unknown fixture does.
 """
 
 from __future__ import annotations
@@ -86,17 +87,17 @@ class FixtureResolver:
 
     def _create(self, name: str, definition: FixtureDef) -> Any:
         func, _autouse, params = definition
-        if params is not None:
-            raise UsageError("fixture %r is parametrised: not supported by the DiffTriage "
-                             "runner" % name)
         if name in self._active:
             raise UsageError("fixture %r depends on itself" % name)
+        given: Dict[str, Any] = {}
         if "request" in required_arguments(func, False):
-            raise UsageError("fixture %r uses 'request': not supported by the DiffTriage "
-                             "runner" % name)
+            if params is None:
+                raise UsageError("fixture %r uses 'request': not supported by the DiffTriage "
+                                 "runner" % name)
+            given["request"] = ParamRequest(name, _first(name, params))
         self._active.append(name)
         try:
-            result = func(**self.arguments(func, False, {}))
+            result = func(**self.arguments(func, False, given))
         finally:
             self._active.pop()
         if is_awaitable(result):
@@ -108,6 +109,32 @@ class FixtureResolver:
             self.cleanups.append(lambda: _finish(result))
             return value
         return result
+
+
+class ParamRequest:
+    """The ``request`` of a parametrised fixture: its parameter, and nothing else."""
+
+    def __init__(self, fixture: str, param: Any) -> None:
+        self._fixture = fixture
+        self.param = param
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        raise UsageError("fixture %r uses 'request.%s': not supported by the DiffTriage "
+                         "runner" % (self._fixture, attribute))
+
+
+def _first(name: str, params: Any) -> Any:
+    """The first parameter, unwrapped from ``pytest.param(value, id=...)``."""
+    try:
+        first = list(params)[0]
+    except (TypeError, IndexError):
+        raise UsageError("fixture %r has no parameters" % name) from None
+    values = getattr(first, "values", None)  # a pytest ParameterSet
+    if isinstance(values, tuple) and type(first).__name__ == "ParameterSet":
+        return values[0] if len(values) == 1 else values
+    return first
 
 
 def _finish(generator: Any) -> None:

@@ -374,6 +374,12 @@ class FunctionMiner:
                 ok, v = self.const(arg)
                 if ok and isinstance(v, (str, bytes)) and 0 < len(v) <= SHORT_TOKEN:
                     self.mined.add(v, None, weight)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+            # the separator a join puts between parts (``" ".join(value.split())``): the token
+            # a normalisation collapses to, as much the code's as one it splits on
+            ok, v = self.const(node.func.value)
+            if ok and isinstance(v, (str, bytes)) and 0 < len(v) <= SHORT_TOKEN:
+                self.mined.add(v, None, weight)
         if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
             name, _, _ = self.subject(node.func.value)
             for arg in node.args[:1]:

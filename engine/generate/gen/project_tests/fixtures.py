@@ -6,13 +6,18 @@ its body is statements ending in ``return VALUE``, or statements, one ``yield VA
 teardown (dropped: every snippet runs in a fresh process).  Its statements become snippet lines
 followed by ``NAME = VALUE``; the fixtures it asks for come first.  The built-ins ``tmp_path``
 (a fresh temporary directory) and ``monkeypatch`` (``pytest.MonkeyPatch()``) are inlined too.
-Anything else (``request``, ``capsys``, a parametrised or ``async`` fixture, one with several
-returns, one whose local names clash with the test's) raises ``Unconvertible`` with the reason.
+A parametrised fixture (``@pytest.fixture(params=(native, speedups))``, a suite run against
+each implementation) is inlined with its first parameter: ``request.param`` becomes
+``(native, speedups)[0]`` (the value of a ``pytest.param(...)`` entry), its only use of
+``request`` allowed.  Anything else (``request``, ``capsys``, an ``async`` fixture, one with
+several returns, one whose local names clash with the test's) raises ``Unconvertible`` with
+the reason.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 from typing import Dict, List, Optional, Set, Tuple
 
 from .scope import ModuleScope, decorator_name, is_fixture, own_nodes, used_names
@@ -121,7 +126,7 @@ class FixturePlan:
         scope, function = found
         options = fixture_options(function)
         if "params" in options:
-            raise Unconvertible("fixture %r is parametrised" % name)
+            function = _with_first_param(function, options["params"])
         if isinstance(function, ast.AsyncFunctionDef):
             raise Unconvertible("fixture %r is async" % name)
         needs = parameters(function)
@@ -158,6 +163,36 @@ class FixturePlan:
             if name in table:
                 return scope, table[name]
         return None
+
+
+def _with_first_param(function: ast.FunctionDef, params: ast.expr) -> ast.FunctionDef:
+    """A copy of a parametrised fixture whose ``request.param`` is its first parameter, and
+    which no longer asks for ``request`` (Unconvertible when it reads ``request`` otherwise)."""
+    first: ast.expr = ast.Subscript(value=params, slice=ast.Constant(0), ctx=ast.Load())
+    if isinstance(params, (ast.List, ast.Tuple)) and params.elts:
+        first = params.elts[0]
+        if isinstance(first, ast.Call) and decorator_name(first).endswith("param") and \
+                first.args:
+            first = first.args[0]  # pytest.param(value, id=...)
+    copied = copy.deepcopy(function)
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            if isinstance(node.value, ast.Name) and node.value.id == "request" and \
+                    node.attr == "param" and isinstance(node.ctx, ast.Load):
+                return copy.deepcopy(first)
+            return self.generic_visit(node)
+
+    copied.body = [Substitute().visit(statement) for statement in copied.body]
+    if "request" in used_names(copied.body):
+        raise Unconvertible("fixture %r uses 'request' beyond its parameter" % function.name)
+    args = copied.args
+    args.args = [a for a in args.args if a.arg != "request"]
+    args.posonlyargs = [a for a in args.posonlyargs if a.arg != "request"]
+    kept = [i for i, a in enumerate(args.kwonlyargs) if a.arg != "request"]
+    args.kwonlyargs = [args.kwonlyargs[i] for i in kept]
+    args.kw_defaults = [args.kw_defaults[i] for i in kept]
+    return copied
 
 
 def _assigned(statement: ast.stmt) -> Set[str]:

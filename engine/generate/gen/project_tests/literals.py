@@ -253,17 +253,24 @@ def _apostrophe(text: str, at: int) -> bool:
 
 def _inside(text: str, inserts: Sequence[str]) -> Tuple[List[str], List[str]]:
     """The structured string's variants: each short insert at the start of a delimited part
-    (where a parser reads it as part of the value, not as stray syntax) and, apart, each part
-    emptied (``[class^=""]``: the empty value a change often starts to treat apart)."""
+    (where a parser reads it as part of the value, not as stray syntax), then on both sides of
+    the whole part (``'a <b> c'`` from ``'a<b>c'``: code that drops the part and collapses the
+    separators it finds does both in some order, and only a part between two separators tells
+    the orders apart) and, apart, each part emptied (``[class^=""]``: the empty value a change
+    often starts to treat apart)."""
     placed: List[str] = []
+    surrounded: List[str] = []
     emptied: List[str] = []
     for start, end in delimited(text):
         for insert in inserts:
             if _spliced(insert):
                 placed.append(text[:start] + insert + text[start:])
+                if end + 1 < len(text):  # the part with its delimiters, the insert around
+                    surrounded.append(text[:start - 1] + insert + text[start - 1:end + 1] +
+                                      insert + text[end + 1:])
         if end > start:
             emptied.append(text[:start] + text[end:])
-    return placed, emptied
+    return placed + [v for v in surrounded if v not in placed], emptied
 
 
 def _sized(text: Any, lengths: Sequence[int]) -> List[Any]:

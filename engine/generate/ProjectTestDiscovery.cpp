@@ -18,6 +18,8 @@ namespace {
 using nlohmann::json;
 
 constexpr int MaxNotes = 5;
+// Tests the runner refused (a fixture it cannot provide) listed with the reason, at most.
+constexpr int MaxRefused = 20;
 
 struct CandidateFile
 {
@@ -227,6 +229,12 @@ Status run(const ProjectTestDiscoveryInput &input, const QList<std::pair<QString
                 seeds.reaching << ProjectTestSeed{requests[i].projectFile, requests[i].projectTest,
                                                   outcome.covered, outcome.reachedFrom,
                                                   outcome.entryCalls};
+            else if (outcome.errorType == QLatin1String("difftriage.UsageError") &&
+                     seeds.skipped.size() < MaxRefused)
+                // It never ran its own code: whether it reaches the change is unknown.
+                seeds.skipped.append(
+                    {requests[i].projectFile + QStringLiteral("::") + requests[i].projectTest,
+                     QStringLiteral("the runner cannot run it: %1").arg(outcome.errorMessage)});
         }
         if (input.progress)
             input.progress(double(start + requests.size()) / order.size());

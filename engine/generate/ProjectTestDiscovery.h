@@ -51,7 +51,7 @@ struct ProjectTestSeeds
     bool budgetSpent = false; // tests were left unrun
     QList<ProjectTestSeed> reaching;
     QStringList converted;                      // test ids that became snippets
-    QList<std::pair<QString, QString>> skipped; // test id, why it cannot be a snippet
+    QList<std::pair<QString, QString>> skipped; // test id, why it cannot be a snippet or run
     QStringList notes;                          // test files that do not import, say
 
     // {"tests": [{file, name, covered, reached_from, entry_calls}]} for

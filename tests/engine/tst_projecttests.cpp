@@ -65,7 +65,8 @@ class Schema:
 )";
 
 // The first test converts; the second reaches the change too but asks for capsys, a fixture a
-// snippet cannot inline: it is skipped with its reason.
+// snippet cannot inline: it is skipped with its reason. The third asks for a fixture the runner
+// does not have: it never runs, and is listed with why.
 constexpr char FieldTests[] = R"(from units.fields import Field, Schema
 
 
@@ -82,6 +83,11 @@ def test_dump_converts_each_field():
 def test_dump_prints_nothing(capsys):
     Schema().add("price", Cents()).dump({"price": "2"})
     assert capsys.readouterr().out == ""
+
+
+def test_dump_warns_nothing(recwarn):
+    Schema().add("price", Cents()).dump({"price": "3"})
+    assert not recwarn.list
 )";
 
 // Jobs run only once registered through a decorator, and a queue is filled in several steps:
@@ -455,14 +461,21 @@ private slots:
         const Change change = fieldsProject(repo);
         checkAblation(repo, change,
                       QStringLiteral("tests/test_fields.py::test_dump_converts_each_field"));
-        // The capsys test reached the change too, and says why it gave no snippet.
-        const QJsonArray skipped = m_lastSummary.value(QStringLiteral("skipped")).toArray();
-        QCOMPARE(skipped.size(), 1);
-        const QJsonObject why = skipped.first().toObject();
-        QCOMPARE(why.value(QStringLiteral("test")).toString(),
-                 QStringLiteral("tests/test_fields.py::test_dump_prints_nothing"));
-        QVERIFY2(why.value(QStringLiteral("reason")).toString().contains(QStringLiteral("capsys")),
-                 qPrintable(why.value(QStringLiteral("reason")).toString()));
+        // The capsys test reached the change too, and says why it gave no snippet; the recwarn
+        // test never ran, and says why.
+        QHash<QString, QString> reasons;
+        for (const QJsonValue item : m_lastSummary.value(QStringLiteral("skipped")).toArray())
+            reasons.insert(item[QStringLiteral("test")].toString(),
+                           item[QStringLiteral("reason")].toString());
+        QCOMPARE(reasons.size(), 2);
+        const QString capsys =
+            reasons.value(QStringLiteral("tests/test_fields.py::test_dump_prints_nothing"));
+        QVERIFY2(capsys.contains(QStringLiteral("capsys")), qPrintable(capsys));
+        const QString recwarn =
+            reasons.value(QStringLiteral("tests/test_fields.py::test_dump_warns_nothing"));
+        QVERIFY2(recwarn.startsWith(QStringLiteral("the runner cannot run it: ")) &&
+                     recwarn.contains(QStringLiteral("recwarn")),
+                 qPrintable(recwarn));
     }
 
     // A change made only of added lines is still reached by the project's test that calls it.

@@ -399,6 +399,49 @@ def test_changed_constant_class_attribute_and_override(tmp_path: Path) -> None:
     ]
 
 
+def test_a_method_that_overrides_an_inherited_one_is_called_on_both_versions(
+        tmp_path: Path) -> None:
+    """``Text.format_map`` is new, but the old ``Text`` inherits ``str.format_map``, as
+    ``Child.size`` inherits ``Base.size``: both are tested on both versions.  A method no base
+    has, and a special method (every class inherits ``object``'s), stay new-only."""
+    old = {
+        "pkg/__init__.py": "",
+        "pkg/text.py": '''
+            class Text(str):
+                def shout(self):
+                    return self.upper()
+
+
+            class Base:
+                def size(self):
+                    return 1
+
+
+            class Child(Base):
+                pass
+            ''',
+    }
+    new = dict(old)
+    new["pkg/text.py"] = old["pkg/text.py"].replace(
+        "                    return self.upper()\n",
+        "                    return self.upper()\n\n"
+        "                def format_map(self, mapping):\n"
+        "                    return Text(str.format_map(self, mapping))\n\n"
+        "                def whisper(self):\n"
+        "                    return self.lower()\n\n"
+        "                def __repr__(self):\n"
+        "                    return 'Text(%s)' % str.__repr__(self)\n").replace(
+        "                pass\n", "                def size(self):\n                    return 2\n")
+    result = targets_for(tmp_path, old, new)
+    versions = {f["qualname"]: f["versions"] for f in result["changed_functions"]}
+    assert versions == {"pkg.text.Text.format_map": "both", "pkg.text.Child.size": "both",
+                        "pkg.text.Text.whisper": "new_only", "pkg.text.Text.__repr__": "new_only"}
+    notes = by_name(result["changed_functions"], "qualname")["pkg.text.Text.format_map"]["notes"]
+    assert notes == ["the old version inherits it (str.format_map)"]
+    [item] = by_name(result["access"], "target")["pkg.text.Child.size"]["methods"]
+    assert item["versions"] == "both" and item["entry"]["expr"] == "Child.size"
+
+
 def test_changed_import_marks_only_names_bound_differently(tmp_path: Path) -> None:
     old = {
         "pkg/__init__.py": "from .m import parse, scale, total\n",

@@ -29,6 +29,7 @@ Decisions (documented in ANALYZE_SCHEMA.md):
 
 from __future__ import annotations
 
+import builtins
 import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
@@ -72,6 +73,26 @@ def load_changes(path: str) -> Dict[str, Any]:
         if entry.get("old_path") is None and entry.get("new_path") is None:
             raise ValueError("files[%d] has neither old_path nor new_path" % index)
     return data
+
+
+def inherited_on(idx: TreeIndex, func: FunctionInfo) -> Optional[str]:
+    """Where the other tree's class gets a method ``func`` defines there by itself: a project
+    base's method, or a built-in base's (``class Markup(str)`` gains ``format_map``, which the
+    old ``Markup`` inherits from ``str``); None when it has no such attribute.  Special methods
+    are left out: every class inherits ``object``'s."""
+    cls_qual, name = func.class_qualname, func.name
+    if not cls_qual or cls_qual not in idx.classes or name.startswith("__"):
+        return None
+    found = idx.package.class_lookup(cls_qual, name)
+    if found is not None and found[0] == "function" and found[2] != cls_qual:
+        return found[1]
+    for qual in idx.package.mro(cls_qual):
+        info = idx.classes.get(qual)
+        for base in info.external_bases if info is not None else []:
+            kind = getattr(builtins, base, None)
+            if isinstance(kind, type) and callable(getattr(kind, name, None)):
+                return base + "." + name
+    return None
 
 
 def _versions(in_old: bool, in_new: bool) -> str:
@@ -500,6 +521,11 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
         funcs = {side: indexes[side].functions.get(qual) for side in SIDES}
         changes_by_side = {side: sides[side].changed.get(qual) for side in SIDES}
         versions = _versions(funcs["old"] is not None, funcs["new"] is not None)
+        # a method a class now defines over one it inherited is called alike on both versions
+        inherited = inherited_on(indexes["old"], funcs["new"]) \
+            if versions == "new_only" and funcs["new"] is not None else None
+        if inherited is not None:
+            versions = "both"
         primary = funcs["new"] or funcs["old"]
         assert primary is not None
         reasons: Set[str] = set()
@@ -509,6 +535,8 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
                 reasons |= change.reasons
                 names |= change.names
         notes: List[str] = []
+        if inherited is not None:
+            notes.append("the old version inherits it (%s)" % inherited)
         for side in SIDES:
             other = "new" if side == "old" else "old"
             func = funcs[side]
@@ -549,6 +577,8 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
             per_side[side] = items
             reachable[side] = bool(items)
             access_notes.extend("%s: %s" % (side, n) for n in side_notes)
+        if inherited is not None:  # reached the same way: through the class's objects
+            per_side["old"], reachable["old"] = per_side.get("new", []), reachable["new"]
         access.append({
             "target": qual, "kind": primary.kind, "versions": versions,
             "trigger": trigger_for(primary.name) if primary.kind == "special" else None,

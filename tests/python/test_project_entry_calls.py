@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from test_project_tests import FILE_TEST, project, request_for, run
+from project_test_support import project, run
+from test_project_tests import FILE_TEST, request_for
 
 from gen.project_tests import convert_tests  # noqa: E402
 from gen.project_tests.candidates import ProjectTests  # noqa: E402

@@ -15,7 +15,8 @@ if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
 
 from gen.project_tests import find_tests  # noqa: E402
-from test_project_tests import TARGETS, project, write  # noqa: E402
+from project_test_support import project, write  # noqa: E402
+from test_project_tests import TARGETS  # noqa: E402
 
 
 # -- the static filter --------------------------------------------------------------------------

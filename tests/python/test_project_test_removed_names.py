@@ -14,7 +14,8 @@ if str(HELPERS) not in sys.path:
 
 from gen.project_tests.candidates import ProjectTests, tree_of  # noqa: E402
 from gen.project_tests.removed_names import NewModules, removed_private_imports  # noqa: E402
-from test_project_tests import SHOP, TARGETS, project, write  # noqa: E402
+from project_test_support import SHOP, project, write  # noqa: E402
+from test_project_tests import TARGETS  # noqa: E402
 
 IMPORTS_HELPER = {"tests/test_private.py": '''
     from shop import discount, _round

@@ -4,17 +4,17 @@ Each test writes a small project (a package under ``src`` and its test suite) in
 tree, converts one of its tests with ``convert`` and checks the snippet's text; most also run the
 snippet with the interpreter against an old and a new version of the package and compare what it
 prints, as the engine does.  The cases: asserts, ``pytest.raises``, ``unittest`` methods,
-parametrised tests, doctests, fixtures (inlined, and one that cannot be), helper modules, the
-strategy's candidates (mutants and shrinking, and the static filter, have files of their own).
+parametrised tests, doctests, helper modules, the strategy's candidates (fixtures, mutants and
+shrinking, and the static filter have files of their own; the shop project is in
+project_test_support.py).
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 import pytest
 
@@ -23,84 +23,13 @@ from helpers_dir import HELPERS
 if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
 
-from gen.project_tests import convert_tests  # noqa: E402
 from gen.project_tests.candidates import ProjectTests, choose_target  # noqa: E402
 from gen.project_tests.convert import convert  # noqa: E402
 from gen.project_tests.fixtures import Unconvertible  # noqa: E402
 from gen.project_tests.sources import TreeSources  # noqa: E402
 from gen.search import generate  # noqa: E402
 
-PYTHON = sys.executable
-
-SHOP = '''
-REGISTRY = {}
-
-
-def register(cls):
-    REGISTRY[cls.kind] = cls
-    return cls
-
-
-class Cart:
-    def __init__(self):
-        self.items = []
-
-    def add(self, price, count=1):
-        if price < 0:
-            raise ValueError("negative price")
-        self.items.append((price, count))
-
-    def total(self, kind="plain"):
-        pricing = REGISTRY[kind]()
-        return sum(pricing.price(p) * c for p, c in self.items)
-
-
-def discount(amount):
-    """Ten off from 100 on.
-
-    >>> discount(100)
-    90
-    >>> discount(-1)
-    Traceback (most recent call last):
-    ValueError: negative
-    """
-    if amount < 0:
-        raise ValueError("negative")
-    if amount >= 100:
-        return amount - 10
-    return amount
-'''
-
-
-def write(root: Path, files: Dict[str, str]) -> None:
-    for relpath, text in files.items():
-        path = root / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-
-
-def project(tmp_path: Path, tests: Dict[str, str], new_shop: Optional[str] = None) -> Path:
-    """An old tree (the shop package and ``tests``) and, with ``new_shop``, a new one."""
-    old = tmp_path / "old"
-    write(old, dict({"src/shop/__init__.py": SHOP}, **tests))
-    if new_shop is not None:
-        write(tmp_path / "new", {"src/shop/__init__.py": new_shop})
-    return old
-
-
-def sources(root: Path) -> TreeSources:
-    return TreeSources(str(root), ["src"])
-
-
-def run(code: str, tree: Path) -> str:
-    """What the snippet prints with the package of ``tree`` (stdout, then the error's type)."""
-    done = subprocess.run([PYTHON, "-c", code], cwd=str(tree), capture_output=True, text=True,
-                          env={"PYTHONPATH": str(tree / "src"), "PATH": "/usr/bin:/bin"},
-                          timeout=60)
-    if done.returncode:
-        return done.stdout + "raised " + done.stderr.strip().splitlines()[-1].split(":")[0]
-    return done.stdout
-
+from project_test_support import PYTHON, SHOP, project, run, sources  # noqa: E402
 
 # -- asserts ------------------------------------------------------------------------------------
 
@@ -441,112 +370,6 @@ def test_doctest_examples_print_their_values_and_exceptions(tmp_path: Path) -> N
 
 
 # -- fixtures -----------------------------------------------------------------------------------
-
-FIXTURES = {
-    "tests/conftest.py": '''
-        import pytest
-        from shop import Cart
-
-
-        @pytest.fixture
-        def cart():
-            made = Cart()
-            made.add(40)
-            return made
-    ''',
-    "tests/test_fix.py": '''
-        import pytest
-        from shop import register
-
-
-        @register
-        class Plain:
-            kind = "plain"
-
-            def price(self, value):
-                return value
-
-
-        @pytest.fixture
-        def full(cart):
-            cart.add(70)
-            yield cart
-            cart.items.clear()
-
-
-        @pytest.fixture
-        def named(request):
-            return request.param
-
-
-        PRICES = (12, 30)
-
-
-        @pytest.fixture(params=[pytest.param(5, id="small"), 50])
-        def price(request):
-            return request.param * 2
-
-
-        @pytest.fixture(params=PRICES)
-        def listed(request, price):
-            return request.param + price
-
-
-        @pytest.fixture(params=[1, 2])
-        def nosy(request):
-            return request.node.name
-
-
-        def test_total(full, tmp_path):
-            assert full.total() == 110
-            assert tmp_path.exists()
-
-
-        def test_named(named):
-            assert named
-
-
-        def test_priced(listed):
-            assert listed == 22
-
-
-        def test_nosy(nosy):
-            assert nosy
-    ''',
-}
-
-
-def test_simple_fixtures_are_inlined_in_dependency_order(tmp_path: Path) -> None:
-    root = project(tmp_path, FIXTURES)
-    code = convert(sources(root), "tests/test_fix.py", "test_total")
-    assert "made = Cart()\nmade.add(40)\ncart = made\ncart.add(70)\nfull = cart\n" in code
-    assert "cart.items.clear()" not in code  # the teardown: every snippet is a fresh process
-    assert "tmp_path = pathlib.Path(tempfile.mkdtemp())" in code
-    assert run(code, root) == "110\nTrue\n"
-
-
-def test_a_fixture_that_cannot_be_inlined_skips_the_test_with_its_reason(tmp_path: Path) -> None:
-    root = project(tmp_path, FIXTURES)
-    with pytest.raises(Unconvertible, match="fixture 'named' uses 'request'"):
-        convert(sources(root), "tests/test_fix.py", "test_named")
-    listed = [{"file": "tests/test_fix.py", "name": n, "covered": {}}
-              for n in ("test_total", "test_named")]
-    answer = convert_tests({"targets": {"changed_functions": []}, "old_root": str(root),
-                            "import_roots": {"old": "src"}, "project_tests": {"tests": listed}})
-    assert answer["skipped"] == [{"test": "tests/test_fix.py::test_named",
-                                  "reason": "fixture 'named' uses 'request'"}]
-
-
-def test_a_parametrised_fixture_is_inlined_with_its_first_parameter(tmp_path: Path) -> None:
-    """``request.param`` becomes the first parameter (a ``pytest.param``'s value; the first item
-    of a sequence named elsewhere); a fixture reading more of ``request`` is not inlined."""
-    root = project(tmp_path, FIXTURES)
-    code = convert(sources(root), "tests/test_fix.py", "test_priced")
-    assert "price = 5 * 2\n" in code and "listed = PRICES[0] + price\n" in code
-    assert run(code, root) == "22\n"
-    with pytest.raises(Unconvertible, match="fixture 'nosy' uses 'request' beyond its parameter"):
-        convert(sources(root), "tests/test_fix.py", "test_nosy")
-
 
 def test_helpers_of_the_test_suite_are_inlined(tmp_path: Path) -> None:
     root = project(tmp_path, {

@@ -14,7 +14,7 @@ found there.
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from pymodel.modules import absolute_module
 from pymodel.project import Tree
@@ -44,13 +44,20 @@ def _tested_types(func: Any, lines: List[int]) -> List[ast.expr]:
                 isinstance(inner, ast.stmt) and inner.lineno in wanted
                 for held in statement.body for inner in ast.walk(held)):
             tested.append(statement.test)  # an ``elif`` arm is an ``if`` of its own
+    return [kind for part in tested for kind in _isinstance_types(part)]
+
+
+def _isinstance_types(node: Any, subjects: Optional[Set[str]] = None) -> List[ast.expr]:
+    """The types the ``isinstance`` calls in ``node`` name, each of a tuple apart; with
+    ``subjects``, only those of calls testing one of these names."""
     out: List[ast.expr] = []
-    for part in tested:
-        for node in ast.walk(part):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                    node.func.id == "isinstance" and len(node.args) == 2:
-                kinds = node.args[1]
-                out += kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and \
+                call.func.id == "isinstance" and len(call.args) == 2 and \
+                (subjects is None or isinstance(call.args[0], ast.Name) and
+                 call.args[0].id in subjects):
+            kinds = call.args[1]
+            out += kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
     return out
 
 
@@ -97,13 +104,7 @@ def _tested_by_callees(tree: Tree, module: str, func: Any, lines: List[int],
                 continue
             where = (tree.split(callee[0]) or (module, []))[0]
             params = {p.name for p in callee[1]}
-            for node in ast.walk(callee[3]):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                        node.func.id == "isinstance" and len(node.args) == 2 and \
-                        isinstance(node.args[0], ast.Name) and node.args[0].id in params:
-                    kinds = node.args[1]
-                    out += [(where, callee[3], kind) for kind in
-                            (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])]
+            out += [(where, callee[3], kind) for kind in _isinstance_types(callee[3], params)]
     return out
 
 

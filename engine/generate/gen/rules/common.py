@@ -113,12 +113,8 @@ def target_def(target: Target, side: str) -> Optional[ast.AST]:
 def target_place(target: Target, side: str) -> Optional[Tuple[Any, str, ast.AST]]:
     """(the tree, the module, the def) of the target on one side, a function nested in
     another (``f.<locals>.g``) too."""
-    for plan in target.plans:
-        raw = plan.source.sides.get(side) if plan.source is not None else None
-        found = raw.tree.find_local_def(target.qualname) if raw is not None else None
-        if found is not None:
-            return raw.tree, found[0], found[1]
-    return None
+    found = _found(target, side, nested=True)
+    return (found[0], found[1][0], found[1][1]) if found is not None else None
 
 
 def target_module(target: Target, side: str) -> Optional[ast.Module]:
@@ -128,12 +124,14 @@ def target_module(target: Target, side: str) -> Optional[ast.Module]:
     return module.tree if module is not None else None
 
 
-def _found(target: Target, side: str) -> Optional[Tuple[Any, Tuple[str, Any, Any]]]:
-    """(the tree, its find_def answer) of the first plan whose tree on ``side`` holds the
-    target."""
+def _found(target: Target, side: str, nested: bool = False
+           ) -> Optional[Tuple[Any, Tuple[str, Any, Any]]]:
+    """(the tree, its find_def answer, or find_local_def's when ``nested``) of the first plan
+    whose tree on ``side`` holds the target."""
     for plan in target.plans:
         raw = plan.source.sides.get(side) if plan.source is not None else None
-        found = raw.tree.find_def(target.qualname) if raw is not None else None
+        find = (raw.tree.find_local_def if nested else raw.tree.find_def) if raw else None
+        found = find(target.qualname) if find is not None else None
         if found is not None:
             return raw.tree, found
     return None

@@ -59,3 +59,15 @@ def printed_by(code: str) -> str:
     with contextlib.redirect_stdout(out):
         exec(compile(code, "<snippet>", "exec"), {})
     return out.getvalue()
+
+
+def core_project(root: Path, core: str, tests: str) -> Any:
+    """A project tree of one module ``pkg/core.py`` and one test file ``tests/test_core.py``."""
+    import textwrap
+    from pymodel.project import Tree
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "core.py").write_text(textwrap.dedent(core))
+    (root / "tests").mkdir()
+    (root / "tests" / "test_core.py").write_text(textwrap.dedent(tests))
+    return Tree(str(root))

@@ -10,11 +10,11 @@ the entry's parameter the callee's test values.
 from __future__ import annotations
 
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, Dict
 
 from helpers_dir import HELPERS
+from rule_support import core_project
 
 if str(HELPERS) not in sys.path:
     sys.path.insert(0, str(HELPERS))
@@ -73,12 +73,7 @@ def test_joiners():
 
 
 def _tree(tmp_path: Path) -> Tree:
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "pkg" / "__init__.py").write_text("")
-    (tmp_path / "pkg" / "core.py").write_text(textwrap.dedent(CORE))
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_core.py").write_text(textwrap.dedent(TESTS))
-    return Tree(str(tmp_path))
+    return core_project(tmp_path, CORE, TESTS)
 
 
 def _forwards(tree: Tree, qual: str, class_qual: Any = None) -> Dict[str, Any]:

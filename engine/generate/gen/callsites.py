@@ -54,6 +54,17 @@ _FENCE = re.compile(r"```(?:python|py|pycon)?\s*\n(.*?)```", re.S)
 class Site:
     args: List[Value]
     kwargs: List[Tuple[str, Value]]
+    # a method site's receiver when the test builds it of literals: the project class and the
+    # construction's arguments (``Markup('<em>{v}</em>').format_map({'v': '<'})``), which
+    # matter together with the call's
+    receiver: Optional[Tuple[str, "Site"]] = None
+
+    def identity(self) -> str:
+        """What tells two sites apart, the receiver's construction included."""
+        whole: Dict[str, Any] = {"a": self.args, "k": [[n, v] for n, v in self.kwargs]}
+        if self.receiver is not None:
+            whole["r"] = [self.receiver[0], self.receiver[1].identity()]
+        return key(whole)
 
 
 class CallSites:
@@ -234,13 +245,16 @@ class CallSites:
         kwargs = [(k.arg, scope.value(k.value, local, helpers)) for k in node.keywords]
         if any(a is None for a in args) or any(v is None for _k, v in kwargs):
             return
-        self._add(site_key, Site(args, kwargs))  # type: ignore[arg-type]
+        receiver = None
+        if site_key.startswith("method:") and isinstance(node.func, ast.Attribute):
+            receiver = _receiver(node.func.value, scope, local, helpers)
+        self._add(site_key, Site(args, kwargs, receiver))  # type: ignore[arg-type]
 
     def _add(self, site_key: str, site: Site) -> None:
         bucket = self.sites.setdefault(site_key, [])
         if len(bucket) >= MAX_SITES_PER_KEY:
             return
-        text = site_key + "|" + key({"a": site.args, "k": [[n, v] for n, v in site.kwargs]})
+        text = site_key + "|" + site.identity()
         if text in self._seen:
             return
         self._seen.add(text)
@@ -393,6 +407,25 @@ class _FileScope:
                     return {"k": "expr", "code": expr + "." + node.attr,
                             "imports": [imp] if imp else [], "src": "doc"}
         return None
+
+
+def _receiver(node: Any, scope: "_FileScope", local: Dict[str, Any], helpers: Dict[str, Any],
+              depth: int = 0) -> Optional[Tuple[str, Site]]:
+    """The project class and construction arguments of a method call's receiver built of
+    literals in the test, directly or through a name it bound (``m = Markup('x')``)."""
+    if isinstance(node, ast.Name) and node.id in local and depth < 4:
+        return _receiver(local[node.id], scope, {}, helpers, depth + 1)
+    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args) \
+            or any(k.arg is None for k in node.keywords):
+        return None
+    ref = scope.resolve(node.func)
+    if ref is None or ref[0] != "class":
+        return None
+    args = [scope.value(a, local, helpers) for a in node.args]
+    kwargs = [(k.arg, scope.value(k.value, local, helpers)) for k in node.keywords]
+    if any(a is None for a in args) or any(v is None for _k, v in kwargs):
+        return None
+    return ref[1], Site(args, kwargs)  # type: ignore[arg-type]
 
 
 def _joined(left: Optional[Value], op: Any, right: Optional[Value]) -> Optional[Value]:

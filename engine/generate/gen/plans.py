@@ -498,7 +498,7 @@ class _MergedSites:
         seen: Set[str] = set()
         for part in self.parts:
             for site in part.get(site_key):
-                k = key({"a": site.args, "k": [[n, v] for n, v in site.kwargs]})
+                k = site.identity()
                 if k not in seen:
                     seen.add(k)
                     out.append(site)

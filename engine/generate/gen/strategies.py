@@ -85,10 +85,25 @@ def call_sites(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     def one(plan: EntryPlan, _rng: random.Random) -> Iterator[Dict[str, Any]]:
         base_ctor, site_ctors, _others = receivers(plan)
         for site in plan.sites[:12]:
-            yield make_genome(plan, site_choice(plan.call, site), base_ctor)
+            own = _own_receiver(plan, site)
+            if own:
+                yield make_genome(plan, site_choice(plan.call, site), own)
+            if not own or own != base_ctor:
+                yield make_genome(plan, site_choice(plan.call, site), base_ctor)
         for ctor_choice in site_ctors[1:]:
             yield make_genome(plan, {}, ctor_choice)
     return per_plan(ctx, "call_sites", one)
+
+
+def _own_receiver(plan: EntryPlan, site: Any) -> Dict[str, Any]:
+    """The construction a method site was called on in the test, when it builds the entry's
+    own class: a receiver and arguments the authors chose together."""
+    if site.receiver is None or plan.ctor is None or plan.op == "static":
+        return {}
+    class_qual, construction = site.receiver
+    if class_qual != plan.qualname.rsplit(".", 1)[0]:
+        return {}
+    return site_choice(plan.ctor, construction)
 
 
 @strategy("boundaries", 0)

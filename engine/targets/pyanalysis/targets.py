@@ -38,6 +38,7 @@ from pymodel.syntax import class_header
 
 from . import ANALYZER_VERSION
 from .abstract import is_abstract
+from .class_bindings import Binding, bound_on, changed_bindings
 from .constants import branch_lines, same_value
 from .derived import derived_names
 from .index import TreeIndex, build_index
@@ -497,6 +498,59 @@ def _summary(idx: TreeIndex) -> Dict[str, Any]:
             "functions": len(idx.functions), "entry_points": len(idx.entry_points())}
 
 
+def binding_targets(indexes: Dict[str, TreeIndex], sides: Dict[str, SideAnalysis],
+                    taken: Set[str]) -> List[Tuple[Dict[str, Any], Dict[str, Any]]]:
+    """A changed_functions row and an access item for each method a changed class-body
+    assignment binds (:mod:`pyanalysis.class_bindings`); reason ``class_binding``."""
+    found: Dict[str, Dict[str, Binding]] = {}
+    for side in SIDES:
+        for binding in changed_bindings(indexes[side], sides[side].module_level):
+            if binding.qualname not in taken:
+                found.setdefault(binding.qualname, {})[side] = binding
+    out = []
+    for qual in sorted(found):
+        per_side = found[qual]
+        first = next(iter(per_side.values()))
+        present = {side: side in per_side or bound_on(indexes[side], first.class_qualname,
+                                                      first.name) for side in SIDES}
+        kind = "special" if first.name.startswith("__") and first.name.endswith("__") else \
+            ("private" if first.name.startswith("_") else "public")
+        row = {"qualname": qual, "name": first.name,
+               "versions": _versions(present["old"], present["new"]), "kind": kind,
+               "kinds": {side: kind if present[side] else None for side in SIDES},
+               "callable_kind": "method", "class": first.class_qualname,
+               "files": {s: per_side[s].file if s in per_side else None for s in SIDES},
+               "modules": {s: indexes[s].classes[first.class_qualname].module
+                           if s in per_side else None for s in SIDES},
+               "lines": {s: [per_side[s].line, per_side[s].end] if s in per_side else None
+                         for s in SIDES},
+               "changed_lines": {s: [per_side[s].line] if s in per_side else [] for s in SIDES},
+               "signature_lines": {s: [] for s in SIDES}, "reasons": ["class_binding"],
+               "module_level_names": [], "notes": []}
+        items: Dict[str, List[Dict[str, Any]]] = {}
+        for side, binding in per_side.items():
+            cls = indexes[side].classes[binding.class_qualname]
+            if kind == "private" or not cls.public_name:
+                continue
+            entry = {"qualname": qual, "kind": kind, "callable_kind": "method",
+                     "is_async": False, "signature": binding.signature, "decorators": [],
+                     "docstring": None, "public_name": cls.public_name + "." + binding.name,
+                     "import_line": cls.import_line, "expr": (cls.expr or "") + "." + binding.name,
+                     "class": _render_class(indexes[side], binding.class_qualname),
+                     "trigger": trigger_for(binding.name) if kind == "special" else None}
+            items[side] = [{"type": "special" if kind == "special" else "method",
+                            "entry": entry, "path": [qual]}]
+        for side in SIDES:  # inherited on the other side: reached the same way
+            if side not in items and present[side] and items:
+                items[side] = next(iter(items.values()))
+        out.append((row, {"target": qual, "kind": kind, "versions": row["versions"],
+                          "trigger": trigger_for(first.name) if kind == "special" else None,
+                          "reachable": {s: bool(items.get(s)) if present[s] else None
+                                        for s in SIDES},
+                          "methods": merge_items(items), "notes": []}))
+    return out
+
+
 def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: int = 5,
                     import_roots: Optional[Sequence[str]] = None, excludes: Sequence[str] = (),
                     use_default_excludes: bool = True) -> Dict[str, Any]:
@@ -585,6 +639,10 @@ def compute_targets(old_root: str, new_root: str, changes: Dict[str, Any], k: in
             "reachable": reachable, "methods": merge_items(per_side),
             "notes": sorted(access_notes),
         })
+
+    for row, item in binding_targets(indexes, sides, set(changed_quals)):
+        changed_functions.append(row)
+        access.append(item)
 
     non_executable: List[Dict[str, Any]] = []
     for side in SIDES:

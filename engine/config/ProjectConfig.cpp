@@ -77,7 +77,9 @@ QStringList ProjectConfig::defaultExcludes()
             QStringLiteral("**/tests.py"),    QStringLiteral("**/*_tests.py"),
             QStringLiteral("**/conftest.py"), QStringLiteral("docs/**"),
             QStringLiteral("doc/**"),         QStringLiteral("examples/**"),
-            QStringLiteral("example/**"),     QStringLiteral("setup.py")};
+            QStringLiteral("example/**"),     QStringLiteral("setup.py"),
+            QStringLiteral("noxfile.py"),     QStringLiteral("fabfile.py"),
+            QStringLiteral("dodo.py")};
 }
 
 Expected<ProjectConfig> parseProjectConfig(const QByteArray &text, const QString &origin)

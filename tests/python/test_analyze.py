@@ -366,3 +366,20 @@ def test_changes_from_stdin(tmp_path: Path) -> None:
                    stdin=CHANGES.read_text(encoding="utf-8"))
     assert proc.returncode == 0, proc.stderr
     assert summary(json.loads(proc.stdout)) == EXPECTED_CHANGED
+
+
+def test_task_runner_files_are_maintainer_tools_not_targets(tmp_path: Path) -> None:
+    """A change to ``noxfile.py`` (it needs ``nox``, which the subject's interpreter rarely has)
+    is no target: like ``setup.py``, a task runner's file is never part of the package."""
+    from analyze_support import targets_for
+    old = {"pkg/__init__.py": "def f():\n    return 1\n",
+           "noxfile.py": "import nox\n\n\ndef tests(session):\n    session.run('pytest')\n",
+           "fabfile.py": "def deploy():\n    return 1\n",
+           "dodo.py": "def task_x():\n    return 1\n"}
+    new = {name: text.replace("1", "2").replace("pytest", "pytest -x")
+           for name, text in old.items() if name != "pkg/__init__.py"}
+    new["pkg/__init__.py"] = old["pkg/__init__.py"]
+    result = targets_for(tmp_path, old, new)
+    assert result["changed_functions"] == []
+    assert sorted(f["file"] for f in result["ignored_files"] if f["side"] == "new") == [
+        "dodo.py", "fabfile.py", "noxfile.py"]

@@ -20,6 +20,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 DEFAULT_EXCLUDES: Tuple[str, ...] = (
     "tests", "test", "test_*.py", "*_test.py", "tests.py", "*_tests.py", "conftest.py",
     "docs", "doc", "examples", "example", "setup.py",
+    "noxfile.py", "fabfile.py", "dodo.py",  # task runners' files: the maintainers' tools
     "build", "dist", "*.egg-info", "__pycache__", ".*",
     "venv", "site-packages", "node_modules",
 )

@@ -106,6 +106,37 @@ def test_regex_samples_are_strings_the_expression_matches(pattern: str, flags: i
     assert all(re.search(pattern, text, flags) for text in found)  # bounded here: they match
 
 
+def test_a_long_verbose_pattern_is_sampled_like_a_short_one() -> None:
+    """A date pattern written over many commented lines (``re.VERBOSE``) is long text but a
+    short expression: it gets samples and can be compiled for rewrites."""
+    import re
+    from gen.regex_samples import safe_compiled, samples
+    pieces = [(r"(?P<year>[0-9]{4})", "the year"), (r"(-(?P<month>[0-9]{2})", "the month"),
+              (r"(-(?P<day>[0-9]{2}))?)?", "the day, optional"), (r"$", "the end")]
+    pattern = "\n".join("    %-40s # %s, %s" % (piece, note, "x" * 60)
+                        for piece, note in pieces)
+    assert len(pattern) > 400
+    found = samples(pattern, re.VERBOSE)
+    assert "0000" in found and any(len(text) == 10 for text in found)
+    assert safe_compiled(pattern, re.VERBOSE) is not None
+
+
+def test_a_matched_text_is_edited_in_place_where_the_versions_read_it_apart() -> None:
+    """A widened class (``\\.`` → ``[.,]``) and a part made optional (the day) show in a
+    project's valid text edited in place, its context kept: the telling character put in for
+    one character, the text cut before a separator."""
+    from gen.regex_rewrites import rewrites, rewritten
+    time_old = (r"(\d{2}):(\d{2})(:(\d{2})(\.(\d+))?)?(Z)?$", 0)
+    time_new = (r"(\d{2}):(\d{2})(:(\d{2})([.,](\d+))?)?(Z)?$", 0)
+    found = rewritten("at 06:40:34.00Z", rewrites([time_old], [time_new]))
+    assert "at 06:40:34,00Z" in found
+    date_old = (r"(\d{4})-(\d{2})-(\d{2})$", 0)
+    date_new = (r"(\d{4})-(\d{2})(-(\d{2}))?$", 0)
+    found = rewritten("2013-10-01", rewrites([date_old], [date_new]))
+    assert "2013-10" in found
+    assert "2013-1001" not in found  # read alike (no match on either): not kept
+
+
 def test_mined_regexes_keep_the_name_they_are_applied_to(tmp_path: Path) -> None:
     """``re.sub(r"...", f, text)``, ``LINK.match(dest)`` with ``LINK = re.compile(...)`` and a
     changed module-level pattern are mined with their subjects; the changed line's first."""

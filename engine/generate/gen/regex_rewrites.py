@@ -15,7 +15,10 @@ differently.  The characters among them that only one pattern names (a letter a 
 now accepts) are *telling characters*: spliced into a string at its start, after
 its first quotes, brackets and separators (``@``, ``:``, ``=``, ``/``), in its middle and at its
 end, they reach a pattern applied to a part of the string no span of its own matches
-(``éemail@here.com``).
+(``éemail@here.com``).  And each matched span is edited in place, a telling character put in
+for one of its characters, a separator dropped, the span cut before a separator, keeping the
+edits the versions read differently (``06:40:34.00`` → ``06:40:34,00``): the rest of a valid
+text stays valid.
 
 The patterns come from the changed lines and the changed module-level names of each side
 (:mod:`gen.mine`); a pattern found on both sides did not change.  A pattern with a repetition
@@ -42,6 +45,8 @@ RISKY_LENGTH = 20  # longest text a pattern that can backtrack for ages is run o
 MAX_MUTATED = 16  # characters of a sample mutated
 MAX_ALPHABET = 16  # characters of one pattern put into samples
 MAX_NAMED = 64  # characters of one pattern compared with the other's
+MAX_EDITED_LENGTH = 80  # longest matched text edited in place
+MAX_EDITS = 4  # in-place edits of one matched text
 
 
 @dataclass
@@ -145,11 +150,42 @@ def rewritten(text: Any, found: Sequence[Rewrite]) -> List[str]:
         for span in _spans(text, rewrite.patterns):
             for replacement in rewrite.texts:
                 out.append(text[:span[0]] + replacement + text[span[1]:])
+            edits = _telling_edits(text[span[0]:span[1]], tuple(rewrite.patterns[:2]),
+                                   tuple(rewrite.chars))
+            out.extend(text[:span[0]] + edit + text[span[1]:] for edit in edits)
     for rewrite in found:
         for char in rewrite.chars:
             for at in _splice_points(text):
                 out.append(text[:at] + char + text[at:])
     return [v for v in dict.fromkeys(out) if v != text]
+
+
+@functools.lru_cache(maxsize=1024)
+def _telling_edits(piece: str, patterns: Tuple[Pattern, ...], chars: Tuple[str, ...]
+                   ) -> List[str]:
+    """A matched text edited in place so that the two patterns read it differently: one of its
+    characters replaced by a telling character (``06:40:34.00`` → ``06:40:34,00`` when ``[.,]``
+    took the place of ``\\.``), a separator dropped, or the text cut before a separator
+    (``2013-10-01`` → ``2013-10`` when the day became optional).  The rest of a valid text
+    stays valid, where a sample put in its place rarely is."""
+    if len(patterns) != 2 or not piece or len(piece) > MAX_EDITED_LENGTH:
+        return []
+    first, second = _reader(patterns[0]), _reader(patterns[1])
+    if not (first.usable(piece) and second.usable(piece)):
+        return []
+    edits: List[str] = []
+    for index, current in enumerate(piece):
+        edits.extend(piece[:index] + char + piece[index + 1:] for char in chars
+                     if char != current)
+        if index and not current.isalnum():
+            edits.extend([piece[:index] + piece[index + 1:], piece[:index]])
+    out: List[str] = []
+    for edit in dict.fromkeys(edits):
+        if first.usable(edit) and first.reading(edit) != second.reading(edit):
+            out.append(edit)
+            if len(out) >= MAX_EDITS:
+                break
+    return out
 
 
 def _splice_points(text: str) -> List[int]:

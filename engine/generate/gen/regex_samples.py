@@ -25,6 +25,8 @@ with warnings.catch_warnings():
 
 MAX_SAMPLES = 4
 MAX_LENGTH = 80
+# longest pattern read: a verbose one spends most of its text on layout and comments
+MAX_PATTERN = 4000
 MODES = ("one", "min", "more", "other")  # how repetitions and choices are taken
 OUTSIDE_CANDIDATES = "a0 _-.xZ/\t"  # tried in turn for a negated class
 
@@ -36,7 +38,7 @@ CATEGORY_CHAR = {"DIGIT": "0", "NOT_DIGIT": "a", "SPACE": " ", "NOT_SPACE": "a",
 def samples(pattern: Any, flags: int = 0) -> List[str]:
     """Up to ``MAX_SAMPLES`` distinct strings ``pattern`` matches (searched), shortest walk
     first; none for a pattern that does not compile or holds what the walk cannot write."""
-    if not isinstance(pattern, str) or len(pattern) > 400:
+    if not isinstance(pattern, str) or len(pattern) > MAX_PATTERN:
         return []
     try:
         compiled = re.compile(pattern, flags)
@@ -70,7 +72,7 @@ def safe_compiled(pattern: Any, flags: int = 0,
                   risky: bool = False) -> Optional["re.Pattern[str]"]:
     """``pattern`` compiled, unless it cannot be or (unless ``risky``) holds a repetition
     inside a repetition, which can backtrack for ages on a text it does not match."""
-    if not isinstance(pattern, str) or len(pattern) > 400:
+    if not isinstance(pattern, str) or len(pattern) > MAX_PATTERN:
         return None
     try:
         compiled = re.compile(pattern, flags)

@@ -2,12 +2,13 @@
 
 Dynamic dispatch (``getattr(self, "_visit_" + kind)``), callbacks and registries hide callers
 from the analyzer, which then reports no access path.  Rather than giving up, the generator
-tries the public API around the target: the public methods of its class (when the class is
-public), then the public functions of its module and of the package root.  Entry points whose
-body uses ``getattr`` or mentions a prefix of the target's name as a string come first; when a
-dispatcher builds the name (``"_visit_" + kind``), the value that selects the target (``kind =
-"call"`` for ``_visit_call``) is recorded in ``entry.dispatch`` and mined as a constant.  These
-items look like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
+tries the public API around the target: the target itself when it is a module function
+without an underscore that ``__all__`` leaves out, the public methods of its class (when the
+class is public), then the public functions of its module and of the package root.  Entry
+points whose body uses ``getattr`` or mentions a prefix of the target's name as a string come
+first; when a dispatcher builds the name (``"_visit_" + kind``), the value that selects the
+target (``kind = "call"`` for ``_visit_call``) is recorded in ``entry.dispatch`` and mined as a
+constant.  These items look like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
 """
 
 from __future__ import annotations
@@ -75,6 +76,16 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
                  "is_async": False, "import_line": "import " + module, "expr": module,
                  "class": None}
         ranked.append((-100, 0, target, entry))
+    if not classes and is_public_name(target_name) and is_public_module(module) and \
+            isinstance(node, FUNCTION_NODES):
+        # a module function without an underscore that ``__all__`` leaves out is still the
+        # module's to call: ``from pkg.mod import name``
+        imp, expr = tree.public_ref(target)
+        if imp:
+            entry = {"qualname": target, "callable_kind": "function", "kind": "public",
+                     "is_async": isinstance(node, ast.AsyncFunctionDef), "import_line": imp,
+                     "expr": expr, "class": None}
+            ranked.append((0, 0, target, entry))
     if classes:
         cls_qual = target.rsplit(".", 1)[0]
         imp, expr = tree.public_ref(cls_qual)
@@ -126,8 +137,8 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
                      "dispatch": dispatch_values(sym.node, target_name)}
             ranked.append((-_score(sym.node, target_name), weight, sym.name, entry))
     ranked.sort(key=lambda r: (r[1] != 0, r[0], r[1], r[2]))
-    if any(r[0] < 0 for r in ranked):  # likely dispatchers found: only those
-        ranked = [r for r in ranked if r[0] < 0]
+    if any(r[0] < 0 for r in ranked):  # likely dispatchers found: only those, and the target
+        ranked = [r for r in ranked if r[0] < 0 or r[1] == 0]
     out: List[Dict[str, Any]] = []
     seen = set()
     for _s, _w, qual, entry in ranked:

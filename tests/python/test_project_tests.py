@@ -73,6 +73,8 @@ def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
             with pytest.raises(ValueError) as excinfo:
                 discount(-5)
             assert "negative" in str(excinfo.value)
+            assert excinfo.errisinstance(ValueError)
+            assert excinfo.typename == "ValueError"
             pytest.raises(ValueError, discount, -7)
             assert discount(150) == 140
     '''}, changed)
@@ -80,8 +82,10 @@ def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
     assert "pytest" not in code  # nothing of pytest is left to import
     assert "except Exception as error:" in code and "excinfo = error" in code
     assert "print(repr(str(excinfo)))" in code  # excinfo.value is the exception itself
-    assert run(code, root) == "raises ValueError\n'negative'\nraises ValueError\n140\n"
-    assert run(code, tmp_path / "new") == "raises nothing\n'None'\nraises nothing\n140\n"
+    assert run(code, root) == \
+        "raises ValueError\n'negative'\nTrue\n'ValueError'\nraises ValueError\n140\n"
+    assert run(code, tmp_path / "new") == \
+        "raises nothing\n'None'\nFalse\n'NoneType'\nraises nothing\n140\n"
 
 
 def test_a_handler_that_swallows_what_it_catches_prints_its_type(tmp_path: Path) -> None:

@@ -275,8 +275,9 @@ def named_contexts(module: List[ast.stmt]) -> Dict[str, ast.Call]:
 
 class ExcinfoRewriter(ast.NodeTransformer):
     """``excinfo.value`` → ``excinfo`` (the caught exception), ``excinfo.type`` →
-    ``type(excinfo)``, ``excinfo.match(p)`` → ``re.search(p, str(excinfo))``; for
-    ``assertRaises`` contexts ``cm.exception`` → ``cm``."""
+    ``type(excinfo)``, ``excinfo.typename`` → ``type(excinfo).__name__``,
+    ``excinfo.match(p)`` → ``re.search(p, str(excinfo))``, ``excinfo.errisinstance(E)`` →
+    ``isinstance(excinfo, E)``; for ``assertRaises`` contexts ``cm.exception`` → ``cm``."""
 
     def __init__(self, pytest_names: Set[str], unittest_names: Set[str]) -> None:
         self.pytest_names = pytest_names
@@ -291,6 +292,12 @@ class ExcinfoRewriter(ast.NodeTransformer):
             return ast.Call(func=ast.Attribute(ast.Name("re", ast.Load()), "search", ast.Load()),
                             args=[self.visit(a) for a in node.args[:1]] +
                             [_call("str", ast.Name(func.value.id, ast.Load()))], keywords=[])
+        if isinstance(func, ast.Attribute) and func.attr == "errisinstance" and \
+                isinstance(func.value, ast.Name) and func.value.id in self.pytest_names and \
+                len(node.args) == 1:
+            return ast.Call(func=ast.Name("isinstance", ast.Load()),
+                            args=[ast.Name(func.value.id, ast.Load()), self.visit(node.args[0])],
+                            keywords=[])
         return self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:  # noqa: N802
@@ -301,4 +308,7 @@ class ExcinfoRewriter(ast.NodeTransformer):
                 return ast.Name(name, ast.Load())
             if name in self.pytest_names and node.attr == "type":
                 return _call("type", ast.Name(name, ast.Load()))
+            if name in self.pytest_names and node.attr == "typename":
+                return ast.Attribute(_call("type", ast.Name(name, ast.Load())), "__name__",
+                                     ast.Load())
         return self.generic_visit(node)

@@ -131,15 +131,20 @@ def _returned_def(idx: TreeIndex, factory: FunctionInfo) -> Optional[FunctionInf
     return idx.functions.get(factory.qualname + ".<locals>." + last.value.id)
 
 
-def _builtin_member(idx: TreeIndex, class_qual: str, name: str) -> Any:
+def builtin_base_having(idx: TreeIndex, class_qual: str, name: str) -> Optional[str]:
+    """The built-in base (``str``) the class inherits a callable ``name`` from, if any."""
     for qual in idx.package.mro(class_qual):
         info = idx.classes.get(qual)
         for base in info.external_bases if info is not None else []:
             kind = getattr(builtins, base, None)
-            member = getattr(kind, name, None) if isinstance(kind, type) else None
-            if callable(member):
-                return member
+            if isinstance(kind, type) and callable(getattr(kind, name, None)):
+                return base
     return None
+
+
+def _builtin_member(idx: TreeIndex, class_qual: str, name: str) -> Any:
+    base = builtin_base_having(idx, class_qual, name)
+    return getattr(getattr(builtins, base), name) if base is not None else None
 
 
 def _builtin_signature(member: Any, name: str) -> Optional[str]:

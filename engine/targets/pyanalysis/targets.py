@@ -29,7 +29,6 @@ Decisions (documented in ANALYZE_SCHEMA.md):
 
 from __future__ import annotations
 
-import builtins
 import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
@@ -38,7 +37,7 @@ from pymodel.syntax import class_header
 
 from . import ANALYZER_VERSION
 from .abstract import is_abstract
-from .class_bindings import Binding, bound_on, changed_bindings
+from .class_bindings import Binding, bound_on, builtin_base_having, changed_bindings
 from .constants import branch_lines, same_value
 from .derived import derived_names
 from .index import TreeIndex, build_index
@@ -87,13 +86,8 @@ def inherited_on(idx: TreeIndex, func: FunctionInfo) -> Optional[str]:
     found = idx.package.class_lookup(cls_qual, name)
     if found is not None and found[0] == "function" and found[2] != cls_qual:
         return found[1]
-    for qual in idx.package.mro(cls_qual):
-        info = idx.classes.get(qual)
-        for base in info.external_bases if info is not None else []:
-            kind = getattr(builtins, base, None)
-            if isinstance(kind, type) and callable(getattr(kind, name, None)):
-                return base + "." + name
-    return None
+    base = builtin_base_having(idx, cls_qual, name)
+    return base + "." + name if base is not None else None
 
 
 def _versions(in_old: bool, in_new: bool) -> str:

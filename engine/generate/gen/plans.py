@@ -179,6 +179,7 @@ class Workspace:
                      isinstance(i.get("entry"), dict)] if isinstance(methods, list) else []
             if not items:
                 items = self._fallback(qual)
+            items = [self._entered_alike(item) for item in items]
             raw_items[qual] = items
             for item in items:
                 raws[qual].extend(self._raw(item))
@@ -218,6 +219,20 @@ class Workspace:
             present = [self.trees[s].find_def(entry_q) is not None for s in SIDES]
             item["versions"] = side_versions(*present) or "both"
         return items
+
+    def _entered_alike(self, item: Dict[str, Any]) -> Dict[str, Any]:
+        """A call path only one version has, through an entry point both have (a new private
+        override reached from an inherited ``__repr__``), is called on both versions: the same
+        call runs the other version's code there.  Only an entry point one version lacks is an
+        API change, tried twice at most."""
+        if versions_of(item) == "both" or item.get("type") != "call_path":
+            return item
+        entry = item.get("entry") or {}
+        cls = (entry.get("class") or {}).get("qualname")
+        if any(self.trees[s].find_def(str(entry.get("qualname"))) is None or
+               (cls and self.trees[s].class_model(cls) is None) for s in SIDES):
+            return item
+        return dict(item, versions="both")
 
     def _raw(self, item: Dict[str, Any]) -> List[_Raw]:
         entry = item.get("entry") or {}

@@ -41,12 +41,16 @@ public:
     std::optional<DifferenceKind> compare(const TestOutcome &old, const TestOutcome &new_) const;
 
     // Runs in order: index 0 is the first run, then the reruns. Any run that disagrees with the
-    // first run of the same version makes the test flaky: no kind, discarded and counted.
+    // first run of the same version makes the test flaky: no kind, discarded and counted. When
+    // the first runs end differently (one raises, or other exception types), only the endings
+    // must agree.
     Judgement judgeRuns(const QList<TestOutcome> &oldRuns, const QList<TestOutcome> &newRuns) const;
 
     // What two runs of one version disagree on, among the things Definition 2 compares; empty
-    // when they agree.
-    QString disagreement(const TestOutcome &first, const TestOutcome &other) const;
+    // when they agree. `endingOnly`: only how they ended (and the exception type) counts, for a
+    // difference Definition 2 decides on that alone.
+    QString disagreement(const TestOutcome &first, const TestOutcome &other,
+                         bool endingOnly = false) const;
 
 private:
     bool namesOneSided(const TestOutcome &raising, const QSet<QString> &names) const;

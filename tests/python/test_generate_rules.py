@@ -484,6 +484,30 @@ def test_a_lazy_result_is_consumed_and_bounded(monkeypatch: pytest.MonkeyPatch) 
     assert eager == "[3]\n"
 
 
+def test_a_returned_pattern_shows_its_whole_text(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled pattern's repr stops after 200 characters; a function returning
+    ``re.compile(...)`` shows the pattern's text and flags instead."""
+    import re
+    from gen.plans import _returns_pattern
+    from gen.snippet import render_genome
+
+    source = ("import re\nfrom re import compile as build\n\n"
+              "def url_re(tail):\n    return re.compile('x' * 300 + tail, re.I)\n\n"
+              "def other_re(tail):\n    return build(tail)\n\n"
+              "def text(tail):\n    return tail.upper()\n")
+    tree, defs = module_defs(tmp_path, "patterns", source)
+    assert {n for n, node in defs.items() if _returns_pattern(tree, "patterns", node)} == {
+        "url_re", "other_re"}
+
+    def url_re(tail: str) -> Any:
+        return re.compile("x" * 300 + tail, re.I)
+
+    shown = printed_by(render_genome(scratch_call(
+        monkeypatch, url_re, [("tail", {"k": "str", "v": "[?]"})], show_result="pattern")))
+    assert shown.endswith("[?]' 34\n")  # re.IGNORECASE | re.UNICODE
+
+
 def test_a_generator_call_method_is_consumed_like_a_generator_function(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import types

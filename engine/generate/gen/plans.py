@@ -71,7 +71,7 @@ class EntryPlan:
     expr: str  # the function (call/static) or the class (everything else)
     method: Optional[str]
     is_async: bool
-    show_result: str  # repr | vars | lazy (an iterator, its items consumed) | list (older genomes)
+    show_result: str  # repr | vars | lazy (an iterator, its items consumed) | pattern | list
     show_obj: Optional[str]  # repr | vars
     obj_name: Optional[str]
     ctor: Optional[List[Slot]]
@@ -467,6 +467,8 @@ class Workspace:
             return "lazy"
         if isinstance(node, FUNCTION_NODES) and _returns_lazy(raw.tree, raw.module, node):
             return "lazy"
+        if isinstance(node, FUNCTION_NODES) and _returns_pattern(raw.tree, raw.module, node):
+            return "pattern"
         returns = getattr(node, "returns", None)
         if returns is None:
             return "repr"
@@ -546,6 +548,18 @@ def _is_binary(name: str) -> bool:
 
 
 LAZY_BUILTINS = {"map", "filter", "zip", "iter", "reversed", "enumerate"}
+
+
+def _returns_pattern(tree: Tree, module: str, node: Any) -> bool:
+    """Whether a function returns ``re.compile(...)``: the repr of a compiled pattern stops
+    after 200 characters, so a change further into a long pattern would not show."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Call):
+            ref = tree.resolve(module, sub.value.func)
+            name = ref.name if ref is not None else (dotted(sub.value.func) or "")
+            if name == "re.compile":
+                return True
+    return False
 
 
 def _returns_lazy(tree: Tree, module: str, node: Any) -> bool:

@@ -296,6 +296,9 @@ def show(name: str, mode: str) -> str:
         return "print(sorted(vars(%s).items()))" % name
     if mode == "list":
         return "print(repr(list(%s)))" % name
+    if mode == "pattern":  # a compiled pattern's repr is cut after 200 characters
+        return "print(repr(getattr(%s, 'pattern', %s)), getattr(%s, 'flags', None))" % (
+            name, name, name)
     return "print(repr(%s))" % name
 
 

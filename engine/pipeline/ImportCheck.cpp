@@ -107,10 +107,7 @@ Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor
 
 int dropUnimportableTargets(Targets &targets, const QList<UnimportableModule> &unimportable)
 {
-    QSet<QString> files;
-    for (const UnimportableModule &module : unimportable)
-        if (!module.file.isEmpty())
-            files.insert(module.file);
+    const QStringList files = unimportableFiles(unimportable);
     QSet<QString> dropped;
     targets.functions.removeIf([&](const ChangedFunction &function) {
         const bool out = files.contains(function.oldFile) || files.contains(function.newFile);
@@ -136,20 +133,13 @@ int dropUnimportableTargets(Targets &targets, const QList<UnimportableModule> &u
     return int(dropped.size());
 }
 
-QStringList filesStillAnalysable(const Targets &targets,
-                                 const QList<UnimportableModule> &unimportable)
+QStringList unimportableFiles(const QList<UnimportableModule> &unimportable)
 {
-    QStringList left;
-    for (const ChangedFunction &function : targets.functions) {
-        for (const QString &file : {function.oldFile, function.newFile}) {
-            const bool dropped =
-                std::any_of(unimportable.begin(), unimportable.end(),
-                            [&](const UnimportableModule &module) { return module.file == file; });
-            if (!file.isEmpty() && !dropped && !left.contains(file))
-                left << file;
-        }
-    }
-    return left;
+    QStringList files;
+    for (const UnimportableModule &module : unimportable)
+        if (!module.file.isEmpty() && !files.contains(module.file))
+            files << module.file;
+    return files;
 }
 
 } // namespace difftriage::engine

@@ -28,9 +28,8 @@ Expected<QList<UnimportableModule>> checkChangedModulesImport(Executor &executor
                                                               const PythonInterpreter &oldPython,
                                                               const PythonInterpreter &newPython);
 
-// The changed functions' files that `unimportable` does not cover.
-QStringList filesStillAnalysable(const Targets &targets,
-                                 const QList<UnimportableModule> &unimportable);
+// The files of the modules in `unimportable`.
+QStringList unimportableFiles(const QList<UnimportableModule> &unimportable);
 
 // Leaves out the targets whose file is in `unimportable`, also in the raw document the
 // generators read: an unchanged module that only reads a changed name (a benchmark script

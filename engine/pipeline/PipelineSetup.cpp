@@ -183,13 +183,15 @@ AnalysisPipeline::setUp(const std::function<void(const QString &)> &say,
         return asBadInput(unimportable.error());
     if (!unimportable->isEmpty()) {
         // One changed module lacking a dependency (a release script, an optional extra) should
-        // not hide the rest of the change: analyse the others, and say what was left out.
-        const QStringList left = filesStillAnalysable(*targets, *unimportable);
-        if (left.isEmpty())
-            return asBadInput(makeError(unimportable->first().message));
+        // not hide the rest of the change: analyse the others, and say what was left out. Every
+        // other changed file stays, those without a changed function too: a changed constant
+        // its readers elsewhere see.
+        const QStringList out = unimportableFiles(*unimportable);
         input.files.removeIf([&](const ChangedFile &file) {
-            return !left.contains(file.oldPath) && !left.contains(file.newPath);
+            return out.contains(file.oldPath) || out.contains(file.newPath);
         });
+        if (input.files.isEmpty())
+            return asBadInput(makeError(unimportable->first().message));
         targets = analyzeTargets(input);
         if (!targets)
             return targets.error();

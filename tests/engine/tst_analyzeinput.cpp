@@ -206,6 +206,34 @@ private slots:
         QVERIFY(!report.value(QStringLiteral("differences")).toArray().isEmpty());
     }
 
+    // The changed constant lives in a module without functions; its readers are an unchanged
+    // module and a script lacking a dependency. Leaving the script out keeps the constant's
+    // change: the unchanged reader is still a target.
+    void changedConstantsModuleOutlivesAReaderMissingADependency()
+    {
+        ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/constants.py"), "STEP = 1\n");
+        repo.write(QStringLiteral("pkg/core.py"),
+                   "from pkg.constants import STEP\n\n\ndef step(x):\n    return x + STEP\n");
+        repo.write(QStringLiteral("bench/run_bench.py"),
+                   "import no_such_build_tool\n\nfrom pkg.constants import STEP\n\n\n"
+                   "def measure(times):\n    return STEP * times\n");
+        const QString base = repo.commit(QStringLiteral("base"));
+        repo.write(QStringLiteral("pkg/constants.py"), "STEP = 2\n");
+        const QString head = repo.commit(QStringLiteral("step by two"));
+        const CliRun run = analyze(repo, base, head,
+                                   {QStringLiteral("--report"), reportPath(),
+                                    QStringLiteral("--effort"), QStringLiteral("quick")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = readJson(reportPath());
+        const QJsonArray differences = report.value(QStringLiteral("differences")).toArray();
+        QVERIFY(!differences.isEmpty());
+        for (const QJsonValue &difference : differences)
+            QCOMPARE(difference[QStringLiteral("target")].toString(),
+                     QStringLiteral("pkg.core.step"));
+    }
+
     // When every changed module lacks the dependency there is nothing left: a clear error.
     void onlyChangedModuleMissingADependencyIsAnError()
     {

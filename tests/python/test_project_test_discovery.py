@@ -72,7 +72,9 @@ def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words
     root = project(tmp_path, {
         "tests/test_api.py": "import shop\nimport pytest\n\n\ndef test_total():\n"
                              "    shop.total()\n\n\n@pytest.mark.xfail()\ndef test_known():\n"
-                             "    shop.total(1)\n",
+                             "    shop.total(1)\n\n\n@pytest.mark.parametrize('n', [1, pytest."
+                             "param(2, marks=[pytest.mark.xfail])])\ndef test_case(n):\n"
+                             "    shop.total(n)\n",
         "tests/test_other.py": "import json\n\n\ndef test_dump():\n    json.dumps(1)\n"})
     targets = {"changed_functions": [
         {"qualname": "shop.pricing.CartTotal._apply_discount", "modules": {"old": "shop.pricing"},
@@ -82,8 +84,9 @@ def test_find_tests_keeps_files_that_only_import_the_package_and_names_the_words
                          "import_roots": {"old": "src"}})
     assert [f["file"] for f in answer["files"] if not f["doctests_only"]] == ["tests/test_api.py"]
     api = next(f for f in answer["files"] if f["file"] == "tests/test_api.py")
-    assert api["xfail"] == ["test_known"]  # run before every other test
-    assert api["prefer"] == ["test_known"]
+    # run before every other test; a parametrised test with an xfail case too
+    assert api["xfail"] == ["test_known", "test_case"]
+    assert api["prefer"] == ["test_known", "test_case"]
     # split from the changed names; the package's own name and common words left out
     assert answer["words"] == ["apply", "cart", "discount", "pricing", "total"]
 

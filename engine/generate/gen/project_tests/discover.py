@@ -270,15 +270,26 @@ def expected_to_fail(tree: ast.Module) -> List[str]:
 
 
 def _expected_to_fail(node: ast.AST) -> bool:
-    """Marked ``xfail`` or ``expectedFailure``: behaviour the project knows the old version
-    gets wrong, which a change in the code it exercises is likely to alter."""
+    """Marked ``xfail`` or ``expectedFailure``, itself or in one of its parametrised cases
+    (``pytest.param("wbr", marks=pytest.mark.xfail)``): behaviour the project knows the old
+    version gets wrong, which a change in the code it exercises is likely to alter."""
     for decorator in getattr(node, "decorator_list", []):
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        name = target.attr if isinstance(target, ast.Attribute) else \
-            target.id if isinstance(target, ast.Name) else ""
+        name = _last_name(target)
         if name in ("xfail", "expectedFailure"):
             return True
+        if name == "parametrize" and isinstance(decorator, ast.Call) and any(
+                isinstance(case, ast.Call) and _last_name(case.func) == "param" and any(
+                    k.arg == "marks" and any(_last_name(m) == "xfail" for m in ast.walk(k.value))
+                    for k in case.keywords)
+                for case in ast.walk(decorator)):
+            return True
     return False
+
+
+def _last_name(node: ast.AST) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else \
+        node.id if isinstance(node, ast.Name) else ""
 
 
 def find_test_files(request: Dict[str, Any], sources: TreeSources,

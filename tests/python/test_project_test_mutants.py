@@ -224,6 +224,15 @@ def test_mutants_put_a_separator_on_both_sides_of_a_bracketed_part() -> None:
     assert not any("strip('Main <em>About </em> ')" in m for m in found)
 
 
+def test_mutants_write_a_texts_last_word_twice() -> None:
+    """A check for a name given twice (an attribute, a key, an option) never sees one in the
+    tests' own texts: ``'<some thing'`` also goes as ``'<some thing thing'``."""
+    code = "from html import clean\n\nprint(repr(clean('<some thing')))\nclean('<y')\n"
+    found = list(mutants(code, 1))
+    assert any("clean('<some thing thing')" in m for m in found)
+    assert not any("clean('<y <y')" in m for m in found)  # one word: nothing to repeat
+
+
 def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     """Code that now looks for ``]:`` is given ``host]:443`` from the test's ``host:443``: the
     text keeps its shape around the pair, where a splice at its end or middle breaks it."""

@@ -56,6 +56,7 @@ MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
 MAX_NESTED = 8  # such variants of one structure
 NUMERIC = re.compile(r"[+-]?(?:\d{1,15}|\d{0,15}\.\d{1,15})")
 SPLICED = 3  # an insert this short is spliced into a string, a longer one replaces it
+MAX_WORD_REPEATED = 200  # longest text whose last word is written twice
 WRAPPER_IMPORT = "from types import SimpleNamespace"
 
 
@@ -121,6 +122,18 @@ def replace_site(site: Site, node: ast.AST) -> None:
         setattr(parent, field, node)
     else:
         getattr(parent, field)[index] = node
+
+
+def _repeated_word(text: Any) -> List[Any]:
+    """The text with its last word written twice (``'<a b'`` → ``'<a b b'``): a check for a
+    name given twice (an attribute, a key, an option) never sees one in the tests' own texts."""
+    if not isinstance(text, str) or len(text) > MAX_WORD_REPEATED:
+        return []
+    words = text.split()
+    if len(words) < 2:
+        return []
+    kept = text.rstrip()
+    return [kept + " " + words[-1] + text[len(kept):]]
 
 
 def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
@@ -345,6 +358,7 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     spliced += [from_python(v) for v in _with_inserts(raw, inserts)] \
         if isinstance(raw, (str, bytes)) else []
     spliced += [from_python(v) for v in _sized(raw, lengths)]
+    spliced += [from_python(v) for v in _repeated_word(raw)]
     if inserts or lengths:
         # Sizes first inside a structure: a length check is rarer and more exact than a splice.
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: _sized(leaf, lengths) + (

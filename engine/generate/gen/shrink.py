@@ -19,6 +19,7 @@ from .project_tests.candidates import is_project_genome
 from .project_tests.shrink import shrink_candidates
 from .plans import EntryPlan, Workspace
 from .snippet import render_genome
+from .written_attributes import with_epilogues
 from .mutate import simpler, simpler_than
 from .relations import label_of, relation_of
 from .values import Value, key, python_number, reset_keys, size
@@ -156,6 +157,11 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _variants_of(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:
+    # a variant still prints what the change writes, as its genome did (gen.written_attributes)
+    return with_epilogues(_simpler(genome, plans), genome.get("watch"))
+
+
+def _simpler(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:
     if is_command_genome(genome):  # a command line is as short as its arguments already
         return []
     if is_project_genome(genome):

@@ -1,0 +1,91 @@
+"""An attribute a changed line writes is printed at the end of every test of the change
+(gen/written_attributes.py), also where the class's repr leaves it out and it has no vars()."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict, List
+
+from analyze_support import targets_for
+from helpers_dir import HELPERS
+
+OLD = '''
+    class Node:
+        __slots__ = ("name", "child", "coord")
+
+        def __init__(self, name, child=None, coord=None):
+            self.name = name
+            self.child = child
+            self.coord = coord
+
+        def __repr__(self):
+            return "Node(%r, %r)" % (self.name, self.child)
+
+
+    def wrap(name, coord):
+        """A node holding a node of the same name; the outer one has the coordinate."""
+        node = Node(name, Node(name), coord)
+        return node
+    '''
+
+NEW = OLD.replace('''        node = Node(name, Node(name), coord)
+''', '''        node = Node(name, Node(name), coord)
+        if node.child.coord is None:
+            node.child.coord = coord
+''')
+
+
+def _candidates(tmp_path: Path) -> List[Dict[str, Any]]:
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.search import generate
+    files = {"pkg/__init__.py": "from pkg.nodes import Node, wrap\n"}
+    targets = targets_for(tmp_path, dict(files, **{"pkg/nodes.py": OLD}),
+                          dict(files, **{"pkg/nodes.py": NEW}))
+    request = {"old_root": str(tmp_path / "old"), "new_root": str(tmp_path / "new"),
+               "targets": targets, "seed": 1, "round": 0, "max_candidates": 40}
+    return [c for c in generate(request)["candidates"] if c["target"] == "pkg.nodes.wrap"]
+
+
+def _outputs(tmp_path: Path, code: str) -> List[str]:
+    return [subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path / side),
+                           capture_output=True, text=True, timeout=60).stdout
+            for side in ("old", "new")]
+
+
+def test_a_written_attribute_a_repr_leaves_out_is_printed(tmp_path: Path) -> None:
+    found = _candidates(tmp_path)
+    assert found
+    differing = []
+    for candidate in found:
+        assert "_changed_attributes" in candidate["code"]
+        assert candidate["genome"]["watch"] == {"names": ["coord"], "packages": ["pkg"]}
+        old, new = _outputs(tmp_path, candidate["code"])
+        if old != new:
+            differing.append((old, new))
+    # the repr shows no coordinate: only the walk tells the versions apart
+    assert differing
+    old, new = differing[0]
+    assert "('result.child.coord', 'None')" in old
+    assert "('result.child.coord', 'None')" not in new
+
+
+def test_without_attribute_writes_tests_keep_their_shape(tmp_path: Path) -> None:
+    from gen.written_attributes import epilogue, watched, with_epilogues
+    assert epilogue(None) == "" and epilogue({"names": ["x"], "packages": []}) == ""
+    candidates = [{"code": "print(1)\n", "genome": {"strategy": "base"}}]
+    assert with_epilogues(candidates, None)[0]["code"] == "print(1)\n"
+    # a class attribute (``cls.x = ...``) and a private one are no instance state to walk
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "def f(cls, obj):\n    cls.count = 1\n    obj._seen = True\n    obj.size = 2\n")
+    targets = {"changed_functions": [{"modules": {"old": "pkg.m", "new": "pkg.m"},
+                                      "changed_lines": {"old": [], "new": [2, 3, 4]}}]}
+    tree = Tree(str(tmp_path))
+    assert watched(targets, {"old": tree, "new": tree}) == {"names": ["size"],
+                                                             "packages": ["pkg"]}

@@ -291,3 +291,21 @@ def test_find_tests_scores_each_test_by_the_rare_words_of_the_changed_lines(
     assert max(relevance, key=relevance.get) == "GlobTest::test_99_issue", relevance
     # every test holds "pattern", "range" and "error": they score nothing
     assert set(relevance) == {"GlobTest::test_99_issue"}, relevance
+
+
+def test_find_tests_looks_for_a_function_only_the_new_version_has(tmp_path: Path) -> None:
+    """A new function has no old module: the old tests of its package may still reach it."""
+    root = project(tmp_path, {"tests/test_shop.py": '''
+        import shop
+
+
+        def test_discount():
+            assert shop.discount(150) == 140
+    '''})
+    new_only = {"changed_functions": [
+        {"qualname": "shop.is_sale", "files": {"old": None, "new": "src/shop/__init__.py"},
+         "modules": {"old": None, "new": "shop"}, "changed_lines": {"old": [], "new": [40]}}],
+        "access": []}
+    answer = find_tests({"targets": new_only, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    assert "tests/test_shop.py" in {f["file"] for f in answer["files"]}

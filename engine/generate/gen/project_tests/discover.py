@@ -72,7 +72,10 @@ class Interest:
         for function in targets.get("changed_functions") or []:
             if not isinstance(function, dict):
                 continue
-            module = (function.get("modules") or {}).get("old")
+            # a function only the new version has: the old tests of its package may reach
+            # it through the package, or mention the module it joins
+            modules = function.get("modules") or {}
+            module = modules.get("old") or modules.get("new")
             qualname = function.get("qualname") or ""
             if module:
                 self.modules.add(module)

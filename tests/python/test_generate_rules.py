@@ -495,7 +495,9 @@ def test_a_returned_pattern_shows_its_whole_text(tmp_path: Path,
     source = ("import re\nfrom re import compile as build\n\n"
               "def url_re(tail):\n    return re.compile('x' * 300 + tail, re.I)\n\n"
               "def other_re(tail):\n    return build(tail)\n\n"
-              "def text(tail):\n    return tail.upper()\n")
+              "def text(tail):\n    return tail.upper()\n\n"
+              "def maker(tail):\n    def inner():\n        return re.compile(tail)\n"
+              "    return inner\n")
     tree, defs = module_defs(tmp_path, "patterns", source)
     assert {n for n, node in defs.items() if _returns_pattern(tree, "patterns", node)} == {
         "url_re", "other_re"}

@@ -13,7 +13,7 @@ import ast
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from pymodel.params import Param, params_of
 from pymodel.project import Tree
@@ -550,11 +550,23 @@ def _is_binary(name: str) -> bool:
 LAZY_BUILTINS = {"map", "filter", "zip", "iter", "reversed", "enumerate"}
 
 
+def _own_returns(node: Any) -> Iterator[ast.Return]:
+    """A function's return statements with a value, not those of its nested defs."""
+    stack = list(node.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, FUNCTION_NODES + (ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(sub))
+        if isinstance(sub, ast.Return) and sub.value is not None:
+            yield sub
+
+
 def _returns_pattern(tree: Tree, module: str, node: Any) -> bool:
     """Whether a function returns ``re.compile(...)``: the repr of a compiled pattern stops
     after 200 characters, so a change further into a long pattern would not show."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Call):
+    for sub in _own_returns(node):
+        if isinstance(sub.value, ast.Call):
             ref = tree.resolve(module, sub.value.func)
             name = ref.name if ref is not None else (dotted(sub.value.func) or "")
             if name == "re.compile":
@@ -566,14 +578,7 @@ def _returns_lazy(tree: Tree, module: str, node: Any) -> bool:
     """Whether a function returns a lazy iterator on some path: a generator expression,
     ``map``/``filter``/``zip``..., an ``itertools`` iterator or a project generator function's
     result. Printed as is, such a result shows only its type, never the values it yields."""
-    stack = list(node.body)
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, FUNCTION_NODES + (ast.Lambda, ast.ClassDef)):
-            continue
-        stack.extend(ast.iter_child_nodes(sub))
-        if not isinstance(sub, ast.Return) or sub.value is None:
-            continue
+    for sub in _own_returns(node):
         value = sub.value
         if isinstance(value, ast.GeneratorExp):
             return True

@@ -89,3 +89,32 @@ def test_without_attribute_writes_tests_keep_their_shape(tmp_path: Path) -> None
     tree = Tree(str(tmp_path))
     assert watched(targets, {"old": tree, "new": tree}) == {"names": ["size"],
                                                              "packages": ["pkg"]}
+
+
+def test_the_walk_never_ends_a_test() -> None:
+    """A value whose repr raises is shown as the exception's name; the walk goes on."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.written_attributes import epilogue
+    code = '''
+class Bad:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class Holder:
+    __slots__ = ("size", "_hidden")
+
+    def __init__(self, size):
+        self.size = size
+        self._hidden = Holder.__new__(Holder)
+
+
+Bad.__module__ = Holder.__module__ = "pkgx"
+items = [Holder(Bad()), {"k": Holder(3)}]
+''' + epilogue({"names": ["size"], "packages": ["pkgx"]})
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "[('items[0].size', '<RuntimeError>'), (\"items[1]['k'].size\", '3')]")

@@ -25,25 +25,34 @@ def _changed_attributes(roots, names=%(names)r, packages=%(packages)r):
         if isinstance(obj, (str, bytes, int, float)) or id(obj) in seen:
             continue
         seen.add(id(obj))
-        if isinstance(obj, (list, tuple)):
-            queue.extend(('%%s[%%d]' %% (path, i), v) for i, v in enumerate(obj[:50]))
+        try:
+            queue.extend(_parts(path, obj, names, packages, found))
+        except Exception:  # the walk never ends a test
             continue
-        if isinstance(obj, dict):
-            queue.extend(('%%s[%%r]' %% (path, k), v) for k, v in list(obj.items())[:50]
-                         if isinstance(k, (str, int)))
-            continue
-        if type(obj).__module__.split('.')[0] not in packages:
-            continue
-        state = dict(getattr(obj, '__dict__', None) or {})
-        for cls in type(obj).__mro__:
-            slots = cls.__dict__.get('__slots__', ())
-            for slot in [slots] if isinstance(slots, str) else slots:
-                if not slot.startswith('_') and slot not in state and hasattr(obj, slot):
-                    state[slot] = getattr(obj, slot)
-        found.extend(('%%s.%%s' %% (path, n), repr(state[n])) for n in names if n in state)
-        queue.extend(('%%s.%%s' %% (path, k), v) for k, v in state.items()
-                     if not k.startswith('_'))
     return found
+
+
+def _parts(path, obj, names, packages, found):
+    if isinstance(obj, (list, tuple)):
+        return [('%%s[%%d]' %% (path, i), v) for i, v in enumerate(obj[:50])]
+    if isinstance(obj, dict):
+        return [('%%s[%%r]' %% (path, k), v) for k, v in list(obj.items())[:50]
+                if isinstance(k, (str, int))]
+    if str(type(obj).__module__).split('.')[0] not in packages:
+        return []
+    state = dict(getattr(obj, '__dict__', None) or {})
+    for cls in type(obj).__mro__:
+        slots = cls.__dict__.get('__slots__', ())
+        for slot in [slots] if isinstance(slots, str) else slots:
+            if not slot.startswith('_') and slot not in state and hasattr(obj, slot):
+                state[slot] = getattr(obj, slot)
+    for name in (n for n in names if n in state):
+        try:
+            shown = repr(state[name])
+        except Exception as error:  # a raising repr is shown by its exception's name
+            shown = '<%%s>' %% type(error).__name__
+        found.append(('%%s.%%s' %% (path, name), shown))
+    return [('%%s.%%s' %% (path, k), v) for k, v in state.items() if not k.startswith('_')]
 
 
 print(_changed_attributes([(k, v) for k, v in list(globals().items()) if k[0] != '_']))

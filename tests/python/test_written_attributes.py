@@ -73,10 +73,12 @@ def test_a_written_attribute_a_repr_leaves_out_is_printed(tmp_path: Path) -> Non
 
 
 def test_without_attribute_writes_tests_keep_their_shape(tmp_path: Path) -> None:
-    from gen.written_attributes import epilogue, watched, with_epilogues
-    assert epilogue(None) == "" and epilogue({"names": ["x"], "packages": []}) == ""
+    from gen.attribute_walk import watched_code, with_walks
+    from gen.written_attributes import watched
+    assert watched_code("print(1)\n", None) == "print(1)\n"
+    assert watched_code("print(1)\n", {"names": ["x"], "packages": []}) == "print(1)\n"
     candidates = [{"code": "print(1)\n", "genome": {"strategy": "base"}}]
-    assert with_epilogues(candidates, None)[0]["code"] == "print(1)\n"
+    assert with_walks(candidates, None)[0]["code"] == "print(1)\n"
     # a class attribute (``cls.x = ...``) and a private one are no instance state to walk
     if str(HELPERS) not in sys.path:
         sys.path.insert(0, str(HELPERS))
@@ -95,7 +97,7 @@ def test_the_walk_never_ends_a_test() -> None:
     """A value whose repr raises is shown as the exception's name; the walk goes on."""
     if str(HELPERS) not in sys.path:
         sys.path.insert(0, str(HELPERS))
-    from gen.written_attributes import epilogue
+    from gen.attribute_walk import watched_code
     code = '''
 class Bad:
     def __repr__(self):
@@ -112,9 +114,35 @@ class Holder:
 
 Bad.__module__ = Holder.__module__ = "pkgx"
 items = [Holder(Bad()), {"k": Holder(3)}]
-''' + epilogue({"names": ["size"], "packages": ["pkgx"]})
+'''
+    code = watched_code(code, {"names": ["size"], "packages": ["pkgx"]})
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (
         "[('items[0].size', '<RuntimeError>'), (\"items[1]['k'].size\", '3')]")
+
+
+def test_a_value_a_test_hands_on_without_a_name_is_walked(tmp_path: Path) -> None:
+    """A project test's helper parses and checks in one go: the returned node is kept."""
+    _candidates(tmp_path)  # writes the two trees
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.attribute_walk import watched_code
+    test = ('"""A converted test."""\nfrom __future__ import annotations\n\n'
+            'from pkg import wrap\n\n\ndef check(name):\n    print(repr(wrap(name, 5)))\n\n\n'
+            'check("a")\n')
+    old, new = _outputs(tmp_path, watched_code(test, {"names": ["coord"],
+                                                      "packages": ["pkg"]}))
+    assert "('returned[0].child.coord', 'None')" in old
+    assert "('returned[0].child.coord', '5')" in new
+    assert old.splitlines()[0] == new.splitlines()[0]  # the repr alone shows nothing
+
+
+def test_shrinking_offers_the_test_without_the_walk_first(tmp_path: Path) -> None:
+    from gen.shrink import shrink
+    candidate = _candidates(tmp_path)[0]
+    variants = shrink({"seed": 1, "genome": candidate["genome"]})["candidates"]
+    assert "watch" not in variants[0]["genome"]
+    assert "_changed_attributes" not in variants[0]["code"]
+    assert all("_changed_attributes" in v["code"] for v in variants[1:])

@@ -44,7 +44,8 @@ from .relation_plans import PER_REQUEST, PER_TARGET, relation_label
 from .shape_infer import unwrapped_on
 from .snippet import render_genome
 from .values import reset_keys
-from .written_attributes import watched, with_epilogues
+from .attribute_walk import with_walks
+from .written_attributes import watched
 
 ONE_SIDED_CAP = 2
 MAX_SKIPS = 5000  # consecutive duplicates a strategy may skip before it counts as exhausted
@@ -206,7 +207,7 @@ def generate(request: Dict[str, Any]) -> Dict[str, Any]:
     originals = [c for c in project if not c["genome"]["mutant"]]
     candidates = originals + commands + out + [c for c in project if c["genome"]["mutant"]]
     watch = watched(workspace.targets_json, workspace.trees)
-    return {"candidates": with_epilogues(candidates, watch)}
+    return {"candidates": with_walks(candidates, watch)}
 
 
 def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[int, List[str]]]],

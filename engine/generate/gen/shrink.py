@@ -19,7 +19,7 @@ from .project_tests.candidates import is_project_genome
 from .project_tests.shrink import shrink_candidates
 from .plans import EntryPlan, Workspace
 from .snippet import render_genome
-from .written_attributes import with_epilogues
+from .attribute_walk import with_walks
 from .mutate import simpler, simpler_than
 from .relations import label_of, relation_of
 from .values import Value, key, python_number, reset_keys, size
@@ -157,8 +157,21 @@ def shrink(request: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _variants_of(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:
-    # a variant still prints what the change writes, as its genome did (gen.written_attributes)
-    return with_epilogues(_simpler(genome, plans), genome.get("watch"))
+    # A variant still prints what the change writes, as its genome did (gen.attribute_walk);
+    # the test without that walk comes first, kept where it still shows the difference.
+    watch = genome.get("watch")
+    variants = with_walks(_simpler(genome, plans), watch)
+    if watch is None or is_command_genome(genome):
+        return variants
+    bare = {k: v for k, v in genome.items() if k != "watch"}
+    try:
+        code = bare["code"] if is_project_genome(bare) else render_genome(bare)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return variants
+    entry = (bare.get("origin") or {}).get("test") if is_project_genome(bare) else \
+        (bare.get("entry") or {}).get("qualname")
+    return [{"target": bare.get("target"), "entry": entry, "genome": bare, "code": code}] + \
+        variants
 
 
 def _simpler(genome: Dict[str, Any], plans: Dict[str, EntryPlan]) -> List[Dict[str, Any]]:

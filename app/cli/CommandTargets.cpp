@@ -26,6 +26,8 @@ QString describe(const ChangedFunction &function)
     if (function.reasons.contains(QStringLiteral("module_level")))
         text += QStringLiteral("    reads changed module-level names: %1\n")
                     .arg(function.moduleLevelNames.join(QStringLiteral(", ")));
+    if (function.reasons.contains(QStringLiteral("class_binding")))
+        text += QStringLiteral("    bound in its class body by assignment, called like a method\n");
     for (const QString &note : function.notes)
         text += QStringLiteral("    note: %1\n").arg(note);
     return text;

@@ -100,6 +100,23 @@ private slots:
         QVERIFY(text.out.contains("not a Python file"));
     }
 
+    void targetsSayHowAClassBoundAMethod()
+    {
+        // A method bound by a class-body assignment has no def of its own: the listing says
+        // how the target came about.
+        test::ScratchRepo repo;
+        repo.write(QStringLiteral("pkg/__init__.py"), "");
+        repo.write(QStringLiteral("pkg/text.py"), "class Text(str):\n    loud = str.upper\n");
+        const QString base = repo.commit(QStringLiteral("text"));
+        repo.write(QStringLiteral("pkg/text.py"), "class Text(str):\n    loud = str.swapcase\n");
+        const QString head = repo.commit(QStringLiteral("swap"));
+        const Run run = cli({QStringLiteral("targets"), QStringLiteral("--repo"), repo.path(),
+                             QStringLiteral("--base"), base, QStringLiteral("--head"), head});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("pkg.text.Text.loud"), run.out.constData());
+        QVERIFY2(run.out.contains("bound in its class body by assignment"), run.out.constData());
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -72,9 +72,7 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
     target_name = target.rsplit(".", 1)[-1].split("#")[0]
     ranked: List[Tuple[int, int, str, Dict[str, Any]]] = []
     if not classes and target_name in ("__getattr__", "__dir__"):  # PEP 562 module hooks
-        entry = {"qualname": target, "callable_kind": "function", "kind": "special",
-                 "is_async": False, "import_line": "import " + module, "expr": module,
-                 "class": None}
+        entry = _function_entry(target, node, "import " + module, module, "special")
         ranked.append((-100, 0, target, entry))
     if not classes and is_public_name(target_name) and is_public_module(module) and \
             isinstance(node, FUNCTION_NODES):
@@ -82,10 +80,7 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         # module's to call: ``from pkg.mod import name``
         imp, expr = tree.public_ref(target)
         if imp:
-            entry = {"qualname": target, "callable_kind": "function", "kind": "public",
-                     "is_async": isinstance(node, ast.AsyncFunctionDef), "import_line": imp,
-                     "expr": expr, "class": None}
-            ranked.append((0, 0, target, entry))
+            ranked.append((0, 0, target, _function_entry(target, node, imp, expr)))
     if classes:
         cls_qual = target.rsplit(".", 1)[0]
         imp, expr = tree.public_ref(cls_qual)
@@ -131,10 +126,8 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
             imp, expr = tree.public_ref(sym.name)
             if not imp or sym.name == target:
                 continue
-            entry = {"qualname": sym.name, "callable_kind": "function", "kind": "public",
-                     "is_async": isinstance(sym.node, ast.AsyncFunctionDef),
-                     "import_line": imp, "expr": expr, "class": None,
-                     "dispatch": dispatch_values(sym.node, target_name)}
+            entry = _function_entry(sym.name, sym.node, imp, expr)
+            entry["dispatch"] = dispatch_values(sym.node, target_name)
             ranked.append((-_score(sym.node, target_name), weight, sym.name, entry))
     ranked.sort(key=lambda r: (r[1] != 0, r[0], r[1], r[2]))
     if any(r[0] < 0 for r in ranked):  # likely dispatchers found: only those, and the target
@@ -150,6 +143,14 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         if len(out) >= MAX_FALLBACK:
             break
     return out
+
+
+def _function_entry(qualname: str, node: Any, import_line: str, expr: str,
+                    kind: str = "public") -> Dict[str, Any]:
+    """The entry of a module-level function (or a module hook, kind ``special``)."""
+    return {"qualname": qualname, "callable_kind": "function", "kind": kind,
+            "is_async": isinstance(node, ast.AsyncFunctionDef), "import_line": import_line,
+            "expr": expr, "class": None}
 
 
 def side_versions(in_old: bool, in_new: bool) -> Optional[str]:

@@ -9,7 +9,7 @@ the class's ``__repr__`` can leave the attribute out, and a ``__slots__`` class 
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 MAX_NAMES = 8
 
@@ -17,28 +17,28 @@ MAX_NAMES = 8
 def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     """``{"names", "packages"}``: the public attributes changed lines assign (through any
     object but the class itself) and the packages whose objects are walked; None if none."""
-    names: List[str] = []
-    packages: List[str] = []
+    lines: Dict[Tuple[str, str], Set[int]] = {}  # (side, module) -> changed lines
     for item in targets_json.get("changed_functions") or []:
-        if not isinstance(item, dict):
+        if not isinstance(item, dict) or not isinstance(item.get("changed_lines"), dict):
             continue
-        lines = item.get("changed_lines") or {}
         for side in ("old", "new"):
             module = (item.get("modules") or {}).get(side)
-            numbers = set(lines.get(side) or []) if isinstance(lines, dict) else set()
-            if not isinstance(module, str) or not numbers:
-                continue
-            packages.append(module.split(".")[0])
-            loaded = trees[side].load(module)
-            if loaded is not None:
-                names.extend(_stored(loaded.tree, numbers))
+            numbers = item["changed_lines"].get(side) or []
+            if isinstance(module, str) and numbers:
+                lines.setdefault((side, module), set()).update(numbers)
+    names: List[str] = []
+    for (side, module), numbers in sorted(lines.items()):
+        loaded = trees[side].load(module)  # each module walked once, whatever it holds
+        if loaded is not None:
+            names.extend(_stored(loaded.tree, numbers))
+    packages = [module.split(".")[0] for _side, module in lines]
     names = sorted(set(names))[:MAX_NAMES]
     if not names:
         return None
     return {"names": names, "packages": sorted(set(packages))}
 
 
-def _stored(tree: ast.AST, numbers: set) -> List[str]:
+def _stored(tree: ast.AST, numbers: Set[int]) -> List[str]:
     out = []
     for node in ast.walk(tree):
         if not isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):

@@ -146,3 +146,25 @@ def test_shrinking_offers_the_test_without_the_walk_first(tmp_path: Path) -> Non
     assert "watch" not in variants[0]["genome"]
     assert "_changed_attributes" not in variants[0]["code"]
     assert all("_changed_attributes" in v["code"] for v in variants[1:])
+
+
+def test_an_attribute_a_changed_local_is_stored_in_is_watched(tmp_path: Path) -> None:
+    """``name = normalize(name)`` is the changed line; ``result.name = name`` stores it."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.written_attributes import watched
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "import unicodedata\n\n\n"                                 # 1-3
+        "def parse(text, other):\n"                                # 4
+        "    name = unicodedata.normalize('NFC', text)\n"          # 5
+        "    result = Result()\n"                                  # 6
+        "    result.name = name.strip()\n"                         # 7
+        "    result.other = other\n"                               # 8
+        "    return result\n")                                     # 9
+    targets = {"changed_functions": [{"modules": {"old": "pkg.m", "new": "pkg.m"},
+                                      "changed_lines": {"old": [], "new": [5]}}]}
+    tree = Tree(str(tmp_path))
+    assert watched(targets, {"old": tree, "new": tree}) == {"names": ["name"],
+                                                             "packages": ["pkg"]}

@@ -2,7 +2,9 @@
 
 A changed ``node.type.coord = parent.coord`` stores state that nothing a test prints may show:
 the class's ``__repr__`` can leave the attribute out, and a ``__slots__`` class has no
-``vars()``.  :func:`watched` finds the public attributes changed lines (either version) assign;
+``vars()``.  :func:`watched` finds the public attributes changed lines (either version) assign,
+and those a function stores a local in that its changed lines assign (the changed value of
+``name = unicodedata.normalize("NFC", name)`` ends up in ``ret.name = name``);
 :mod:`gen.attribute_walk` writes the code that prints them.
 """
 
@@ -16,7 +18,8 @@ MAX_NAMES = 8
 
 def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     """``{"names", "packages"}``: the public attributes changed lines assign (through any
-    object but the class itself) and the packages whose objects are walked; None if none."""
+    object but the class itself), those a changed local is stored in, and the packages whose
+    objects are walked; None if none."""
     lines: Dict[Tuple[str, str], Set[int]] = {}  # (side, module) -> changed lines
     for item in targets_json.get("changed_functions") or []:
         if not isinstance(item, dict) or not isinstance(item.get("changed_lines"), dict):
@@ -26,32 +29,55 @@ def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dic
             numbers = item["changed_lines"].get(side) or []
             if isinstance(module, str) and numbers:
                 lines.setdefault((side, module), set()).update(numbers)
-    names: List[str] = []
+    direct: List[str] = []
+    flowed: List[str] = []
     for (side, module), numbers in sorted(lines.items()):
         loaded = trees[side].load(module)  # each module walked once, whatever it holds
         if loaded is not None:
-            names.extend(_stored(loaded.tree, numbers))
+            stored, flowing = _stored(loaded.tree, numbers)
+            direct += stored
+            flowed += flowing
     packages = [module.split(".")[0] for _side, module in lines]
-    names = sorted(set(names))[:MAX_NAMES]
+    names = sorted(list(dict.fromkeys(direct + flowed))[:MAX_NAMES])
     if not names:
         return None
     return {"names": names, "packages": sorted(set(packages))}
 
 
-def _stored(tree: ast.AST, numbers: Set[int]) -> List[str]:
-    out = []
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+ASSIGNMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign)
+
+
+def _stored(tree: ast.AST, numbers: Set[int]) -> Tuple[List[str], List[str]]:
+    """The public attributes the changed lines store, then those a function stores a local
+    in that its changed lines assign (``name = normalize(name)`` changed, then ``ret.name =
+    name`` as before): the changed value ends up there."""
+    direct = [attr for node in ast.walk(tree) if isinstance(node, ASSIGNMENTS) and
+              node.lineno in numbers for attr in _attributes_set(node)]
+    out: List[str] = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        if node.lineno not in numbers:
+        locals_set = {sub.id for node in ast.walk(function) if isinstance(node, ASSIGNMENTS) and
+                      node.lineno in numbers for target in _targets(node)
+                      for sub in ast.walk(target) if isinstance(sub, ast.Name)}
+        if not locals_set:
             continue
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        for target in targets:
-            for sub in ast.walk(target):
-                if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and \
-                        not sub.attr.startswith("_") and not _on_class(sub.value):
-                    out.append(sub.attr)
-    return out
+        for node in ast.walk(function):
+            if isinstance(node, ASSIGNMENTS) and node.value is not None and any(
+                    isinstance(sub, ast.Name) and sub.id in locals_set
+                    for sub in ast.walk(node.value)):
+                out.extend(_attributes_set(node))
+    return direct, out
+
+
+def _targets(node: ast.AST) -> List[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore
+
+
+def _attributes_set(node: ast.AST) -> List[str]:
+    return [sub.attr for target in _targets(node) for sub in ast.walk(target)
+            if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and
+            not sub.attr.startswith("_") and not _on_class(sub.value)]
 
 
 def _on_class(value: ast.AST) -> bool:

@@ -301,6 +301,47 @@ def test_unicode_forms_rewrite_a_parameters_own_strings_then_samples() -> None:
     assert len(texts) == len(set(texts)) and "port 80" not in texts and "123" not in texts
 
 
+def test_an_optional_bool_defaulting_to_none_is_a_flag_turned_on() -> None:
+    """``allow_x: Optional[bool] = None`` (its None read as a module's default) is opened with
+    True for the second pass of the forms, and counts as a flag for optional_params; an
+    ``Optional[str]`` is neither."""
+    import ast
+    import types
+    from gen.rules.common import bool_annotated
+    from gen.rules.unicode_forms import _flipped_flags
+    from pymodel.params import params_of
+
+    node = ast.parse("def f(text, strict=True, allow_x: Optional[bool] = None,\n"
+                     "      name: Optional[str] = None, b: 'bool | None' = None,\n"
+                     "      u: typing.Union[bool, int] = None): pass").body[0]
+    params = params_of(node, "m", False)
+    assert [p.name for p in params if bool_annotated(p)] == ["allow_x", "b"]
+    slots = [types.SimpleNamespace(name=p.name) for p in params]
+    plan = types.SimpleNamespace(call=slots, source=types.SimpleNamespace(params=params))
+    assert _flipped_flags(plan) == [("strict", {"k": "bool", "v": False}),
+                                    ("allow_x", {"k": "bool", "v": True})]
+
+
+def test_text_a_normalisation_reads_is_given_in_another_normal_form(tmp_path: Path) -> None:
+    """A changed ``unicodedata.normalize`` names the unicode family: a decomposed accent
+    first, and spliced into a project test's quoted part, where NFC composes it."""
+    import unicodedata
+    from gen.mine import mine_target
+    from gen.project_tests.literals import _with_inserts
+    from pymodel.project import Tree
+
+    (tmp_path / "names.py").write_text(
+        "import unicodedata\n\n\ndef display(name):\n"
+        "    return unicodedata.normalize('NFC', name)\n")
+    tree = Tree(str(tmp_path))
+    changed = {"changed_lines": {"old": [], "new": [5]}}
+    mined = mine_target({"old": tree, "new": tree}, "names.display", changed, [], {})
+    assert mined.encoded_forms()[:2] == ["e\u0301", "\u00e9"]
+    assert mined.encoded_splices() == ["e\u0301"]
+    variants = _with_inserts('"My Name" <me@example.org>', mined.encoded_splices())
+    assert any(unicodedata.normalize("NFC", v).startswith('"\u00e9My') for v in variants[:1])
+
+
 # ---------------------------------------------------------------------------------------------
 # optional_params: keywords one call deep (gen/rules/optional.py)
 

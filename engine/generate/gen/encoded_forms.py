@@ -8,7 +8,9 @@ decoders a target's code calls name the families; each family gives a few texts:
 first, then malformed ones a decoder may reject or keep.  The project's tests get one short
 valid escape per family spliced into their strings: a test's own text holding an escape.  The
 escapes the changed lines open themselves (``\\x``, ``%``, ``&#x`` and a hex code) are written
-here too (``hex_code``, ``is_escape_form``).
+here too (``hex_code``, ``is_escape_form``).  Unicode normalisation
+(``unicodedata.normalize``) reads text the same way: only text in another normal form (a
+decomposed accent, a ligature, the ohm sign) tells code that normalises from code that does not.
 """
 
 from __future__ import annotations
@@ -31,16 +33,23 @@ FORMS: Dict[str, List[str]] = {
                "a\\*b"],
     "base64": ["YWI=", "YWJj", "-_8=", "+/8=", "YWI", "YQ", "!!!!"],
     "hex": ["41", "4142", "41 42", "4", "zz", "0x41"],
+    "unicode": ["e\u0301", "\u00e9", "A\u030a", "\ufb01", "\u2126", "\u1e9b\u0323"],
 }
+
+# Functions named in full whose last name alone says too little (``x.normalize()``).
+QUALIFIED: Dict[str, str] = {"unicodedata.normalize": "unicode",
+                             "unicodedata.is_normalized": "unicode"}
 
 # The escape a project test's strings get spliced in (:mod:`gen.project_tests.literals`): short,
 # valid, and meaning a character the text could hold as it is.
-SPLICES: Dict[str, str] = {"percent": "%2F", "entity": "&lt;"}
+SPLICES: Dict[str, str] = {"percent": "%2F", "entity": "&lt;", "unicode": "e\u0301"}
 
 
 def decoder_family(call: object) -> Optional[str]:
     """The family a call's decoder reads (``urllib.parse.unquote(v)`` -> ``percent``)."""
     name = dotted(getattr(call, "func", None)) or ""
+    if name in QUALIFIED:
+        return QUALIFIED[name]
     if not name:
         func = getattr(call, "func", None)
         name = getattr(func, "attr", "") or ""  # a method of a value: bytes.fromhex, x.unescape

@@ -71,6 +71,23 @@ def default_value(param: Optional[Param]) -> Optional[Value]:
     return from_python(lit) if lit is not None else None
 
 
+def bool_annotated(param: Optional[Param]) -> bool:
+    """Annotated ``bool``, or ``bool`` or ``None`` (``Optional[bool]``, ``bool | None``,
+    ``Union[bool, None]``): an option whose ``None`` stands for a default flag setting."""
+    note = param.annotation if param is not None else None
+    if isinstance(note, ast.Constant) and isinstance(note.value, str):  # a string annotation
+        try:
+            note = ast.parse(note.value, mode="eval").body
+        except SyntaxError:
+            return False
+    names = {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(note)
+             if isinstance(n, (ast.Name, ast.Attribute))} if note is not None else set()
+    nones = any(isinstance(n, ast.Constant) and n.value is None for n in ast.walk(note)) \
+        if note is not None else False
+    return "bool" in names and names <= {"bool", "Optional", "Union", "typing", "None"} and \
+        (nones or "Optional" in names or names == {"bool"})
+
+
 def kinds(slot: Slot, limit: int = 16) -> List[str]:
     """The coarse types among a slot's leading values, in order of first appearance."""
     out: List[str] = []

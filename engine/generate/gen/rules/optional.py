@@ -7,9 +7,9 @@ runs when several are given together, or when a flag is given either way, stays 
 
 1. the richest call: every optional parameter set to its first non-default value, flags on;
 2. that call with each optional parameter left out in turn;
-3. each flag (a boolean parameter: annotated ``bool``, a ``True``/``False`` default or a
-   flag-like name) passed ``True`` and ``False`` explicitly, on the plain and on the richest
-   call, and every pair of flags in all four combinations;
+3. each flag (a boolean parameter: annotated ``bool`` or ``Optional[bool]``, a
+   ``True``/``False`` default or a flag-like name) passed ``True`` and ``False`` explicitly,
+   on the plain and on the richest call, and every pair of flags in all four combinations;
 4. the richest call with each optional parameter's next values;
 5. keywords passed through ``**kwargs``: the names the body reads from it
    (``options.get("precision")``, ``options["x"]``, ``options.pop("x", 1)``, ``"x" in
@@ -33,7 +33,7 @@ from ..pools import mixed, name_tokens
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, from_python, key, vbool
-from .common import base_receiver, call_with, default_value, param_of
+from .common import base_receiver, bool_annotated, call_with, default_value, param_of
 
 MAX_FLAGS = 6
 MAX_KEYWORDS = 12
@@ -86,7 +86,7 @@ def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
 
 def _is_flag(slot: Slot, param: Optional[Param]) -> bool:
     if param is not None:
-        if isinstance(param.annotation, ast.Name) and param.annotation.id == "bool":
+        if bool_annotated(param):  # bool, Optional[bool]
             return True
         default = default_value(param)
         if default is not None and default.get("k") == "bool":

@@ -15,8 +15,9 @@ given, one at a time on the base call, with:
   character outside the Basic Multilingual Plane (two UTF-16 units, four UTF-8 bytes).
 
 Each form is given on the base call, then with each of the call's first two flags (a parameter
-defaulting to a boolean) turned the other way: a lenient mode is often the only way past a
-strict pattern to the code that reads the text.
+defaulting to a boolean, or an ``Optional[bool]`` one defaulting to ``None``) turned the other
+way (``None`` to True): a lenient mode or an opt-in is often the only way past a strict pattern
+to the code that reads the text.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from ..plans import EntryPlan
 from ..registry import Context, strategy
 from ..strategies import per_plan
 from ..values import Value, vbool, vstr
-from .common import base_receiver, default_value, each_value, interleave, kinds, param_of
+from .common import (base_receiver, bool_annotated, default_value, each_value, interleave,
+                     kinds, param_of)
 
 STRATEGY = "unicode_forms"
 OWN_VALUES = 3  # leading string values of a parameter given the forms
@@ -114,12 +116,17 @@ def _forms(plan: EntryPlan, where: str, name: str, values: List[Value],
 
 
 def _flipped_flags(plan: EntryPlan) -> List[Tuple[str, Value]]:
-    """Each boolean-defaulted parameter of the call with the other boolean."""
+    """Each boolean-defaulted parameter of the call with the other boolean, and each option
+    annotated ``Optional[bool]`` defaulting to ``None`` (``allow_x=None``, read as a module's
+    default) with True: an opt-in is the likelier gate."""
     out = []
     for slot in plan.call:
-        default = default_value(param_of(plan, "call", slot.name))
+        param = param_of(plan, "call", slot.name)
+        default = default_value(param)
         if default is not None and default.get("k") == "bool":
             out.append((slot.name, vbool(not default.get("v"))))
+        elif default is not None and default.get("k") == "none" and bool_annotated(param):
+            out.append((slot.name, vbool(True)))
     return out[:MAX_FLAGS]
 
 

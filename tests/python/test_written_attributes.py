@@ -168,3 +168,17 @@ def test_an_attribute_a_changed_local_is_stored_in_is_watched(tmp_path: Path) ->
     tree = Tree(str(tmp_path))
     assert watched(targets, {"old": tree, "new": tree}) == {"names": ["name"],
                                                              "packages": ["pkg"]}
+
+
+def test_the_prologue_goes_after_the_future_imports_whatever_the_strings_hold() -> None:
+    """A line separator inside a string literal is no line end to the parser."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.attribute_walk import watched_code
+    code = ('"""Doc\u2028on two lines to splitlines()."""\nfrom __future__ import annotations\n'
+            'text = "a\u2028b\x0cc"\nprint(repr(text))\n')
+    done = subprocess.run([sys.executable, "-c", watched_code(
+        code, {"names": ["size"], "packages": ["pkgx"]})], capture_output=True, text=True,
+        timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == repr("a\u2028b\x0cc")

@@ -109,8 +109,11 @@ def watched_code(code: str, watch: Any) -> str:
         if not future and not docstring:
             break
         split = node.end_lineno or node.lineno
-    lines = code.splitlines(keepends=True)
-    head, rest = "".join(lines[:split]), "".join(lines[split:])
+    # "\n" alone ends a line here, as in the generated code: splitlines() would also cut at
+    # a form feed or U+2028 inside a string literal
+    lines = code.split("\n")
+    head = "".join(line + "\n" for line in lines[:split])
+    rest = "\n".join(lines[split:])
     return head + KEEP % fields + "\n" + rest.rstrip("\n") + "\n" + WALK % fields
 
 

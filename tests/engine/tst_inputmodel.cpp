@@ -579,6 +579,34 @@ private slots:
         QVERIFY2(foundBetween(core("1"), core("2")), "the iterator's values were not compared");
     }
 
+    // flag_settings through **options: the grammar keeps its keywords in an options record,
+    // and only the option the changed method compares, given by name, reaches the change.
+    void optionKeptInAnOptionsRecordIsGivenByName()
+    {
+        const auto core = [](const char *end) {
+            return QByteArray("class Options:\n"
+                              "    DEFAULTS = {'parser': 'earley', 'debug': False}\n\n"
+                              "    def __init__(self, given):\n"
+                              "        unknown = sorted(set(given) - set(self.DEFAULTS))\n"
+                              "        if unknown:\n"
+                              "            raise TypeError('unknown options: %s' % unknown)\n"
+                              "        for name, default in self.DEFAULTS.items():\n"
+                              "            setattr(self, name, given.get(name, default))\n\n\n"
+                              "class Grammar:\n"
+                              "    def __init__(self, text, **options):\n"
+                              "        self.text = text\n"
+                              "        self.options = Options(options)\n\n"
+                              "    def rules(self):\n"
+                              "        lines = self.text.splitlines()\n"
+                              "        names = [l.split(':')[0] for l in lines if ':' in l]\n"
+                              "        if self.options.parser == 'lalr':\n"
+                              "            names.append(") +
+                   end + ")\n        return names\n";
+        };
+        QVERIFY(!foundOnlyByRule(core("'$END'"), core("'$EOF'"), QStringLiteral("flag_settings"))
+                     .isEmpty());
+    }
+
 private:
     // A decorator factory retrying the function it decorates while it raises ValueError.
     static QByteArray reference(const char *absolute)

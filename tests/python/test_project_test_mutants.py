@@ -336,6 +336,41 @@ def test_flag_mutants_replace_the_argument_a_call_passes() -> None:
     assert code not in found
 
 
+def test_flag_mutants_give_an_option_to_a_callable_taking_options() -> None:
+    from gen.project_tests.flag_keywords import KEYWORDS, flag_mutants
+    code = ("from pkg import Grammar\n\ng = Grammar('start: x', debug=True)\n"
+            "h = Grammar('start: y', **settings)\nprint(g.rules(), h.rules())\n")
+    signatures = {"Grammar": [("text", "positional_or_keyword"), (KEYWORDS, "var_keyword")],
+                  "rules": []}
+    found = list(flag_mutants(code, signatures, {"parser": ["lalr", "earley"],
+                                                 "text": ["a"]}))
+    joined = "\n".join(found)
+    assert "Grammar('start: x', debug=True, parser='lalr')" in joined
+    assert "Grammar('start: x', debug=True, parser='earley')" in joined
+    assert "Grammar('a', debug=True)" in joined  # a named parameter is still set in place
+    assert "text=" not in joined  # and never again through **options
+    assert "**settings, parser=" not in joined  # that call may pass it already
+    assert not any(KEYWORDS + "=" in m for m in found)
+
+
+def test_options_are_the_flags_read_as_attributes(tmp_path: Path) -> None:
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "class Grammar:\n"
+        "    def rules(self, mode):\n"
+        "        if self.options.parser == 'lalr' and mode == 'x' and self._strict:\n"
+        "            return 1\n"
+        "        return 0\n", encoding="utf-8")
+    trees = {"old": Tree(str(tmp_path)), "new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "pkg.Grammar.rules", {"changed_lines": {"old": [4],
+                                                                       "new": [4]}}, [])
+    assert mined.changed_flags()["mode"] == ["x"]
+    # set by keyword, without the private mark; a local or a parameter is no option
+    assert mined.options() == {"parser": ["lalr"], "strict": [True, False]}
+
+
 def test_changed_conditions_give_their_flags(tmp_path: Path) -> None:
     from gen.mine import mine_target
     from pymodel.project import Tree

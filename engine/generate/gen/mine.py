@@ -237,8 +237,10 @@ class FunctionMiner:
                               for inner in ast.walk(test)}
         if self.wc >= W_CHANGED and self.spans:
             for test in deciding_tests(node, lambda sub: self.weight(sub) == self.wc):
-                for name, values in flags_in(test, self.const, lambda n: self.subject(n)[0]):
-                    self.mined.add_flag(name, values)
+                read: List[Any] = []  # the compared expressions, in the order named
+                for name, values in flags_in(test, self.const,
+                                             lambda n: read.append(n) or self.subject(n)[0]):
+                    self.mined.add_flag(name, values, isinstance(read[-1], ast.Attribute))
                 for attribute in attributes_read(test):
                     if attribute not in self.mined.deciding_attributes:
                         self.mined.deciding_attributes.append(attribute)

@@ -8,6 +8,7 @@ subject's name gets the constants linked to it, with their boundary neighbours
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -63,10 +64,26 @@ class Mined:
         self.flags: Dict[str, List[Any]] = {}
         # attributes of other objects those conditions read (gen.attribute_setters)
         self.deciding_attributes: List[str] = []
+        # the flags read as an object's attribute (``self.options.parser``): options an object
+        # was built with, which a constructor taking ``**options`` may be given by name
+        self.option_flags: List[str] = []
 
-    def add_flag(self, name: Optional[str], values: List[Any]) -> None:
+    def add_flag(self, name: Optional[str], values: List[Any], attribute: bool = False) -> None:
         if name:
             self.flags[name] = uniq(self.flags.get(name, []) + values)
+            if attribute and name not in self.option_flags:
+                self.option_flags.append(name)
+
+    def options(self) -> Dict[str, List[Any]]:
+        """The changed flags read as attributes, by the keyword that would set them (without
+        leading underscores: ``self._strict`` is set by ``strict=``)."""
+        flags = self.changed_flags()
+        out: Dict[str, List[Any]] = {}
+        for name in self.option_flags:
+            word = name.lstrip("_")
+            if name in flags and word.isidentifier() and not keyword.iskeyword(word):
+                out.setdefault(word, flags[name])
+        return out
 
     def changed_flags(self, most: int = MAX_FLAGS) -> Dict[str, List[Any]]:
         """The names the changed lines decide on (:mod:`gen.flags`), then those they compare

@@ -14,12 +14,14 @@ from __future__ import annotations
 import ast
 from typing import Any, Collection, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from ..rules.common import takes_keywords
 from ..values import from_python, render
 from .render import render_module
 
 Signature = List[Tuple[str, str]]  # (parameter, kind) in order, without self
 POSITIONAL = ("positional_only", "positional_or_keyword")
 MAX_CALLS = 6  # calls of one test given the options
+KEYWORDS = "**"  # the name of a signature's ``**kwargs`` entry
 
 
 def flag_mutants(code: str, signatures: Dict[str, Signature],
@@ -38,11 +40,15 @@ def flag_mutants(code: str, signatures: Dict[str, Signature],
     settings: List[Tuple[ast.Call, str, int, List[ast.expr]]] = []
     for call in _calls(tree, signatures, handed)[:MAX_CALLS]:
         signature = signatures[_called_name(call) or ""]
+        named = [param for param, _kind in signature]
         for index, (param, kind) in enumerate(signature):
-            nodes = [node for node in (_literal(v) for v in flags.get(param) or [])
-                     if node is not None]
-            if nodes and kind != "var_positional":
-                settings.append((call, param, index if kind in POSITIONAL else -1, nodes))
+            # ``**options`` takes each flag no parameter names, as a keyword
+            params = [f for f in flags if f not in named] if kind == "var_keyword" else [param]
+            for name in params:
+                nodes = [node for node in (_literal(v) for v in flags.get(name) or [])
+                         if node is not None]
+                if nodes and kind != "var_positional":
+                    settings.append((call, name, index if kind in POSITIONAL else -1, nodes))
     given = {code}
     for rank in range(max([len(nodes) for *_rest, nodes in settings] + [0])):
         for call, param, index, nodes in settings:
@@ -126,7 +132,13 @@ def signatures_of(plans: Sequence[Any]) -> Dict[str, Signature]:
         called = (plan.method if plan.op == "method" and plan.method else
                   plan.expr.split(".")[-1] if plan.op in ("call", "static") else None)
         if called and called not in out:
-            out[called] = [(slot.name, slot.kind) for slot in plan.call]
+            out[called] = [(slot.name, slot.kind) for slot in plan.call] + _keywords(plan, "call")
         if plan.ctor is not None:
-            out.setdefault(plan.expr.split(".")[-1], [(s.name, s.kind) for s in plan.ctor])
+            out.setdefault(plan.expr.split(".")[-1],
+                           [(s.name, s.kind) for s in plan.ctor] + _keywords(plan, "ctor"))
     return out
+
+
+def _keywords(plan: Any, where: str) -> Signature:
+    """The ``**kwargs`` entry of a signature whose callable takes one (slots leave it out)."""
+    return [(KEYWORDS, "var_keyword")] if takes_keywords(plan, where) else []

@@ -32,6 +32,16 @@ def param_of(plan: EntryPlan, where: Where, name: str) -> Optional[Param]:
     return next((p for p in params if p.name == name), None)
 
 
+def takes_keywords(plan: EntryPlan, where: Where) -> bool:
+    """Whether the call (``where == "call"``) or the receiver's constructor takes
+    ``**kwargs``: a keyword no slot names is then still accepted."""
+    source = plan.source
+    if source is None or (where == "ctor" and plan.ctor is None):
+        return False
+    params = source.params if where == "call" else (source.ctor_params or [])
+    return any(p.kind == "var_keyword" for p in params)
+
+
 def base_receiver(plan: EntryPlan) -> Dict[str, Value]:
     return receivers(plan)[0]
 

@@ -308,7 +308,7 @@ def test_an_optional_bool_defaulting_to_none_is_a_flag_turned_on() -> None:
     import ast
     import types
     from gen.rules.common import bool_annotated
-    from gen.rules.unicode_forms import _flipped_flags
+    from gen.rules.unicode_forms import flipped_flags
     from pymodel.params import params_of
 
     node = ast.parse("def f(text, strict=True, allow_x: Optional[bool] = None,\n"
@@ -318,8 +318,12 @@ def test_an_optional_bool_defaulting_to_none_is_a_flag_turned_on() -> None:
     assert [p.name for p in params if bool_annotated(p)] == ["allow_x", "b"]
     slots = [types.SimpleNamespace(name=p.name) for p in params]
     plan = types.SimpleNamespace(call=slots, source=types.SimpleNamespace(params=params))
-    assert _flipped_flags(plan) == [("strict", {"k": "bool", "v": False}),
-                                    ("allow_x", {"k": "bool", "v": True})]
+    assert flipped_flags(plan, lambda _name: 0) == [("strict", {"k": "bool", "v": False}),
+                                                    ("allow_x", {"k": "bool", "v": True})]
+    # the flags the code reads (here ``self._b`` on a changed line) come first
+    read = {"_b": 5, "allow_x": 2}
+    assert flipped_flags(plan, lambda name: read.get(name, 0)) == [
+        ("b", {"k": "bool", "v": True}), ("allow_x", {"k": "bool", "v": True})]
 
 
 def test_text_a_normalisation_reads_is_given_in_another_normal_form(tmp_path: Path) -> None:

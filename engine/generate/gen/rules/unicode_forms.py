@@ -14,10 +14,11 @@ given, one at a time on the base call, with:
 * an accent composed and decomposed (NFC and NFD differ), a zero-width space inside and a
   character outside the Basic Multilingual Plane (two UTF-16 units, four UTF-8 bytes).
 
-Each form is given on the base call, then with each of the call's first two flags (a parameter
+Each form is given on the base call, then with each of two of the call's flags (a parameter
 defaulting to a boolean, or an ``Optional[bool]`` one defaulting to ``None``) turned the other
 way (``None`` to True): a lenient mode or an opt-in is often the only way past a strict pattern
-to the code that reads the text.
+to the code that reads the text.  The two are those the target's code reads most closely (on
+the changed lines first), then the first in the signature.
 """
 
 from __future__ import annotations
@@ -94,16 +95,18 @@ def unicode_forms(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]]:
     full-width letter, a sharp s, a dotted capital I, a title-case digraph, an accent composed
     and decomposed, a zero-width space and an astral character: ASCII samples
     never tell isdigit from isdecimal, lower from casefold or split() from split(' ')."""
-    return per_plan(ctx, STRATEGY, lambda plan, _rng: _plan_stream(plan))
+    relevance = ctx.target.mined.relevance
+    return per_plan(ctx, STRATEGY, lambda plan, _rng: _plan_stream(plan, relevance))
 
 
-def _plan_stream(plan: EntryPlan) -> Iterator[Dict[str, Any]]:
+def _plan_stream(plan: EntryPlan, relevance: Callable[[str], int]
+                 ) -> Iterator[Dict[str, Any]]:
     ctor = base_receiver(plan)
     strings = [(where, slot) for where, slots in (("call", plan.call), ("ctor", plan.ctor or []))
                for slot in slots if slot.kind != "var_positional" and "str" in kinds(slot)]
     # Each form on the base call, then with each flag turned from its default: a lenient mode
     # (``strict=False``) is often the only way past a pattern to the code that reads the text.
-    modes = [{}] + [{flag: value} for flag, value in _flipped_flags(plan)]
+    modes = [{}] + [{flag: value} for flag, value in flipped_flags(plan, relevance)]
     return interleave([_forms(plan, where, slot.name, forms_of(slot.values), modes, ctor)
                        for where, slot in strings])
 
@@ -115,10 +118,11 @@ def _forms(plan: EntryPlan, where: str, name: str, values: List[Value],
             yield from each_value(plan, where, name, [value], ctor, call)
 
 
-def _flipped_flags(plan: EntryPlan) -> List[Tuple[str, Value]]:
+def flipped_flags(plan: EntryPlan, relevance: Callable[[str], int]) -> List[Tuple[str, Value]]:
     """Each boolean-defaulted parameter of the call with the other boolean, and each option
     annotated ``Optional[bool]`` defaulting to ``None`` (``allow_x=None``, read as a module's
-    default) with True: an opt-in is the likelier gate."""
+    default) with True: an opt-in is the likelier gate.  The two the code reads most closely
+    (``relevance``, by name or as ``self._name``), in signature order among equals."""
     out = []
     for slot in plan.call:
         param = param_of(plan, "call", slot.name)
@@ -127,7 +131,8 @@ def _flipped_flags(plan: EntryPlan) -> List[Tuple[str, Value]]:
             out.append((slot.name, vbool(not default.get("v"))))
         elif default is not None and default.get("k") == "none" and bool_annotated(param):
             out.append((slot.name, vbool(True)))
-    return out[:MAX_FLAGS]
+    ranked = sorted(out, key=lambda flag: -max(relevance(flag[0]), relevance("_" + flag[0])))
+    return ranked[:MAX_FLAGS]
 
 
 def forms_of(values: List[Value]) -> List[Value]:

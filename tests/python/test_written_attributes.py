@@ -182,3 +182,50 @@ def test_the_prologue_goes_after_the_future_imports_whatever_the_strings_hold() 
         timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == repr("a\u2028b\x0cc")
+
+
+TOKEN_OLD = '''
+    class Token(str):
+        """A string with its place; the repr shows the kind and the text only."""
+
+        def __new__(cls, kind, value, start=None, end=None):
+            inst = super().__new__(cls, value)
+            inst.kind = kind
+            inst.start = start
+            inst.end = end
+            return inst
+
+        def __repr__(self):
+            return "Token(%r, %r)" % (self.kind, str(self))
+
+        def __deepcopy__(self, memo):
+            return Token(self.kind, self.value, self.start)
+
+        @property
+        def value(self):
+            return str(self)
+    '''
+
+TOKEN_NEW = TOKEN_OLD.replace("Token(self.kind, self.value, self.start)",
+                              "Token(self.kind, self.value, self.start, end=self.end)")
+
+
+def test_attributes_a_changed_construction_stores_its_arguments_in_are_watched(
+        tmp_path: Path) -> None:
+    """A copy now keeps its end: the constructor stores it, the repr never shows it."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.search import generate
+    files = {"pkg/__init__.py": "from pkg.tokens import Token\n"}
+    targets = targets_for(tmp_path, dict(files, **{"pkg/tokens.py": TOKEN_OLD}),
+                          dict(files, **{"pkg/tokens.py": TOKEN_NEW}))
+    request = {"old_root": str(tmp_path / "old"), "new_root": str(tmp_path / "new"),
+               "targets": targets, "seed": 1, "round": 0, "max_candidates": 60}
+    found = [c for c in generate(request)["candidates"]
+             if c["target"] == "pkg.tokens.Token.__deepcopy__"]
+    assert found
+    # the arguments the changed call passes: kind, value and start by place, end by name
+    assert found[0]["genome"]["watch"] == {"names": ["end", "kind", "start"],
+                                           "packages": ["pkg"]}
+    outputs = [_outputs(tmp_path, c["code"]) for c in found]
+    assert any(old != new and ".end'" in new for old, new in outputs), outputs[:3]

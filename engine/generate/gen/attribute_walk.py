@@ -42,8 +42,8 @@ def _changed_attributes(roots, names=%(names)r, packages=%(packages)r):
     found, seen, queue = [], set(), list(roots)
     while queue and len(seen) < 400 and len(found) < 40:
         path, obj = queue.pop(0)
-        if isinstance(obj, (str, bytes, int, float)) or id(obj) in seen:
-            continue
+        if type(obj) in (str, bytes, int, float, bool) or id(obj) in seen:
+            continue  # a project's own str or int subclass may carry state
         seen.add(id(obj))
         try:
             queue.extend(_parts(path, obj, names, packages, found))

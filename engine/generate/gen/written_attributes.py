@@ -3,9 +3,11 @@
 A changed ``node.type.coord = parent.coord`` stores state that nothing a test prints may show:
 the class's ``__repr__`` can leave the attribute out, and a ``__slots__`` class has no
 ``vars()``.  :func:`watched` finds the public attributes changed lines (either version) assign,
-and those a function stores a local in that its changed lines assign (the changed value of
-``name = unicodedata.normalize("NFC", name)`` ends up in ``ret.name = name``);
-:mod:`gen.attribute_walk` writes the code that prints them.
+those a function stores a local in that its changed lines assign (the changed value of
+``name = unicodedata.normalize("NFC", name)`` ends up in ``ret.name = name``), and those a
+class's constructor stores the arguments in that a changed call of it passes (a changed
+``Token(self.type, self.value, end_pos=self.end_pos)`` in ``__deepcopy__`` ends up in
+``inst.end_pos = end_pos``); :mod:`gen.attribute_walk` writes the code that prints them.
 """
 
 from __future__ import annotations
@@ -31,14 +33,16 @@ def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dic
                 lines.setdefault((side, module), set()).update(numbers)
     direct: List[str] = []
     flowed: List[str] = []
+    built: List[str] = []
     for (side, module), numbers in sorted(lines.items()):
         loaded = trees[side].load(module)  # each module walked once, whatever it holds
         if loaded is not None:
             stored, flowing = _stored(loaded.tree, numbers)
             direct += stored
             flowed += flowing
+            built += _constructed(loaded.tree, numbers)
     packages = [module.split(".")[0] for _side, module in lines]
-    names = sorted(list(dict.fromkeys(direct + flowed))[:MAX_NAMES])
+    names = sorted(list(dict.fromkeys(direct + flowed + built))[:MAX_NAMES])
     if not names:
         return None
     return {"names": names, "packages": sorted(set(packages))}
@@ -68,6 +72,50 @@ def _stored(tree: ast.AST, numbers: Set[int]) -> Tuple[List[str], List[str]]:
                     for sub in ast.walk(node.value)):
                 out.extend(_attributes_set(node))
     return direct, out
+
+
+def _constructed(tree: ast.Module, numbers: Set[int]) -> List[str]:
+    """The public attributes a module's class stores the arguments in that a changed call of
+    it passes (by its name, or in its own methods as ``cls(...)``, ``type(self)(...)``,
+    ``self.__class__(...)``): the values the change passes end up there."""
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    out: List[str] = []
+    for owner in [None] + list(classes.values()):
+        for call in ast.walk(owner if owner is not None else tree):
+            if not isinstance(call, ast.Call) or call.lineno not in numbers:
+                continue
+            if isinstance(call.func, ast.Name) and call.func.id in classes and owner is None:
+                out += _stored_arguments(classes[call.func.id], call)
+            elif owner is not None and _own_class(call.func):
+                out += _stored_arguments(owner, call)
+    return out
+
+
+def _own_class(func: ast.expr) -> bool:
+    """``cls``, ``type(self)`` or ``self.__class__``: the class a method belongs to."""
+    return isinstance(func, ast.Name) and func.id == "cls" or _on_class(func) or \
+        isinstance(func, ast.Attribute) and func.attr == "__class__" and \
+        isinstance(func.value, ast.Name) and func.value.id == "self"
+
+
+def _stored_arguments(cls: ast.ClassDef, call: ast.Call) -> List[str]:
+    """The public attributes ``cls``'s ``__new__`` and ``__init__`` store the parameters in
+    that ``call`` passes."""
+    spread = any(isinstance(a, ast.Starred) for a in call.args) or \
+        any(k.arg is None for k in call.keywords)
+    out: List[str] = []
+    for method in cls.body:
+        if not isinstance(method, ast.FunctionDef) or method.name not in ("__new__", "__init__"):
+            continue
+        params = [a.arg for a in method.args.posonlyargs + method.args.args][1:]
+        passed = set(params if spread else params[:len(call.args)]) | \
+            {k.arg for k in call.keywords if k.arg}
+        for node in ast.walk(method):
+            if isinstance(node, ASSIGNMENTS) and node.value is not None and any(
+                    isinstance(sub, ast.Name) and sub.id in passed
+                    for sub in ast.walk(node.value)):
+                out.extend(_attributes_set(node))
+    return out
 
 
 def _targets(node: ast.AST) -> List[ast.expr]:

@@ -38,15 +38,23 @@ NEW = OLD.replace('''        node = Node(name, Node(name), coord)
 
 
 def _candidates(tmp_path: Path) -> List[Dict[str, Any]]:
+    return _generated(tmp_path, "nodes", "Node, wrap", OLD, NEW, "wrap", 40)
+
+
+def _generated(tmp_path: Path, module: str, names: str, old: str, new: str, target: str,
+               most: int) -> List[Dict[str, Any]]:
+    """Round 0's candidates for ``pkg.<module>.<target>`` when pkg/<module>.py changes from
+    ``old`` to ``new`` (the package imports ``names`` from it)."""
     if str(HELPERS) not in sys.path:
         sys.path.insert(0, str(HELPERS))
     from gen.search import generate
-    files = {"pkg/__init__.py": "from pkg.nodes import Node, wrap\n"}
-    targets = targets_for(tmp_path, dict(files, **{"pkg/nodes.py": OLD}),
-                          dict(files, **{"pkg/nodes.py": NEW}))
+    files = {"pkg/__init__.py": "from pkg.%s import %s\n" % (module, names)}
+    path = "pkg/%s.py" % module
+    targets = targets_for(tmp_path, dict(files, **{path: old}), dict(files, **{path: new}))
     request = {"old_root": str(tmp_path / "old"), "new_root": str(tmp_path / "new"),
-               "targets": targets, "seed": 1, "round": 0, "max_candidates": 40}
-    return [c for c in generate(request)["candidates"] if c["target"] == "pkg.nodes.wrap"]
+               "targets": targets, "seed": 1, "round": 0, "max_candidates": most}
+    return [c for c in generate(request)["candidates"]
+            if c["target"] == "pkg.%s.%s" % (module, target)]
 
 
 def _outputs(tmp_path: Path, code: str) -> List[str]:
@@ -213,16 +221,8 @@ TOKEN_NEW = TOKEN_OLD.replace("Token(self.kind, self.value, self.start)",
 def test_attributes_a_changed_construction_stores_its_arguments_in_are_watched(
         tmp_path: Path) -> None:
     """A copy now keeps its end: the constructor stores it, the repr never shows it."""
-    if str(HELPERS) not in sys.path:
-        sys.path.insert(0, str(HELPERS))
-    from gen.search import generate
-    files = {"pkg/__init__.py": "from pkg.tokens import Token\n"}
-    targets = targets_for(tmp_path, dict(files, **{"pkg/tokens.py": TOKEN_OLD}),
-                          dict(files, **{"pkg/tokens.py": TOKEN_NEW}))
-    request = {"old_root": str(tmp_path / "old"), "new_root": str(tmp_path / "new"),
-               "targets": targets, "seed": 1, "round": 0, "max_candidates": 60}
-    found = [c for c in generate(request)["candidates"]
-             if c["target"] == "pkg.tokens.Token.__deepcopy__"]
+    found = _generated(tmp_path, "tokens", "Token", TOKEN_OLD, TOKEN_NEW, "Token.__deepcopy__",
+                       60)
     assert found
     # the arguments the changed call passes: kind, value and start by place, end by name
     assert found[0]["genome"]["watch"] == {"names": ["end", "kind", "start"],

@@ -73,9 +73,13 @@ Status SearchSession::runRounds()
         const QSet<QString> dry = dryTargets(candidates, request.maxCandidates);
 
         report(QStringLiteral("round %1: running").arg(round), progress());
+        qsizetype ran = 0;
         for (qsizetype start = 0; start < candidates.size(); start += ChunkSize) {
-            if (cancelled())
-                break; // the round is not checkpointed: a resume runs it again whole
+            // The round is not checkpointed: a resume runs it again whole. A round of the
+            // project's tests and their mutants can hold hundreds of candidates, so the time
+            // budget is checked between its batches, not only between rounds.
+            if (cancelled() || (start > 0 && outOfTime()))
+                break;
             const QList<Candidate> chunk = candidates.mid(start, ChunkSize);
             bool ranAlone = false;
             auto runs = searchPairs(chunk, &ranAlone);
@@ -92,10 +96,16 @@ Status SearchSession::runRounds()
             }
             if (auto repaired = repairRuntimeErrors(broken, round); !repaired)
                 return repaired.error();
+            ran += chunk.size();
             report(QStringLiteral("round %1: running").arg(round), progress());
         }
         if (cancelled()) {
             m_stopReason = StopReason::Cancelled;
+            return Ok{};
+        }
+        if (ran < candidates.size()) { // out of time part-way: the round's tests so far count
+            m_rounds << ReportRound{round, static_cast<int>(ran), m_coverage.unionCoverage()};
+            m_stopReason = StopReason::TimeBudget;
             return Ok{};
         }
         m_ledger.endRound(dry);

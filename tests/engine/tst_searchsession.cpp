@@ -567,6 +567,28 @@ private slots:
         QCOMPARE(search.generator.maxCandidates.size(), 1);
     }
 
+    // A round of the project's tests and their mutants can hold hundreds of candidates: the
+    // budget is checked between its batches, and the tests run so far are kept.
+    void stopsAtTheTimeBudgetPartWayThroughARound()
+    {
+        Search search;
+        search.options.choices.timeBudgetSeconds = 0.1;
+        QList<Candidate> round;
+        for (int i = 0; i < 45; ++i) {
+            const QString code = QStringLiteral("slow %1").arg(i);
+            search.runner.script(code, [](Side side, int rerun, bool batch) {
+                QThread::msleep(10); // 20 a batch: each batch outlasts the budget
+                return alike(QStringLiteral("1"), {10})(side, rerun, batch);
+            });
+            round << candidate(code);
+        }
+        SearchSession &session = search.runOneRound(round);
+        QCOMPARE(spelling(session.stopReason()), QStringLiteral("time_budget"));
+        QCOMPARE(session.tests().size(), 20); // the first batch runs whatever the clock says
+        QCOMPARE(session.rounds().size(), 1);
+        QCOMPARE(session.rounds().first().testsGenerated, 20);
+    }
+
     void stopsWhenCancelled()
     {
         Search search;

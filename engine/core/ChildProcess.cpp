@@ -49,7 +49,8 @@ ChildProcess::Result ChildProcess::run(const Spec &spec)
         result.exitCode = process.exitCode();
     }
     result.standardOutput = process.readAllStandardOutput();
-    result.standardError = process.readAllStandardError();
+    if (!spec.mergeOutput) // a merged process has no error channel of its own: Qt warns
+        result.standardError = process.readAllStandardError();
     return result;
 }
 

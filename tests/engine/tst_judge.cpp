@@ -177,6 +177,12 @@ private slots:
             << "<pkg.Thing object at 0x7f3a2b1c4d50>" << noRoots << "<pkg.Thing object at 0x?>";
         QTest::newRow("bare address")
             << "buffer 0x55d0c0ffee00 ready" << noRoots << "buffer 0x? ready";
+        QTest::newRow("clock readings")
+            << "('start_time', 1796620860.5399296), ns=1796620860539929600" << noRoots
+            << "('start_time', <clock>), ns=<clock>";
+        QTest::newRow("numbers that are no clock reading stay")
+            << "1234567890 1796620860.53 3245.123456 12345678901.123" << noRoots
+            << "1234567890 1796620860.53 3245.123456 12345678901.123";
         QTest::newRow("small hex is a value")
             << "hex 0xff and 0x1234" << noRoots << "hex 0xff and 0x1234";
         QTest::newRow("old root") << "File \"/tmp/dt-old/pkg/mod.py\", line 3" << roots

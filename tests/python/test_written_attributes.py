@@ -229,3 +229,55 @@ def test_attributes_a_changed_construction_stores_its_arguments_in_are_watched(
                                            "packages": ["pkg"]}
     outputs = [_outputs(tmp_path, c["code"]) for c in found]
     assert any(old != new and ".end'" in new for old, new in outputs), outputs[:3]
+
+
+def test_containers_the_changed_lines_change_are_watched(tmp_path: Path) -> None:
+    """An item stored or deleted, or a mutating method called, through a public attribute."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.written_attributes import watched
+    from pymodel.project import Tree
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "def f(self, cls, obj, name):\n"          # 1
+        "    self.symtable.pop(name, None)\n"     # 2
+        "    del obj.cache[name]\n"               # 3
+        "    obj.rows[0] = name\n"                # 4
+        "    self._seen.add(name)\n"              # 5: private
+        "    cls.registry.append(name)\n"         # 6: class state
+        "    obj.text.upper()\n"                  # 7: no mutator
+        "    obj.items.clear()\n")                # 8: unchanged
+    targets = {"changed_functions": [{"modules": {"old": "pkg.m", "new": "pkg.m"},
+                                      "changed_lines": {"old": [], "new": [2, 3, 4, 5, 6, 7]}}]}
+    tree = Tree(str(tmp_path))
+    assert watched(targets, {"old": tree, "new": tree}) == {
+        "names": ["cache", "rows", "symtable"], "packages": ["pkg"]}
+
+
+def test_the_walk_enters_the_tests_own_objects() -> None:
+    """A converted unittest test keeps what it builds on its own case object."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.attribute_walk import watched_code
+    code = '''
+class Scope:
+    def __init__(self):
+        self.symtable = {"x": 1}
+
+
+Scope.__module__ = "pkgx"
+
+
+class Case:
+    def setUp(self):
+        self.scope = Scope()
+
+
+case = Case()
+case.setUp()
+'''
+    code = watched_code(code, {"names": ["symtable"], "packages": ["pkgx"]})
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[('case.scope.symtable', \"{'x': 1}\")]"

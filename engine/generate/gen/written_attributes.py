@@ -3,6 +3,7 @@
 A changed ``node.type.coord = parent.coord`` stores state that nothing a test prints may show:
 the class's ``__repr__`` can leave the attribute out, and a ``__slots__`` class has no
 ``vars()``.  :func:`watched` finds the public attributes changed lines (either version) assign,
+those whose contents they change (``self.symtable.pop(name, None)``, ``del self.cache[key]``),
 those a function stores a local in that its changed lines assign (the changed value of
 ``name = unicodedata.normalize("NFC", name)`` ends up in ``ret.name = name``), and those a
 class's constructor stores the arguments in that a changed call of it passes (a changed
@@ -38,7 +39,7 @@ def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dic
         loaded = trees[side].load(module)  # each module walked once, whatever it holds
         if loaded is not None:
             stored, flowing = _stored(loaded.tree, numbers)
-            direct += stored
+            direct += stored + _mutated(loaded.tree, numbers)
             flowed += flowing
             built += _constructed(loaded.tree, numbers)
     packages = [module.split(".")[0] for _side, module in lines]
@@ -72,6 +73,31 @@ def _stored(tree: ast.AST, numbers: Set[int]) -> Tuple[List[str], List[str]]:
                     for sub in ast.walk(node.value)):
                 out.extend(_attributes_set(node))
     return direct, out
+
+
+MUTATORS = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update",
+            "setdefault", "add", "discard", "sort", "reverse", "appendleft", "extendleft",
+            "popleft", "move_to_end", "difference_update", "intersection_update"}
+
+
+def _mutated(tree: ast.AST, numbers: Set[int]) -> List[str]:
+    """The public attributes whose contents the changed lines change: an item stored or
+    deleted (``obj.table[k] = v``, ``del obj.table[k]``) or a mutating method called
+    (``obj.table.pop(k)``); the object's own repr rarely shows such a container."""
+    out: List[str] = []
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) not in numbers:
+            continue
+        held = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            held = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in MUTATORS:
+            held = node.func.value
+        if isinstance(held, ast.Attribute) and not held.attr.startswith("_") and \
+                not _on_class(held.value):
+            out.append(held.attr)
+    return out
 
 
 def _constructed(tree: ast.Module, numbers: Set[int]) -> List[str]:

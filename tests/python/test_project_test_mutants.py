@@ -233,6 +233,17 @@ def test_mutants_write_a_texts_last_word_twice() -> None:
     assert not any("clean('<y <y')" in m for m in found)  # one word: nothing to repeat
 
 
+def test_mutants_write_a_whole_text_twice() -> None:
+    """A search that finds a word's first place where it meant a later one needs a word that
+    comes twice: ``'Vincent van Gogh'`` also goes as ``'Vincent van Gogh Vincent van Gogh'``,
+    before the neighbours that only change its case or padding."""
+    code = "from names import parse\n\nprint(repr(parse(' Vincent van Gogh')))\n"
+    found = list(mutants(code, 1))
+    twice = [i for i, m in enumerate(found) if "parse(' Vincent van Gogh Vincent van Gogh')" in m]
+    upper = [i for i, m in enumerate(found) if "parse(' VINCENT VAN GOGH')" in m]
+    assert twice and upper and twice[0] < upper[0]
+
+
 def test_mutants_lay_a_pair_of_characters_over_the_one_the_text_holds() -> None:
     """Code that now looks for ``]:`` is given ``host]:443`` from the test's ``host:443``: the
     text keeps its shape around the pair, where a splice at its end or middle breaks it."""

@@ -56,7 +56,7 @@ MAX_LEAVES = 4  # items of a structure whose strings are sized and spliced
 MAX_NESTED = 8  # such variants of one structure
 NUMERIC = re.compile(r"[+-]?(?:\d{1,15}|\d{0,15}\.\d{1,15})")
 SPLICED = 3  # an insert this short is spliced into a string, a longer one replaces it
-MAX_WORD_REPEATED = 200  # longest text whose last word is written twice
+MAX_WORD_REPEATED = 200  # longest text whose last word, and whole, is written twice
 WRAPPER_IMPORT = "from types import SimpleNamespace"
 
 
@@ -125,15 +125,17 @@ def replace_site(site: Site, node: ast.AST) -> None:
 
 
 def _repeated_word(text: Any) -> List[Any]:
-    """The text with its last word written twice (``'<a b'`` → ``'<a b b'``): a check for a
-    name given twice (an attribute, a key, an option) never sees one in the tests' own texts."""
+    """The text with its last word written twice (``'<a b'`` → ``'<a b b'``), then the whole
+    text twice (``'Ann van Dyke Ann van Dyke'``): a check for a name given twice (an attribute,
+    a key, an option) never sees one in the tests' own texts, nor does a search that finds a
+    word's first place where it meant a later one."""
     if not isinstance(text, str) or len(text) > MAX_WORD_REPEATED:
         return []
     words = text.split()
     if len(words) < 2:
         return []
     kept = text.rstrip()
-    return [kept + " " + words[-1] + text[len(kept):]]
+    return [kept + " " + words[-1] + text[len(kept):], kept + " " + text.strip()]
 
 
 def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:

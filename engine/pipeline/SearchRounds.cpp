@@ -10,6 +10,18 @@ namespace difftriage::engine {
 
 namespace {
 constexpr int ChunkSize = 20; // candidates per search batch: one fork per side
+
+// One of the project's own tests as it stands (gen/project_tests: "mutant": false).
+bool isSeed(const Candidate &candidate)
+{
+    const nlohmann::json &genome = candidate.genome;
+    if (!genome.is_object())
+        return false;
+    const auto strategy = genome.find("strategy");
+    const auto mutant = genome.find("mutant");
+    return strategy != genome.end() && *strategy == "project_tests" && mutant != genome.end() &&
+           *mutant == false;
+}
 } // namespace
 
 double SearchSession::progress() const
@@ -160,7 +172,7 @@ Status SearchSession::admit(TestRecord record, bool searched)
     admitted.novel =
         m_ledger.record(admitted.candidate.target, admitted.candidate.strategy, newLines,
                         outcomeSignature(admitted.oldRun), outcomeSignature(admitted.newRun),
-                        admitted.fate == TestFate::Difference);
+                        admitted.fate == TestFate::Difference, isSeed(admitted.candidate));
     return Ok{};
 }
 

@@ -31,7 +31,7 @@ TargetLedger::TargetLedger(const QStringList &targets, int plateauTests, int lev
 
 bool TargetLedger::record(const QString &target, const QString &strategy, int newLines,
                           const QString &oldSignature, const QString &newSignature,
-                          bool newDifference)
+                          bool newDifference, bool seed)
 {
     TargetState &state = m_targets[target];
     bool novel = newLines > 0 || newDifference;
@@ -50,7 +50,7 @@ bool TargetLedger::record(const QString &target, const QString &strategy, int ne
         ++tally.novel;
         tally.sinceNew = 0;
         state.sinceNew = 0;
-    } else {
+    } else if (!seed) {
         ++tally.sinceNew;
         ++state.sinceNew;
     }

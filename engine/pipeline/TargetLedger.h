@@ -48,9 +48,13 @@ public:
     TargetLedger() = default;
     TargetLedger(const QStringList &targets, int plateauTests, int levels);
 
-    // One test of `target` by `strategy`; returns whether it was novel.
+    // One test of `target` by `strategy`; returns whether it was novel. A `seed` (one of the
+    // project's own tests as it stands, not a mutant) counts, but never toward a plateau: the
+    // seeds are a fixed set run once, and a project with a hundred tests reaching the change
+    // would otherwise end the mutation of its seeds before any mutant ran.
     bool record(const QString &target, const QString &strategy, int newLines,
-                const QString &oldSignature, const QString &newSignature, bool newDifference);
+                const QString &oldSignature, const QString &newSignature, bool newDifference,
+                bool seed = false);
     // The end of a round: targets plateau, escalate or are exhausted. `dry` are the targets the
     // generator had nothing more for at their levels.
     void endRound(const QSet<QString> &dry);

@@ -427,6 +427,31 @@ private slots:
         QCOMPARE(state.strategies.value(QStringLiteral("flat_strategy")).tests, 6);
     }
 
+    // The project's own tests as they stand are a fixed set run once: however many reach the
+    // change without news, they never make project_tests plateau before its mutants ran.
+    void theProjectsOwnTestsNeverMakeAPlateau()
+    {
+        const auto plateauedAfterRoundZero = [](bool mutants) {
+            Search search;
+            search.options.choices.plateauTests = 3;
+            QList<Candidate> round;
+            for (int i = 0; i < 5; ++i) {
+                const QString code = QStringLiteral("project test %1").arg(i);
+                search.runner.script(code, alikeShaped(QStringLiteral("int:+")));
+                Candidate test = candidateBy(code, QStringLiteral("project_tests"));
+                test.genome = {{"strategy", "project_tests"}, {"mutant", mutants}};
+                round << test;
+            }
+            search.generator.rounds = {round, {}};
+            SearchSession &session = search.start();
+            if (!session.runRounds().ok() || search.generator.schedules.size() < 2)
+                return nlohmann::json();
+            return search.generator.schedules.at(1)["pkg.mod.f"]["plateaued"];
+        };
+        QCOMPARE(plateauedAfterRoundZero(false), nlohmann::json::array());
+        QCOMPARE(plateauedAfterRoundZero(true), nlohmann::json::array({"project_tests"}));
+    }
+
     void aRoundTheGeneratorCannotFillEscalatesAtOnce()
     {
         Search search;

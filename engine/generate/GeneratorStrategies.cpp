@@ -13,6 +13,7 @@ QStringList switchableStrategies()
         QStringLiteral("signature_diff"),
         QStringLiteral("protocol_membership"),
         QStringLiteral("class_header"),
+        QStringLiteral("changed_constants"),
         QStringLiteral("exception_messages"),
         QStringLiteral("environment_variables"),
         QStringLiteral("base"),

@@ -144,6 +144,17 @@ private slots:
             << QByteArray("from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\n"
                           "class Spec(Generic[T]):\n") +
                    specBody;
+        // A public table's entry changes; the only function reading it sits behind a check no
+        // generated value passes (a token's digest), so only the table itself shows it.
+        const auto guardedTable = [](const char *large) {
+            return QByteArray("import hashlib\n\nLIMITS = {'small': 10, 'large': ") + large +
+                   "}\nDIGEST = 'a6d315558def76f9dff482b4cf5a9be2b97d0646fca820a825572d712b4bed1f'"
+                   "\n\n\ndef limit(token, size):\n"
+                   "    if hashlib.sha256(token.encode()).hexdigest() != DIGEST:\n"
+                   "        raise PermissionError('unknown token')\n"
+                   "    return LIMITS[size]\n";
+        };
+        QTest::newRow("changed_constants") << guardedTable("100") << guardedTable("1000");
         // An iterable that can be read only once.
         QTest::newRow("protocol_objects")
             << QByteArray("def summary(values):\n"

@@ -68,6 +68,45 @@ def test_membership_is_probed_only_where_it_can_change() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# changed_constants (gen/changed_constants.py, gen/rules/changed_constants.py)
+
+
+def test_only_public_constants_bound_to_differing_literal_data_are_printed(
+        tmp_path: Path) -> None:
+    from gen.changed_constants import changed_constants
+    from pymodel.project import Tree
+
+    def chosen(old: str, new: str, module: str = "pkg.tables") -> List[str]:
+        trees = {}
+        for side, source in (("old", old), ("new", new)):
+            folder = tmp_path / side / Path(*module.split(".")[:-1])
+            folder.mkdir(parents=True, exist_ok=True)
+            (tmp_path / side / "pkg" / "__init__.py").write_text("")
+            (folder / (module.split(".")[-1] + ".py")).write_text(source)
+            trees[side] = Tree(str(tmp_path / side))
+        names = ["%s.%s" % (module, n) for n in ("UNITS", "_UNITS", "VERSION", "PATTERN")]
+        return changed_constants(trees, names)
+
+    old = "import re\nUNITS = {'g': 1}\n_UNITS = (1,)\nVERSION = '1.0'\nPATTERN = re.compile('a')\n"
+    assert chosen(old, old.replace("'g': 1", "'g': 2")) == ["pkg.tables.UNITS"]
+    assert chosen(old, old.replace("(1,)", "(2,)").replace("1.0", "1.1")) == []  # private, version
+    assert chosen(old, old.replace("'a'", "'b'")) == []  # not plain data
+    assert chosen(old, old.replace("{'g': 1}", "{'g': 1, }")) == []  # the same data
+    assert chosen(old, old.replace("'g': 1", "'g': 2"), "pkg._tables") == []  # private module
+    assert chosen(old, old.replace("UNITS = {'g': 1}", "UNITS = dict(g=2)")) == []
+
+
+def test_the_constant_probe_prints_the_constant_by_its_own_name() -> None:
+    from gen.snippet import render_genome
+    genome = {"target": "pkg.tables.limit",
+              "entry": {"qualname": "pkg.tables.limit", "op": "call", "expr": "limit",
+                        "import": "from pkg.tables import limit", "probe": "constant",
+                        "constant": "pkg.tables.UNITS"},
+              "ctor": None, "args": []}
+    assert render_genome(genome) == "from pkg.tables import UNITS\n\nprint(repr(UNITS))\n"
+
+
+# ---------------------------------------------------------------------------------------------
 # class_header (gen/rules/class_header.py)
 
 

@@ -20,6 +20,7 @@ from pymodel.project import Tree
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 
 from .callsites import CallSites, Site, scan_trees
+from .changed_constants import changed_constants
 from .checked_classes import checked_classes
 from .fallback import fallback_items, side_versions
 from .forwarded import Forward, forwards
@@ -120,6 +121,8 @@ class Target:
     mined: Mined
     # (import line, expression) of the project classes its changed lines test values against
     checked_classes: List[Tuple[str, str]] = field(default_factory=list)
+    # public module constants it reads whose literal data differ (gen/changed_constants.py)
+    constants: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -207,6 +210,8 @@ class Workspace:
                               {s: list((cf.get("changed_lines") or {}).get(s) or [])
                                for s in SIDES}, plans, mined))
             out[-1].checked_classes = checked_classes(self.trees, qual, out[-1].changed)
+            out[-1].constants = changed_constants(
+                self.trees, [str(n) for n in cf.get("module_level_names") or []])
         share_changed_decoders([t.mined for t in out])
         return out
 

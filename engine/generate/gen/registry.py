@@ -73,7 +73,8 @@ REGISTRY: Dict[str, Strategy] = {}
 # The turn of each strategy within its level (a strategy not listed goes last, in registration
 # order): coverage feedback first, as it aims at what is still unreached.
 TURNS = ("project_tests", "command_line", "coverage_feedback", "signature_diff",
-         "protocol_membership", "class_header", "exception_messages", "environment_variables",
+         "protocol_membership", "class_header", "changed_constants", "exception_messages",
+         "environment_variables",
          "base", "call_sites", "callee_arguments", "boundaries", "one_at_a_time", "cross_links",
          "setup_calls", "relations", "optional_params", "flag_settings", "checked_classes",
          "shapes", "sizes", "regex_samples", "type_variety", "value_relations", "path_forms",
@@ -102,10 +103,11 @@ def _loaded() -> Dict[str, Strategy]:
     from .command_line import candidates as command_line  # noqa: F401
     from .project_tests import candidates  # noqa: F401
     from .rules import (  # noqa: F401
-        callables, callee_arguments, checked_classes, class_header, encoded_texts, environment,
-        exception_messages, failing, flag_settings, guard_strings, named_keys, number_spellings,
-        optional, path_forms, protocol_membership, protocols, regex_inputs, returned_callables,
-        shapes, signature_diff, sizes, sparse_values, unicode_forms, value_relations, variety)
+        callables, callee_arguments, changed_constants, checked_classes, class_header,
+        encoded_texts, environment, exception_messages, failing, flag_settings, guard_strings,
+        named_keys, number_spellings, optional, path_forms, protocol_membership, protocols,
+        regex_inputs, returned_callables, shapes, signature_diff, sizes, sparse_values,
+        unicode_forms, value_relations, variety)
     return REGISTRY
 
 

@@ -7,6 +7,8 @@ A genome (JSON) describes one call::
                "show_result", "show_obj", "obj", "versions",
                "probe": optional, "membership" observes whether ``expr`` has ``dunder``,
                "class_protocol" observes the class ``expr`` itself (rules/class_header.py),
+               "constant" prints the module constant ``constant`` names
+               (rules/changed_constants.py),
                "observe": optional, "exception" prints the type and message of an exception},
      "environ": optional {name: value or null (unset)}, set before the imports,
      "ctor": null | [ARG, ...],          # the receiver object's constructor arguments
@@ -147,6 +149,8 @@ class _Renderer:
         ctor = self.genome.get("ctor")
         if entry.get("probe") == "class_protocol":  # rules/class_header.py
             return self.class_protocol(expr)
+        if entry.get("probe") == "constant":  # rules/changed_constants.py
+            return self.constant(str(entry.get("constant") or ""))
         if ctor is not None and not (op == "special" and dunder in CLASS_LEVEL):
             parts = [("%s=%s" % (a["name"], self.value(a["value"])) if a.get("pass") == "kw"
                       else self.value(a["value"])) for a in ctor]
@@ -212,6 +216,12 @@ class _Renderer:
                 "             if isinstance(getattr(collections.abc, name), type)",
                 "             and issubclass(%s, getattr(collections.abc, name))))" % cls]
         return "\n".join(self.environ() + merge_imports(self.imports) + [""] + body) + "\n"
+
+    def constant(self, qual: str) -> str:
+        """A module constant's value, imported by its own name."""
+        module, _, name = qual.rpartition(".")
+        body = ["from %s import %s" % (module, name), "", "print(repr(%s))" % name]
+        return "\n".join(self.environ() + body) + "\n"
 
     def environ(self) -> List[str]:
         """rules/environment.py: the variables set before anything is imported."""

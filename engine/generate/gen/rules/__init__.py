@@ -38,14 +38,16 @@
   the protocol of a special method only one version defines;
 * :mod:`gen.rules.class_header` - ``class_header``: a class whose bases, keywords or decorators
   changed, probed as a class (``Cls[int]``, its ``collections.abc`` classes);
+* :mod:`gen.rules.changed_constants` - ``changed_constants``: a public module constant the
+  target reads whose literal data differ between the versions, printed;
 * :mod:`gen.rules.exception_messages` - ``exception_messages``: the type and message of the
   exception a changed raise statement raises;
 * :mod:`gen.rules.environment` - ``environment_variables``: the environment variables the target
   reads, set to the values it compares them with, to the usual switch spellings, and unset.
 
 Every rule is a level-1 strategy except ``signature_diff``, ``protocol_membership``,
-``class_header``, ``exception_messages`` and ``environment_variables`` (level 0: they aim at the
-change itself).
+``class_header``, ``changed_constants``, ``exception_messages`` and ``environment_variables``
+(level 0: they aim at the change itself).
 Each has an ablation test: a scratch repository whose difference is missed with the rule
 switched off and found with it on (tests/engine/tst_inputmodel.cpp).
 """

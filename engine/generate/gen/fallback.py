@@ -4,11 +4,13 @@ Dynamic dispatch (``getattr(self, "_visit_" + kind)``), callbacks and registries
 from the analyzer, which then reports no access path.  Rather than giving up, the generator
 tries the public API around the target: the target itself when it is a module function
 without an underscore that ``__all__`` leaves out, the public methods of its class (when the
-class is public), then the public functions of its module and of the package root.  Entry
-points whose body uses ``getattr`` or mentions a prefix of the target's name as a string come
-first; when a dispatcher builds the name (``"_visit_" + kind``), the value that selects the
-target (``kind = "call"`` for ``_visit_call``) is recorded in ``entry.dispatch`` and mined as a
-constant.  These items look like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
+class is public; a special method of a private class whose instances the module's public code
+builds or stores, ``self.TRUE = _TRUE()``, on an instance built directly), then the public
+functions of its module and of the package root.  Entry points whose body uses ``getattr`` or
+mentions a prefix of the target's name as a string come first; when a dispatcher builds the name
+(``"_visit_" + kind``), the value that selects the target (``kind = "call"`` for
+``_visit_call``) is recorded in ``entry.dispatch`` and mined as a constant.  These items look
+like the analyzer's ``call_path`` items, with ``"type": "fallback"``.
 """
 
 from __future__ import annotations
@@ -85,13 +87,17 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         cls_qual = target.rsplit(".", 1)[0]
         imp, expr = tree.public_ref(cls_qual)
         model = tree.class_model(cls_qual)
-        if imp and model is not None and is_public_module(expr) and \
+        # a private class whose instances public code hands out (``self.TRUE = _TRUE()``):
+        # only the target itself, on an instance built directly
+        private = bool(imp) and model is not None and not is_public_module(expr) and \
+            is_dunder(target_name) and handed_out(tree, module, cls_qual.rsplit(".", 1)[-1])
+        if imp and model is not None and (is_public_module(expr) or private) and \
                 not model.is_abstract:
             for name in sorted(model.methods):
                 owner, fnode = model.methods[name]
                 dunder = is_dunder(name)
                 if not isinstance(fnode, FUNCTION_NODES) or not (is_public_name(name) or (
-                        dunder and name == target_name)):
+                        dunder and name == target_name)) or (private and name != target_name):
                     continue
                 kind = "method"
                 decos = {getattr(d, "id", getattr(d, "attr", "")) for d in fnode.decorator_list}
@@ -143,6 +149,24 @@ def fallback_items(tree: Tree, target: str, versions: str) -> List[Dict[str, Any
         if len(out) >= MAX_FALLBACK:
             break
     return out
+
+
+def handed_out(tree: Tree, module: str, cls_name: str) -> bool:
+    """Whether the module's public code names the private class ``cls_name``: a public class
+    or function that builds or stores it, or a public module-level name bound to it."""
+    found = tree.module(module)
+    for stmt in getattr(getattr(found, "tree", None), "body", []):
+        if isinstance(stmt, (ast.ClassDef,) + FUNCTION_NODES):
+            public = is_public_name(stmt.name) and stmt.name != cls_name
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            public = any(isinstance(t, ast.Name) and is_public_name(t.id) for t in targets)
+        else:
+            continue
+        if public and any(isinstance(n, ast.Name) and n.id == cls_name and
+                          isinstance(n.ctx, ast.Load) for n in ast.walk(stmt)):
+            return True
+    return False
 
 
 def _function_entry(qualname: str, node: Any, import_line: str, expr: str,

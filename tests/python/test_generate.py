@@ -225,6 +225,17 @@ def test_a_method_of_an_enum_runs_on_its_members(tmp_path: Path) -> None:
     assert "Op(Op.PLUS)" in receivers and "Op(Op.HASH)" in receivers
 
 
+def test_a_receiver_named_after_a_keyword_gets_another_name(tmp_path: Path) -> None:
+    """``class AND`` would make ``and = AND(...)``, a syntax error before anything runs."""
+    source = ("class AND:\n    def __init__(self, left, right):\n        self.args = (left, right)"
+              "\n\n    def simplify(self):\n        return %s\n")
+    codes = generated_for(tmp_path, "ops", source, ("self.args[0]", "self.args[-1]"),
+                          "AND.simplify")
+    assert codes
+    for code in codes:
+        compile(code, "<candidate>", "exec")
+
+
 def test_a_type_hint_bound_only_under_type_checking_is_never_imported(tmp_path: Path) -> None:
     """A Protocol defined under ``if TYPE_CHECKING:`` does not exist at run time: importing it
     made nearly every test of a typed library's function an ImportError on both versions."""

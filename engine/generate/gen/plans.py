@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import keyword
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
@@ -391,7 +392,7 @@ class Workspace:
                 re.findall(r"\w+", import_line))
             obj_name = _snake(expr.split(".")[-1])
             if obj_name in taken or not obj_name.isidentifier() or \
-                    obj_name in BUILTIN_NAMES:
+                    keyword.iskeyword(obj_name) or obj_name in BUILTIN_NAMES:
                 obj_name = "obj"
         setups: List[Setup] = []
         if ctor is not None and class_qual is not None and op in ("method", "special",

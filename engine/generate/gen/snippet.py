@@ -27,6 +27,7 @@ except where a rule observes the exception's message (``observe``).
 
 from __future__ import annotations
 
+import keyword
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -119,7 +120,7 @@ class _Renderer:
             return code
         var = name if name.isidentifier() and name not in self.taken else name + "_arg"
         index = 2
-        while not var.isidentifier() or var in self.taken:
+        while not var.isidentifier() or keyword.iskeyword(var) or var in self.taken:
             var = "%s_%d" % (re.sub(r"\W", "_", name) or "arg", index)
             index += 1
         self.taken.add(var)

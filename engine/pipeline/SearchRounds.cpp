@@ -120,7 +120,11 @@ Status SearchSession::runRounds()
             m_stopReason = StopReason::TimeBudget;
             return Ok{};
         }
-        m_ledger.endRound(dry);
+        QSet<QString> uncovered;
+        for (const QString &function : m_coverage.functions())
+            if (m_coverage.unionCoverage(function) < 1.0)
+                uncovered << function;
+        m_ledger.endRound(dry, uncovered);
         m_rounds << ReportRound{round, static_cast<int>(candidates.size()),
                                 m_coverage.unionCoverage()};
         if (auto saved = saveCheckpoint(round + 1); !saved)

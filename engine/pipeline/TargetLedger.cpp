@@ -57,11 +57,18 @@ bool TargetLedger::record(const QString &target, const QString &strategy, int ne
     return novel;
 }
 
-void TargetLedger::endRound(const QSet<QString> &dry)
+int TargetLedger::patience(const TargetState &state) const
+{
+    const bool last = state.level + 1 >= m_levels;
+    return last && state.uncovered ? 2 * m_plateauTests : m_plateauTests;
+}
+
+void TargetLedger::endRound(const QSet<QString> &dry, const QSet<QString> &uncovered)
 {
     for (auto it = m_targets.begin(); it != m_targets.end(); ++it) {
         TargetState &state = it.value();
-        if (state.exhausted || (state.sinceNew < m_plateauTests && !dry.contains(it.key())))
+        state.uncovered = uncovered.contains(it.key());
+        if (state.exhausted || (state.sinceNew < patience(state) && !dry.contains(it.key())))
             continue;
         if (state.level + 1 < m_levels) {
             ++state.level;
@@ -95,7 +102,7 @@ json TargetLedger::scheduleJson() const
             continue;
         json plateauedNames = json::array();
         for (auto tally = it->strategies.cbegin(); tally != it->strategies.cend(); ++tally)
-            if (plateaued(tally.value()))
+            if (tally->sinceNew >= patience(it.value()))
                 plateauedNames.push_back(tally.key().toStdString());
         schedule[it.key().toStdString()] = {{"level", it->level}, {"plateaued", plateauedNames}};
     }
@@ -119,6 +126,7 @@ json TargetLedger::toJson() const
             {"exhausted", it->exhausted},
             {"tests", it->tests},
             {"since_new", it->sinceNew},
+            {"uncovered", it->uncovered},
             {"signatures",
              {{"old", engine::toJson(oldSignatures)}, {"new", engine::toJson(newSignatures)}}},
             {"strategies", strategies}};
@@ -137,6 +145,7 @@ TargetLedger TargetLedger::fromJson(const json &object, int plateauTests, int le
         state.exhausted = boolField(it.value(), "exhausted");
         state.tests = intField(it.value(), "tests");
         state.sinceNew = intField(it.value(), "since_new");
+        state.uncovered = boolField(it.value(), "uncovered");
         const json signatures = field(it.value(), "signatures");
         for (const QString &signature : stringListField(signatures, "old"))
             state.oldSignatures.insert(signature);

@@ -31,6 +31,7 @@ struct TargetState
     bool exhausted = false; // plateaued at the last level: it gets no more tests
     int tests = 0;
     int sinceNew = 0;
+    bool uncovered = false; // changed lines no test has run yet, as of the last round's end
     QSet<QString> oldSignatures, newSignatures;
     QMap<QString, StrategyTally> strategies;
 };
@@ -41,7 +42,9 @@ struct TargetState
 // consecutive tests without anything novel make a strategy plateau on a target (the generator
 // stops asking it), and make the target plateau at its level: it escalates to the next level, or,
 // at the last one, is exhausted. A round the generator could not fill means it had nothing more
-// for any target at its level: every target plateaus at once.
+// for any target at its level: every target plateaus at once. At the last level a target whose
+// changed lines some are still unreached by any test has twice the patience, it and its
+// strategies: what is surely left to find there is worth the rest of the budget.
 class TargetLedger final
 {
 public:
@@ -56,8 +59,9 @@ public:
                 const QString &oldSignature, const QString &newSignature, bool newDifference,
                 bool seed = false);
     // The end of a round: targets plateau, escalate or are exhausted. `dry` are the targets the
-    // generator had nothing more for at their levels.
-    void endRound(const QSet<QString> &dry);
+    // generator had nothing more for at their levels; `uncovered` those with changed lines no
+    // test has run yet.
+    void endRound(const QSet<QString> &dry, const QSet<QString> &uncovered = {});
 
     bool allExhausted() const;
     QStringList active() const; // not exhausted, in name order
@@ -69,7 +73,8 @@ public:
     static TargetLedger fromJson(const nlohmann::json &object, int plateauTests, int levels);
 
 private:
-    bool plateaued(const StrategyTally &tally) const { return tally.sinceNew >= m_plateauTests; }
+    // K, or twice K for an uncovered target at the last level
+    int patience(const TargetState &state) const;
 
     QMap<QString, TargetState> m_targets;
     int m_plateauTests = 1;

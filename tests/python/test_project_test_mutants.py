@@ -464,3 +464,36 @@ def test_a_literal_written_in_several_places_also_changes_in_all_of_them() -> No
     key = first.split("Schema({")[1].split(":")[0]
     assert "validate({%s:" % key in first
     assert any("Schema({'name': str})" in m and "validate({'name':" not in m for m in found)
+
+
+def test_mutants_join_two_of_a_tests_texts_by_an_operator_they_hold() -> None:
+    """``'a&b'`` and ``'~a|b'`` each hold one shape; an absorption that treats the two together
+    needs them in one input: ``'(a&b)&(~a|b)'`` is among the mutants (crossed.py)."""
+    code = ("from logic import simplify\n\nprint(repr(simplify('(a&b)')))\n"
+            "print(repr(simplify('~a|b')))\n")
+    found = list(mutants(code, 1))
+    assert any("simplify('((a&b))&(~a|b)')" in m for m in found)
+    assert any("simplify('(a&b)&~a|b')" in m for m in found)
+    assert any("simplify('~a|b~(a&b)')" in m for m in found)
+
+
+def test_texts_are_joined_only_by_operators_they_hold_and_only_when_short() -> None:
+    from gen.project_tests.crossed import crossed
+    assert crossed("a.b", ["c.d", "a.b"]) == ["a.b.c.d"]
+    assert crossed("a&b", ["x|(y)"]) == ["a&b&x|(y)", "(a&b)&(x|(y))"]
+    assert crossed("plain words", ["a&b"]) == []  # no operator of its own
+    assert crossed("a.b", ["x" * 61, "multi\nline"]) == []
+    assert crossed(b"a.b", ["c.d"]) == [] and crossed("a.b", []) == []
+
+
+def test_the_mutants_take_half_a_round_while_they_find_more_than_the_rest() -> None:
+    from gen.project_tests.candidates import mutants_lead
+
+    def test(strategy: str, novel: bool, mutant: bool = True) -> dict:
+        return {"strategy": strategy, "novel": novel, "genome": {"mutant": mutant}}
+    assert mutants_lead([test("project_tests", True), test("project_tests", True),
+                         test("base", True)])
+    assert not mutants_lead([test("project_tests", True), test("base", True)])
+    # the originals are a fixed set run once: their finds do not count
+    assert not mutants_lead([test("project_tests", True, False), test("base", False)])
+    assert not mutants_lead([])

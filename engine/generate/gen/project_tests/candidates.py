@@ -45,6 +45,9 @@ MUTANTS_PER_ROUND = 16
 # Or this share of the round's other candidates, when more: an effort that spends more tests
 # spends them on the project's own tests too, the seeds nearest to real use.
 MUTANT_SHARE = 4
+# The share while the mutants have found more that was new than every other strategy together
+# (feedback: lines, outcome signatures, differences): the budget goes where the finds are.
+LEADING_SHARE = 2
 # Turns a test that calls its target itself takes for one of a test that reaches it through
 # other calls: its literals go straight into the changed function's parameters.
 DIRECT_TURNS = 3
@@ -123,6 +126,21 @@ class MutationHints:
     tuples: bool = False  # it formats with ``%``: scalars offered as tuples of themselves
 
 
+def mutants_lead(tests: List[Any]) -> bool:
+    """Whether the project tests' mutants among the feedback ``tests`` were novel more often
+    than the tests of every other strategy together (the originals, a fixed set run once, left
+    out)."""
+    mutants = others = 0
+    for test in tests:
+        if not isinstance(test, dict) or not test.get("novel"):
+            continue
+        if test.get("strategy") != STRATEGY:
+            others += 1
+        elif (test.get("genome") or {}).get("mutant"):
+            mutants += 1
+    return mutants > others
+
+
 class ProjectTests:
     """The request's project tests, converted once."""
 
@@ -130,6 +148,7 @@ class ProjectTests:
         self.converted: List[Dict[str, Any]] = []  # {test, file, target, code, focus}
         self.skipped: List[Dict[str, str]] = []
         self.leads: Dict[str, List[str]] = {}  # per target: lead_lines.py
+        self.leading = mutants_lead((request.get("feedback") or {}).get("tests") or [])
         listed = (request.get("project_tests") or {}).get("tests") or []
         if not listed or not enabled(request):
             return
@@ -216,7 +235,8 @@ class ProjectTests:
         items = [i for i in self.converted if wanted is None or i["target"] in wanted]
         # the tests that ran the changed lines themselves (not only a stand-in) go first
         items.sort(key=lambda i: not i["focus"])
-        first, later = (max(n, max_candidates // MUTANT_SHARE)
+        share = LEADING_SHARE if self.leading else MUTANT_SHARE
+        first, later = (max(n, max_candidates // share)
                         for n in (MUTANTS_FIRST_ROUND, MUTANTS_PER_ROUND))
         limit = first if round_index == 0 else later
         if items and round_index > 0:  # each round goes on where the last one stopped

@@ -30,7 +30,8 @@ what the unwrapped code should see; so is it in each project class the changed c
 values against (``classes``: ``Required(<literal>)``).  Before the inserts, the text a changed
 regular expression matches inside a string is replaced by texts its two versions read
 differently (``rewrites``, :mod:`gen.regex_rewrites`: ``'t = 07:32:00'``
-gives ``'t = 07:32'``).
+gives ``'t = 07:32'``).  Every other alternative of a short string joins it with another of the
+test's texts by an operator it holds (:mod:`.crossed`: ``'(a&b)&(~a|b)'``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from ..encoded_forms import is_escape_form
 from ..mutate import neighbours
 from ..regex_rewrites import Rewrite, rewritten
 from ..values import from_python, literal_of, render
+from .crossed import crossed
 from .render import render_module
 
 Site = Tuple[ast.AST, str, Optional[int]]  # parent, field, index in a list field
@@ -371,6 +373,13 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
 
 
+def _alternating(first: List[ast.expr], second: List[ast.expr]) -> List[ast.expr]:
+    out: List[ast.expr] = []
+    for index in range(max(len(first), len(second))):
+        out += first[index:index + 1] + second[index:index + 1]
+    return out
+
+
 def _nodes(values: List[Any]) -> List[ast.expr]:
     """The values (gen.values dicts) as expressions, those that need no import."""
     out = []
@@ -603,6 +612,12 @@ def mutants(code: str, seed: int, inserts: Sequence[str] = (),
     found = ([site for site, close in zip(every, near) if close] +
              [site for site, close in zip(every, near) if not close])[:MAX_SITES]
     options = [_alternatives(site_node(site), inserts, lengths, rewrites) for site in found]
+    # each text also joined with the test's other texts, every other alternative (crossed.py)
+    texts = [literal_value(site_node(site)) for site in found]
+    for index, text in enumerate(texts):
+        joined = _nodes([from_python(v) for v in crossed(text, texts[index + 1:] + texts[:index])])
+        if joined:
+            options[index] = _alternating(options[index], joined)
     given: Set[str] = {code}
     wrapped = [_wrapped(site_node(site), wraps, classes) for site in found] \
         if wraps or classes else []

@@ -27,6 +27,7 @@ QStringList switchableStrategies()
         QStringLiteral("optional_params"),
         QStringLiteral("flag_settings"),
         QStringLiteral("checked_classes"),
+        QStringLiteral("test_objects"),
         QStringLiteral("shapes"),
         QStringLiteral("sizes"),
         QStringLiteral("regex_samples"),

@@ -245,6 +245,54 @@ private slots:
         const auto [base, head] = commitChange(repo, core("reserved"), core("taken"));
         QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("callee_arguments")).isEmpty());
     }
+    // test_objects by ablation: the changed loop of a method drops a repeated item. Only the
+    // test builds the method's objects (the constructor wants two expressions or more), and
+    // its own call repeats none; the method called on its objects, with a list of them, does.
+    void theChangedMethodIsCalledOnTheTestsObjects()
+    {
+        const auto core = [](const char *check) {
+            return QByteArray("class Expr:\n"
+                              "    def __init__(self, *args):\n"
+                              "        if len(args) < 2 or not all(isinstance(a, Expr) "
+                              "for a in args):\n"
+                              "            raise TypeError('two expressions or more')\n"
+                              "        self.args = args\n\n"
+                              "    def __and__(self, other):\n"
+                              "        return And(self, other)\n\n\n"
+                              "class Sym(Expr):\n"
+                              "    def __init__(self, name):\n"
+                              "        if not isinstance(name, str) or not name.isidentifier():\n"
+                              "            raise ValueError('a symbol is named by an identifier')\n"
+                              "        self.name = name\n"
+                              "        self.args = ()\n\n"
+                              "    def __repr__(self):\n"
+                              "        return self.name\n\n\n"
+                              "class And(Expr):\n"
+                              "    def __repr__(self):\n"
+                              "        return '&'.join(map(repr, self.args))\n\n"
+                              "    def absorb(self, others):\n"
+                              "        kept = []\n"
+                              "        for item in others:\n"
+                              "            ") +
+                   check +
+                   "\n                kept.append(item)\n"
+                   "        return kept\n\n"
+                   "    def simplify(self):\n"
+                   "        return And(*self.absorb(list(self.args)))\n";
+        };
+        ScratchRepo repo;
+        repo.write(QStringLiteral("tests/test_core.py"),
+                   "from pkg.core import Sym\n\n\n"
+                   "def test_simplify_keeps_distinct_terms():\n"
+                   "    a, b = Sym('a'), Sym('b')\n"
+                   "    e = a & b\n"
+                   "    assert repr(e.simplify()) == 'a&b'\n");
+        const auto [base, head] =
+            commitChange(repo, core("if True:"), core("if item not in kept:"));
+        QVERIFY(!foundOnlyBy(repo, base, head, QStringLiteral("test_objects"),
+                             QStringLiteral("project_tests"))
+                     .isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(ProjectTestRulesTest)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List
 
-from pymodel.project import Tree
+from pymodel.project import SIDES, Tree
+from pymodel.syntax import is_public_module, is_public_name
 
-SIDES = ("old", "new")
 _NOT_DATA = object()
 
 
@@ -36,8 +36,7 @@ def changed_constants(trees: Dict[str, Tree], names: List[str]) -> List[str]:
 def is_public(module: str, name: str) -> bool:
     """A name without a leading underscore, in a module none of whose parts has one, that
     does not spell a version."""
-    return not name.startswith("_") and "version" not in name.lower() and \
-        not any(part.startswith("_") for part in module.split("."))
+    return is_public_name(name) and "version" not in name.lower() and is_public_module(module)
 
 
 def _data_repr(tree: Any, module: str, name: str) -> Any:

@@ -18,7 +18,7 @@ import random
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .genome import derive_seed, genome_choices, is_genome, make_genome, make_setup
-from .plans import EntryPlan, Target
+from .plans import SIDES, EntryPlan, Target
 from .registry import Context, strategy
 from .strategies import MAX_RANK
 from .mutate import neighbours
@@ -47,7 +47,7 @@ def covered_lines(test: Dict[str, Any], side: str, path: Optional[str]) -> List[
 
 def distance(test: Dict[str, Any], target: Target, uncovered: Dict[str, List[int]]) -> float:
     best = float("inf")
-    for side in ("old", "new"):
+    for side in SIDES:
         wanted = uncovered.get(side) if isinstance(uncovered, dict) else None
         wanted = [x for x in wanted if isinstance(x, int)] if isinstance(wanted, list) else []
         covered = covered_lines(test, side, target.files.get(side))
@@ -124,7 +124,7 @@ def coverage_feedback(ctx: Context) -> Iterator[Tuple[EntryPlan, Dict[str, Any]]
     if not ctx.tests:
         return iter(())
     uncovered = ctx.uncovered if isinstance(ctx.uncovered, dict) else {}
-    if any(uncovered.get(side) for side in ("old", "new")):
+    if any(uncovered.get(side) for side in SIDES):
         return feedback_stream(ctx.target, ctx.seed, ctx.round_index, ctx.tests, uncovered,
                                ctx.plans_by_key)
     return novel_stream(ctx.target, ctx.seed, ctx.round_index, ctx.tests, ctx.plans_by_key)

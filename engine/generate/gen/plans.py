@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from pymodel.params import Param, params_of
-from pymodel.project import Tree
+from pymodel.project import SIDES, Tree
 from pymodel.syntax import BUILTIN_NAMES, FUNCTION_NODES, dotted, is_dunder
 
 from .callsites import CallSites, Site, scan_trees
@@ -32,7 +32,6 @@ from .mutators import mutators
 from .relations import configure, infer
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
 
-SIDES = ("old", "new")
 CONSTRUCT = {"__init__", "__new__", "__post_init__"}
 MODULE_DUNDERS = {"__getattr__", "__dir__"}
 COMPARE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}

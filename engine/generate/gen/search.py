@@ -23,13 +23,14 @@ from .attribute_setters import attribute_setters
 from .command_line import candidates as command_line
 from .genome import is_genome
 from .mined import W_CHANGED, change_rewrites
-from .plans import EntryPlan, Target, Workspace
+from .plans import SIDES, EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
 from .project_tests.candidates import MutationHints, ProjectTests, is_project_genome, \
     project_candidate, tried_codes
 from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
+from .project_tests.test_objects import STRATEGY as TEST_OBJECTS, call_shapes
 from .number_parsers import DIGIT_RUNS
 from .percent_formats import formats_with_percent
 from .rules.checked_classes import STRATEGY as CHECKED_CLASSES
@@ -276,6 +277,9 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
     # rules/variety.py, switched off with it: a value formatted with ``%`` as a tuple
     for t in wanted if TYPE_VARIETY not in disabled else ():
         hints[t.qualname].tuples = formats_with_percent(workspace.trees, t.qualname, t.changed)
+    # project_tests/test_objects.py, switched off with it: the target called on the tests' objects
+    for t in wanted if TEST_OBJECTS not in disabled else ():
+        hints[t.qualname].shapes = call_shapes(t.plans, t.qualname)
     return hints
 
 
@@ -310,7 +314,7 @@ def _inspected(workspace: Workspace) -> List[str]:
         lines = item.get("changed_lines") if isinstance(item, dict) else None
         # a nested function's lines are read in the function that holds it
         outer = str(item.get("qualname")).split(".<locals>.")[0] if lines else ""
-        for side in ("old", "new"):
+        for side in SIDES:
             found = workspace.trees[side].find_def(outer) if outer else None
             if found and isinstance(lines, dict) and lines.get(side):
                 functions.append((found[1], lines[side]))

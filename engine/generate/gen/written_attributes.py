@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from pymodel.project import SIDES
+
 MAX_NAMES = 8
 
 
@@ -27,7 +29,7 @@ def watched(targets_json: Dict[str, Any], trees: Dict[str, Any]) -> Optional[Dic
     for item in targets_json.get("changed_functions") or []:
         if not isinstance(item, dict) or not isinstance(item.get("changed_lines"), dict):
             continue
-        for side in ("old", "new"):
+        for side in SIDES:
             module = (item.get("modules") or {}).get(side)
             numbers = item["changed_lines"].get(side) or []
             if isinstance(module, str) and numbers:

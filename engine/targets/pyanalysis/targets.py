@@ -33,6 +33,7 @@ import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from pymodel.project import SIDES
 from pymodel.syntax import class_header
 
 from . import ANALYZER_VERSION
@@ -45,7 +46,6 @@ from .model import FunctionInfo, ModuleInfo
 from .public_api import is_entry_point
 from .specials import trigger_for
 
-SIDES = ("old", "new")
 MAX_FRONTIER = 20000
 MAX_DEPTH = 12
 

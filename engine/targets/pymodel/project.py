@@ -22,6 +22,8 @@ from .resolve import ModuleView, Ref, Resolver
 from .source import read_source
 from .syntax import FUNCTION_NODES, dotted
 
+SIDES = ("old", "new")  # the two trees of a change, in the order reports list them
+
 _PARSED: Dict[Tuple[str, bool, str], "Module"] = {}  # (module, is_package, source) -> parsed
 
 

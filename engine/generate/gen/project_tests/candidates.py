@@ -37,6 +37,7 @@ from .reach import beside_lines
 from .relevance import changed_words
 from .removed_names import NewModules, removed_private_imports
 from .sources import TreeSources
+from .test_objects import CallShape, object_calls
 
 STRATEGY = "project_tests"
 MAX_TESTS = 80
@@ -124,6 +125,8 @@ class MutationHints:
     # (import line, expression) of the project classes it tests values against: wrapped first
     classes: List[Tuple[str, str]] = field(default_factory=list)
     tuples: bool = False  # it formats with ``%``: scalars offered as tuples of themselves
+    # how a snippet calls the target itself: on the objects the test builds (test_objects.py)
+    shapes: List[CallShape] = field(default_factory=list)
 
 
 def mutants_lead(tests: List[Any]) -> bool:
@@ -246,9 +249,11 @@ class ProjectTests:
             (item, itertools.chain(
                 callable_mutants(item["code"], kinds),
                 flag_mutants(item["code"], hint.signatures, hint.flags, hint.handed),
-                mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
-                        hint.inserts, hint.lengths, item["focus"], hint.wraps, rewrites,
-                        hint.known, hint.classes, hint.tuples)))
+                alternating(object_calls(item["code"], item["target"], hint.shapes, seed,
+                                         item["test"]),
+                            mutants(item["code"], derive_seed(seed, "project_tests", item["test"]),
+                                    hint.inserts, hint.lengths, item["focus"], hint.wraps,
+                                    rewrites, hint.known, hint.classes, hint.tuples))))
             for item, hint in ((i, (hints or {}).get(i["target"]) or MutationHints())
                                for i in items)]
         out += self._taking_turns(streams, limit, seen)
@@ -286,6 +291,12 @@ class ProjectTests:
                     break
             streams = still
         return out
+
+
+def alternating(first: Iterator[str], second: Iterator[str]) -> Iterator[str]:
+    """One of each in turn, then the rest of the longer."""
+    for pair in itertools.zip_longest(first, second):
+        yield from (code for code in pair if code is not None)
 
 
 def _ran_changed(test: Any, beside: Dict[str, Set[int]]) -> bool:

@@ -24,7 +24,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from pymodel.params import Param
 
 from ..genome import make_genome
-from ..plans import EntryPlan
+from ..plans import SIDES, EntryPlan
 from ..pools import mixed
 from ..registry import Context, strategy
 from ..values import Value
@@ -126,7 +126,7 @@ def _calls(plan: EntryPlan, where: str, change: Change, signatures: Dict[str, Li
                 yield build.call(positional_upto=build.index(change.name) + 1,
                                  chosen={change.name: value})
     elif change.kind == "default":
-        for side in ("old", "new"):
+        for side in SIDES:
             param = next(p for p in signatures[side] if p.name == change.name)
             value = default_value(param)
             if value is not None:

@@ -267,6 +267,36 @@ private slots:
                  "the changed table entry was not looked up");
     }
 
+    // A list's items meet a membership check through a helper (is_prefix(piece) reads
+    // piece.lower() in PREFIXES): the words of the set are the items, repeated, that reach the
+    // changed search. It now starts at the item's own place, which tells the versions apart
+    // only when a prefix word comes twice.
+    void listItemsGetTheWordsTheirCheckLooksFor()
+    {
+        const auto core = [](const char *search) {
+            return QByteArray("PREFIXES = {'van', 'de', 'la', 'von'}\n\n\n"
+                              "def is_prefix(piece):\n"
+                              "    return piece.lower() in PREFIXES\n\n\n"
+                              "def join_prefixes(pieces):\n"
+                              "    out = []\n"
+                              "    skip = set()\n"
+                              "    for i, piece in enumerate(pieces):\n"
+                              "        if i in skip:\n"
+                              "            continue\n"
+                              "        if is_prefix(piece) and i + 1 < len(pieces):\n"
+                              "            at = ") +
+                   search +
+                   "\n"
+                   "            out.append(piece + ' ' + pieces[at + 1])\n"
+                   "            skip.add(at + 1)\n"
+                   "        else:\n"
+                   "            out.append(piece)\n"
+                   "    return out\n";
+        };
+        QVERIFY2(foundBetween(core("pieces.index(piece)"), core("pieces.index(piece, i)")),
+                 "no list of the set's words reached the changed search");
+    }
+
     // optional_params one call deep: the new keyword is read by a helper that takes the
     // **kwargs dict as a plain argument; the old version replaces a named tuple's fields with
     // the keywords, and refuses one it has no field for.

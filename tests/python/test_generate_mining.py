@@ -206,3 +206,38 @@ def test_a_class_walked_by_the_function_gets_sample_classes_whose_members_are_pr
     assert "cls = Sample" in code and printed[0].endswith("Sample'>")
     assert "('fields', ['count', 'label', '_hidden', '_Sample__mangled', 'method', 'doubled'," \
         " 'build', 'helper'])" in printed[1]
+
+
+def test_the_names_a_parameters_items_take_are_found() -> None:
+    """Loop variables over the parameter (through enumerate too) and names assigned one item;
+    a slice is no item."""
+    import ast as _ast
+    from gen.usage import element_names
+    func = _ast.parse("def f(pieces, other):\n"
+                      "    for i, piece in enumerate(pieces):\n        pass\n"
+                      "    words = [w for w in pieces]\n"
+                      "    first = pieces[0]\n    rest = pieces[1:]\n"
+                      "    for x in other:\n        pass\n").body[0]
+    assert element_names(func, "pieces") == ["piece", "w", "first"]
+    assert element_names(func, "other") == ["x"]
+
+
+def test_a_containers_items_get_the_constants_their_names_are_compared_with(
+        tmp_path: Path) -> None:
+    """``for piece in pieces: if piece in PREFIXES``: the list's values hold the set's words
+    (alone and repeated) and its element values start with them."""
+    from gen.hints import Hints
+    from gen.mined import Mined
+    from pymodel.params import params_of
+    tree, defs = module_defs(tmp_path, "names", "def join(pieces):\n"
+                                                "    for piece in pieces:\n"
+                                                "        piece.lower()\n")
+    mined = Mined()
+    mined.add("van", "piece", 3)
+    hints = Hints(tree, None, mined)
+    param = params_of(defs["join"], "names", False)[0]
+    shown = [repr(v.get("items")) for v in hints.param_values(param) if v.get("items")]
+    assert any("'van'" in text and text.count("'van'") == 2 for text in shown), shown
+    kind, elements = hints.elements(param)
+    assert elements[0].get("v") == "van", elements
+    assert Hints(tree, None, Mined()).elements(param)[1][0].get("v") != "van"

@@ -30,6 +30,9 @@ from .values import (Value, dedupe, from_python, key, literal_of, render, vbool,
                      vdecimal, vdict, vexpr, vfloat, vint, vnone, vseq, vstr, with_src)
 
 
+MAX_LINKED_ITEMS = 8  # constants of a container's items
+
+
 class Hints(SpecResolver):
     """Spec resolution and value generation for one tree and one target's mined constants."""
 
@@ -119,20 +122,45 @@ class Hints(SpecResolver):
                                 for v in self.convert(constant, spec)[:1])
         if typed:
             out.extend(unlinked[:12])
+        out.extend(self._with_linked_items(param, spec, depth))
         out.extend(self.values(spec, param.name, depth))
         if not typed:
             out.extend(unlinked)
         return dedupe(out)[:limit]
 
     def elements(self, param: Param, depth: int = 0) -> Tuple[str, List[Value]]:
-        """(container kind, element values) when the parameter is a container, else ("", [])."""
+        """(container kind, element values) when the parameter is a container, else ("", []);
+        the constants linked to the names its items take first."""
         spec = self.param_spec(param)
         for member in _flatten(spec):
             if member[0] == "seq":
                 elems = self.values(member[2], _singular(param.name), depth + 1)[:12] \
                     if member[2] != ANY else [vint(1), vint(2), vint(3), vstr("a")]
-                return ("list" if member[1] == "iterator" else member[1]), elems
+                linked = self._linked_items(param, member[2])
+                return ("list" if member[1] == "iterator" else member[1]), \
+                    dedupe(linked + elems)[:max(12, len(linked))]
         return "", []
+
+    def _linked_items(self, param: Param, spec: Spec) -> List[Value]:
+        """Values of the constants compared with the names the parameter's items take in the
+        body (``for piece in pieces: if piece.lower() in PREFIXES``): a container's items
+        meet the checks, which the container itself never does."""
+        names = usage.element_names(param.owner, param.name) + [_singular(param.name) or ""]
+        out: List[Value] = []
+        for name in dict.fromkeys(n for n in names if n and n != param.name):
+            for constant in self.mined.linked(name)[:MAX_LINKED_ITEMS]:
+                out.extend(self.convert(constant, spec)[:1] if spec != ANY
+                           else [v for v in [from_python(constant, "mined")] if v is not None])
+        return dedupe(out)[:MAX_LINKED_ITEMS]
+
+    def _with_linked_items(self, param: Param, spec: Spec, depth: int) -> List[Value]:
+        """Containers of the items' linked constants (one, two, one repeated), before the
+        container values of the spec."""
+        for member in _flatten(spec):
+            if member[0] == "seq":
+                linked = self._linked_items(param, member[2])
+                return self._sequences(member[1], linked) if linked else []
+        return []
 
     # -- values ------------------------------------------------------------------------------
     def values(self, spec: Spec, name: Optional[str] = None, depth: int = 0,

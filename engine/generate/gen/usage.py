@@ -145,6 +145,36 @@ def guess(func: Any, name: str, tree: Tree, module: str, own_class: Optional[str
     return [k for k, _v in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
+ITERATING = ("enumerate", "reversed", "sorted", "iter", "list", "tuple")
+
+
+def element_names(func: Any, name: str) -> List[str]:
+    """The names the body gives the items of parameter ``name``: loop variables over it
+    (``for x in p``, ``for i, x in enumerate(p)``, comprehensions) and names assigned one
+    item (``x = p[i]``)."""
+    if not isinstance(func, FUNCTION_NODES + (ast.Lambda,)):
+        return []
+    out: List[str] = []
+    body = func.body if isinstance(func.body, list) else [func.body]
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, (ast.For, ast.comprehension)):
+            source, target = node.iter, node.target
+            if isinstance(source, ast.Call) and dotted(source.func) in ITERATING and \
+                    source.args:
+                if dotted(source.func) == "enumerate" and isinstance(target, ast.Tuple) and \
+                        len(target.elts) == 2:
+                    target = target.elts[1]
+                source = source.args[0]
+            if isinstance(source, ast.Name) and source.id == name and \
+                    isinstance(target, ast.Name):
+                out.append(target.id)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript) and \
+                isinstance(node.value.value, ast.Name) and node.value.value.id == name and \
+                not isinstance(node.value.slice, ast.Slice):
+            out += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return list(dict.fromkeys(out))
+
+
 ACCUMULATORS = {"bytearray": "bytes", "bytes": "bytes", "str": "str", "list": "list"}
 
 

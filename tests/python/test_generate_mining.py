@@ -241,3 +241,24 @@ def test_a_containers_items_get_the_constants_their_names_are_compared_with(
     kind, elements = hints.elements(param)
     assert elements[0].get("v") == "van", elements
     assert Hints(tree, None, Mined()).elements(param)[1][0].get("v") != "van"
+
+
+def test_the_operators_a_changed_arm_is_decided_on_are_its_deciding_symbols(
+        tmp_path: Path) -> None:
+    """``elif clause.operator in (Range.OP_LT, Range.OP_LTE)`` holding a changed line: the
+    class's constants are read through the tuple, and the operator-like ones are symbols."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "ranges.py").write_text(
+        "class Range:\n    OP_LT = '<'\n    OP_LTE = '<='\n    OP_GT = '>'\n\n\n"
+        "def expand(clause, out):\n"
+        "    if clause.operator in (Range.OP_GT,):\n"
+        "        out.append(1)\n"
+        "    elif clause.operator in (Range.OP_LT, Range.OP_LTE):\n"
+        "        out.append(2)\n"
+        "    return out\n")
+    trees = {"old": Tree(str(tmp_path)), "new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "ranges.expand", {"changed_lines": {"old": [11], "new": [11]}},
+                        [])
+    assert mined.flags.get("operator") == [">", "<", "<="]
+    assert mined.deciding_symbols() == [">", "<", "<="]

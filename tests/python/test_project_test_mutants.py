@@ -497,3 +497,25 @@ def test_the_mutants_take_half_a_round_while_they_find_more_than_the_rest() -> N
     # the originals are a fixed set run once: their finds do not count
     assert not mutants_lead([test("project_tests", True, False), test("base", False)])
     assert not mutants_lead([])
+
+
+def test_an_operator_the_changed_arm_decides_on_takes_the_place_of_a_texts_own() -> None:
+    """``elif clause.operator in ('<', '<=')`` guards the change: a range's own ``>`` is
+    written as each of them, inside the test's table of cases too, keys included."""
+    code = ("from ranges import Spec\n\n"
+            "examples = {'>=1.2.7': ['1.2.7'], '>1.2.3-alpha': ['1.2.3-alpha.7']}\n"
+            "for spec, versions in examples.items():\n"
+            "    print(repr(Spec(spec)))\n"
+            "print(repr(Spec('>=1.0.0 <2.0.0')))\n")
+    found = list(mutants(code, 1, ["<", "<="]))
+    assert any("Spec('<1.0.0 <2.0.0')" in m for m in found[:12]), found[:12]
+    assert any("'<1.2.3-alpha': ['1.2.3-alpha.7']" in m for m in found), found
+    assert any("'<=1.2.7': ['1.2.7']" in m for m in found)
+
+
+def test_a_literal_the_test_compares_with_the_python_version_is_left_alone() -> None:
+    code = ("import sys\n\nfrom shop import discount\n\n"
+            "if sys.version_info[0] <= 2:\n    print('old python')\n"
+            "print(repr(discount(100)))\n")
+    found = list(mutants(code, 1))
+    assert found and not any("version_info[0] <= 2" not in m for m in found)

@@ -57,7 +57,37 @@ def test_asserts_become_observations_of_their_operands(tmp_path: Path) -> None:
     assert "print(repr(len(cart.items)))" in code
     assert "print(repr(90))" not in code  # a literal is the same on both versions
     assert "print(repr(LIMIT))" in code
-    assert run(code, root) == "90\n[(5, 2)]\n[(5, 2)]\n1\n5\n100\n"
+    # a relation's answer follows its operands: a repr need not show what ``in`` or ``<`` finds
+    assert "print(repr(len(cart.items) in (1, 2)))" in code
+    assert "print(repr(not cart.items == []))" not in code
+    assert run(code, root) == "90\n[(5, 2)]\n[(5, 2)]\n1\nTrue\n5\n100\nTrue\n"
+
+
+def test_a_membership_check_prints_its_answer_beside_its_operands(tmp_path: Path) -> None:
+    """``assertIn(version, spec)``: the spec's repr is its text, and only the answer of ``in``
+    shows what it matches; an equality prints its operands alone."""
+    root = project(tmp_path, {"tests/test_cart.py": '''
+        import unittest
+
+        from shop import Cart, discount
+
+
+        class Checks(unittest.TestCase):
+            def test_relations(self):
+                cart = Cart()
+                cart.add(5, count=2)
+                self.assertIn((5, 2), cart.items)
+                self.assertNotIn((6, 1), cart.items)
+                self.assertLess(discount(50), discount(100))
+                self.assertEqual(discount(100), discount(100))
+                self.assertEqual(discount(100), 90)
+    '''})
+    code = convert(sources(root), "tests/test_cart.py", "Checks::test_relations")
+    assert "print(repr((5, 2) in cart.items))" in code
+    assert "print(repr((6, 1) not in cart.items))" in code
+    assert "print(repr(discount(50) < discount(100)))" in code
+    assert "==" not in code
+    assert run(code, root) == "[(5, 2)]\nTrue\n[(5, 2)]\nTrue\n50\n90\nTrue\n90\n90\n90\n"
 
 
 # -- pytest.raises ------------------------------------------------------------------------------
@@ -83,9 +113,9 @@ def test_raises_prints_what_was_raised_and_goes_on(tmp_path: Path) -> None:
     assert "except Exception as error:" in code and "excinfo = error" in code
     assert "print(repr(str(excinfo)))" in code  # excinfo.value is the exception itself
     assert run(code, root) == \
-        "raises ValueError\n'negative'\nTrue\n'ValueError'\nraises ValueError\n140\n"
+        "raises ValueError\n'negative'\nTrue\nTrue\n'ValueError'\nraises ValueError\n140\n"
     assert run(code, tmp_path / "new") == \
-        "raises nothing\n'None'\nFalse\n'NoneType'\nraises nothing\n140\n"
+        "raises nothing\n'None'\nFalse\nFalse\n'NoneType'\nraises nothing\n140\n"
 
 
 def test_a_handler_that_swallows_what_it_catches_prints_its_type(tmp_path: Path) -> None:
@@ -241,7 +271,7 @@ def test_unittest_method_keeps_its_set_up_and_observes_its_assertions(tmp_path: 
     assert "CartTests.setUpClass()\ncase = CartTests()\ncase.setUp()" in code
     assert "print(repr(case.helper()))" in code
     assert "print(repr(isinstance(case.cart.items, list)))" in code
-    assert run(code, root) == "12\nTrue\nraises ValueError\n'negative price'\n"
+    assert run(code, root) == "12\nTrue\nraises ValueError\n'negative price'\nTrue\n"
 
 
 # -- parametrised tests -------------------------------------------------------------------------
@@ -355,8 +385,8 @@ def test_one_parametrised_name_in_a_tuple_takes_each_case_apart(tmp_path: Path) 
             assert discount(amount) <= amount
     '''})
     tree = sources(root)
-    assert run(convert(tree, "tests/test_param.py", "test_discount[1]"), root) == "110\n"
-    assert run(convert(tree, "tests/test_param.py", "test_discount[2]"), root) == "120\n"
+    assert run(convert(tree, "tests/test_param.py", "test_discount[1]"), root) == "110\nTrue\n"
+    assert run(convert(tree, "tests/test_param.py", "test_discount[2]"), root) == "120\nTrue\n"
 
 
 # -- doctests -----------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from .regex_literals import flags_of, guessed_flags, looks_like_regex
 from .values import literal_of
 
 TABLE_KEYS = 12  # keys taken from one lookup table
+SCALARS = (int, float, str, bytes, bool)
 
 _RE_FUNCTIONS = {"match": 1, "search": 1, "fullmatch": 1, "findall": 1, "finditer": 1,
                  "split": 1, "sub": 2, "subn": 2}  # re.<name>(pattern, ...): the subject's index
@@ -96,7 +97,13 @@ class FunctionMiner:
             return False, None
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             v = literal_of(node)
-            return (v is not None), v
+            if v is not None:
+                return True, v
+            # named constants in a display (``operator in (Range.OP_LT, Range.OP_LTE)``)
+            items = [self.const(e, depth + 1) for e in node.elts]
+            found = bool(items) and all(ok and (v is None or isinstance(v, SCALARS))
+                                        for ok, v in items)
+            return found, (tuple(v for _ok, v in items) if found else None)
         if isinstance(node, ast.JoinedStr):  # rf"...{_TIME_RE}..." of named constants
             parts = []
             for part in node.values:

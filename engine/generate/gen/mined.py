@@ -85,6 +85,15 @@ class Mined:
                 out.setdefault(word, flags[name])
         return out
 
+    def deciding_symbols(self, longest: int = 3) -> List[str]:
+        """The operator-like strings (no letter, digit or space; ``'<'``, ``'<='``) that the
+        tests deciding whether the changed lines run compare a name with
+        (``elif clause.operator in (Range.OP_LT, Range.OP_LTE)``): what a text must hold, in
+        place of its own operator, to take the changed arm."""
+        return uniq([v for values in self.flags.values() for v in values
+                     if isinstance(v, str) and 0 < len(v) <= longest and
+                     not any(ch.isalnum() or ch.isspace() for ch in v)])  # type: ignore[misc]
+
     def changed_flags(self, most: int = MAX_FLAGS) -> Dict[str, List[Any]]:
         """The names the changed lines decide on (:mod:`gen.flags`), then those they compare
         with constants elsewhere, each with the values to set it to: the constants (numbers

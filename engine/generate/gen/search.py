@@ -254,7 +254,8 @@ def _mutation_hints(disabled: List[str], wanted: List[Target], workspace: Worksp
         t.mined.changed_escapes() + t.mined.changed_words() +
         ([text for _subject, text in t.mined.regex_texts(W_CHANGED)] if samples else []) +
         (t.mined.encoded_splices() if encoded else []) +
-        [w for w in change_words if w not in t.mined.changed_words()],
+        [w for w in change_words if w not in t.mined.changed_words()] +
+        [w for w in t.mined.deciding_symbols() if w not in t.mined.changed_strings()],
         lengths=t.mined.changed_lengths(), wraps=_unwrapped(workspace, t),
         known=t.mined.known_words() + [w for w in known if w not in t.mined.known_words()])
         for t in wanted}

@@ -78,8 +78,18 @@ def literal_value(node: ast.AST) -> Any:
     return None
 
 
+# What the interpreter running the test is: a literal compared with it picks a branch of the
+# test for a Python version or platform, the same on both versions of the project.
+RUNTIME_CHECKS = ("sys.version_info", "sys.platform", "sys.maxsize", "os.name", "PY2", "PY3")
+
+
 def _skipped(parent: ast.AST, field: str, child: ast.AST) -> bool:
     if isinstance(parent, (ast.Import, ast.ImportFrom, ast.JoinedStr)):
+        return True
+    if isinstance(parent, ast.Compare) and any(
+            ast.unparse(node).startswith(RUNTIME_CHECKS)
+            for node in [parent.left] + list(parent.comparators)
+            if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))):
         return True
     if isinstance(parent, ast.Subscript) and field == "slice" and \
             isinstance(child, ast.Constant) and isinstance(child.value, str):
@@ -151,6 +161,9 @@ def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
     # a token the changed code looks for, where the text holds it, written otherwise in as many
     # characters: the text keeps its shape, and only a check of that token tells
     overlaid += [v for insert in inserts if _spliced(insert) for v in _replaced(text, insert)]
+    # an operator the changed arm is decided on, in place of the text's own operator of a part
+    # (``'>=1.2.3-alpha'`` → ``'<1.2.3-alpha'``): the same part under the other arm
+    overlaid += [v for insert in inserts if _spliced(insert) for v in _in_place(text, insert)]
     for insert in inserts:
         middle = len(text) // 2
         # the text twice, joined by the insert: a delimiter the changed code looks for with a
@@ -237,6 +250,26 @@ def _replaced(text: Any, insert: Any) -> List[Any]:
     while at >= 0 and len(out) < MAX_REPLACED:
         out.append(text[:at] + other + text[at + len(insert):])
         at = text.find(insert, at + len(insert))
+    return out
+
+
+SYMBOLS = re.compile(r"(?:(?<=\s)|^)[^\w\s'\"()\[\]{}.,;]+(?=\w)")
+MAX_IN_PLACE = 2  # parts of one text given another operator
+
+
+def _in_place(text: Any, insert: Any) -> List[Any]:
+    """``text`` with the operator heading each of its first MAX_IN_PLACE parts (a run of
+    symbols after a space or at the start, before a word character) written as ``insert``,
+    itself such a run, one part at a time."""
+    if not isinstance(text, str) or not isinstance(insert, str) or not insert or \
+            any(ch.isalnum() or ch.isspace() for ch in insert):
+        return []
+    out: List[Any] = []
+    for match in SYMBOLS.finditer(text):
+        if match.group(0) != insert:
+            out.append(text[:match.start()] + insert + text[match.end():])
+            if len(out) >= MAX_IN_PLACE:
+                break
     return out
 
 
@@ -342,6 +375,11 @@ def _nested(raw: Any, variants: Callable[[Any], List[Any]]) -> List[Any]:
             item = raw[name]
             found = variants(item) if isinstance(item, (str, bytes)) else _nested(item, variants)
             per_leaf.append([{**raw, name: alt} for alt in found])
+            # a data-driven test's inputs are often its table's keys (``{'>=1.2.7': [...]}``)
+            keys = [alt for alt in variants(name) if alt not in raw] \
+                if isinstance(name, (str, bytes)) else []
+            per_leaf.append([{(alt if key == name else key): value
+                              for key, value in raw.items()} for alt in keys])
     out: List[Any] = []
     for rank in range(max([len(leaf) for leaf in per_leaf] + [0])):
         out.extend(leaf[rank] for leaf in per_leaf if rank < len(leaf))
@@ -361,6 +399,10 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
     spliced += [from_python(v) for v in _with_inserts(raw, inserts)] \
         if isinstance(raw, (str, bytes)) else []
+    # the operators the changed arm is decided on, in place of a structure's texts' own: few,
+    # and each the same input under the other arm (before the crowd of splices below)
+    spliced += [from_python(v) for v in _nested(raw, lambda leaf: [
+        v for insert in inserts for v in _in_place(leaf, insert)])]
     spliced += [from_python(v) for v in _sized(raw, lengths)]
     spliced += [from_python(v) for v in _repeated_word(raw)]
     if inserts or lengths:

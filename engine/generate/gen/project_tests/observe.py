@@ -89,6 +89,28 @@ def assert_operands(test: ast.expr, constants: Set[str] = frozenset()) -> List[a
     return [o for o in operands if not is_constant(o, constants)]
 
 
+# Comparisons whose operands' reprs may not show the answer (``version in spec``: a spec's repr
+# is its text, and what it matches is the behaviour): the relation is printed after them.
+RELATIONS = (ast.In, ast.NotIn, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# A unittest check of a relation between its first two arguments, as that comparison.
+CHECKED_RELATIONS = {"assertIn": ast.In, "assertNotIn": ast.NotIn, "assertLess": ast.Lt,
+                     "assertLessEqual": ast.LtE, "assertGreater": ast.Gt,
+                     "assertGreaterEqual": ast.GtE}
+
+
+def assert_observations(test: ast.expr, constants: Set[str] = frozenset()  # type: ignore
+                        ) -> List[ast.stmt]:
+    """An assert's operands that are not constants, each printed; then, for a comparison of
+    a relation (``in``, ``<``), the comparison's own answer."""
+    operands = assert_operands(test, constants)
+    out = [observation(o) for o in operands]
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if isinstance(test, ast.Compare) and any(isinstance(op, RELATIONS) for op in test.ops):
+        out.append(observation(copy.deepcopy(test)))
+    return out
+
+
 def _prints(statements: List[ast.stmt]) -> bool:
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"
                for s in statements for n in ast.walk(s))
@@ -141,7 +163,7 @@ class Observer:
 
     def statement(self, statement: ast.stmt) -> List[ast.stmt]:
         if isinstance(statement, ast.Assert):
-            return [observation(o) for o in assert_operands(statement.test, self.constants)]
+            return assert_observations(statement.test, self.constants)
         if isinstance(statement, (ast.With, ast.AsyncWith)):
             return self._with(statement)
         if isinstance(statement, ast.Expr):
@@ -177,6 +199,9 @@ class Observer:
             # assemble.observe_helpers)
             return [ast.Expr(call)]
         keep = 1 if method in ONE_OPERAND or method in RAISES or method in WARNS else 2
+        if method in CHECKED_RELATIONS and len(call.args) >= 2:
+            return assert_observations(ast.Compare(call.args[0], [CHECKED_RELATIONS[method]()],
+                                                   [call.args[1]]), self.constants)
         return [observation(a) for a in args[:keep] if not is_constant(a, self.constants)]
 
     def try_block(self, expected: ast.expr, body: List[ast.stmt], name: Optional[str],

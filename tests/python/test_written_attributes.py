@@ -281,3 +281,59 @@ case.setUp()
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[('case.scope.symtable', \"{'x': 1}\")]"
+
+
+def test_an_object_a_test_builds_and_hands_on_is_walked_and_late_values_are_counted() -> None:
+    """``Holder(i).size in range(9)`` keeps no name for the object: its constructor's object is
+    kept in place of the ``None`` its ``__init__`` returns.  Past the first 40 findings, a
+    count of each attribute's values shows the one written otherwise on the 45th object."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.attribute_walk import watched_code
+    module = ("class Holder:\n"
+              "    def __init__(self, size):\n"
+              "        self.size = 'odd' if size == %s else 'even'\n")
+    outputs = []
+    for late in ("-1", "44"):
+        code = ("import sys, types\n"
+                "pkgx = types.ModuleType('pkgx')\n"
+                "exec(%r, pkgx.__dict__)\n"
+                "sys.modules['pkgx'] = pkgx\n"
+                "from pkgx import Holder\n"
+                "for i in range(50):\n"
+                "    Holder(i)\n") % (module % late)
+        done = subprocess.run([sys.executable, "-c", watched_code(
+            code, {"names": ["size"], "packages": ["pkgx"]})], capture_output=True, text=True,
+            timeout=60)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout.splitlines())
+    old, new = outputs
+    assert old[0] == new[0] and "('returned[0].size', \"'even'\")" in old[0]
+    assert old[1] == "[(('size', \"'even'\"), 50)]"
+    assert new[1] == "[(('size', \"'even'\"), 49), (('size', \"'odd'\"), 1)]"
+
+
+def test_a_sets_items_are_walked_in_the_order_of_their_reprs() -> None:
+    """A frozenset of clauses holds the objects a change writes; hashes vary from run to run,
+    reprs do not."""
+    if str(HELPERS) not in sys.path:
+        sys.path.insert(0, str(HELPERS))
+    from gen.attribute_walk import watched_code
+    code = '''
+class Clause:
+    def __init__(self, text):
+        self.policy = text
+
+    def __repr__(self):
+        return "Clause(%r)" % self.policy
+
+
+Clause.__module__ = "pkgx"
+clauses = frozenset([Clause("b"), Clause("a")])
+'''
+    done = subprocess.run([sys.executable, "-c", watched_code(
+        code, {"names": ["policy"], "packages": ["pkgx"]})], capture_output=True, text=True,
+        timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == \
+        "[('clauses{0}.policy', \"'a'\"), ('clauses{1}.policy', \"'b'\")]"

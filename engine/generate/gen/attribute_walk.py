@@ -3,13 +3,17 @@
 Plain Python the test carries, so it reproduces anywhere:
 
 * a prologue keeps the values the test's own calls into the project return (``sys.setprofile``,
-  at most 100): the objects a test hands on at once, never binding them to a name, are those a
-  change often writes (``parse(text)`` inside a helper of the test);
-* an epilogue walks the test's module-level names and those values breadth first (at most 400
-  objects, 40 findings): lists, tuples, dicts, and the public attributes and slots of objects
-  whose class belongs to the changed packages. It prints each watched attribute it meets with
-  its path, ``[('returned[0].ext[0].type.coord', ':1:23')]``. It reads instance dicts and slots
-  only, never properties, and a raising repr shows as its exception's name.
+  at most 100, plain scalars left out), a constructor's object for its ``None``: the objects a
+  test hands on at once, never binding them to a name, are those a change often writes
+  (``parse(text)`` inside a helper of the test, ``Version(v) in Spec(text)``);
+* an epilogue walks the test's module-level names and those values breadth first (at most 2000
+  objects): lists, tuples, dicts, sets (in the order of their reprs), and the public attributes
+  and slots of objects whose class belongs to the changed packages. It prints the first 40
+  watched attributes it meets with their paths, ``[('returned[0].ext[0].type.coord',
+  ':1:23')]``, and past 40 how often it met each value of each attribute (``[(('policy',
+  "'always'"), 3), ...]``: a value written otherwise on the 50th object shows too). It reads
+  instance dicts and slots only, never properties, and a raising repr shows as its
+  exception's name.
 """
 
 from __future__ import annotations
@@ -27,7 +31,10 @@ def _keep(frame, event, value, _test=globals(), _packages=%(packages)r):
     if event == 'return' and len(_returned) < 100 and frame.f_back is not None and \\
             frame.f_back.f_globals is _test and \\
             str(frame.f_globals.get('__name__')).split('.')[0] in _packages:
-        _returned.append(value)
+        if value is None and frame.f_code.co_name == '__init__':
+            value = frame.f_locals.get('self')  # a construction hands on its object
+        if type(value) not in (str, bytes, int, float, bool, type(None)):  # nothing to walk
+            _returned.append(value)
 
 
 _sys.setprofile(_keep)
@@ -40,7 +47,7 @@ _sys.setprofile(None)
 # the attributes the change writes, on the objects this test made
 def _changed_attributes(roots, names=%(names)r, packages=%(packages)r):
     found, seen, queue = [], set(), list(roots)
-    while queue and len(seen) < 400 and len(found) < 40:
+    while queue and len(seen) < 2000:
         path, obj = queue.pop(0)
         if type(obj) in (str, bytes, int, float, bool) or id(obj) in seen:
             continue  # a project's own str or int subclass may carry state
@@ -58,6 +65,8 @@ def _parts(path, obj, names, packages, found):
     if isinstance(obj, dict):
         return [('%%s[%%r]' %% (path, k), v) for k, v in list(obj.items())[:50]
                 if isinstance(k, (str, int))]
+    if isinstance(obj, (set, frozenset)):  # in the order of their reprs: hashes vary by run
+        return [('%%s{%%d}' %% (path, i), v) for i, v in enumerate(sorted(obj, key=repr)[:50])]
     if str(type(obj).__module__).split('.')[0] not in packages and \\
             type(obj).__module__ != __name__:  # nor the test's own class (a TestCase)
         return []
@@ -76,8 +85,19 @@ def _parts(path, obj, names, packages, found):
     return [('%%s.%%s' %% (path, k), v) for k, v in state.items() if not k.startswith('_')]
 
 
-print(_changed_attributes([(k, v) for k, v in list(globals().items()) if k[0] != '_'] +
-                          [('returned[%%d]' %% i, v) for i, v in enumerate(_returned)]))
+def _counted(found):
+    counts = {}
+    for path, shown in found:
+        key = (path.rsplit('.', 1)[-1], shown)
+        counts[key] = counts.get(key, 0) + 1
+    return sorted(counts.items())
+
+
+_found = _changed_attributes([(k, v) for k, v in list(globals().items()) if k[0] != '_'] +
+                             [('returned[%%d]' %% i, v) for i, v in enumerate(_returned)])
+print(_found[:40])
+if len(_found) > 40:  # past the first 40: how often each value was met, by attribute
+    print(_counted(_found))
 '''
 
 

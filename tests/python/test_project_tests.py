@@ -63,6 +63,30 @@ def test_asserts_become_observations_of_their_operands(tmp_path: Path) -> None:
     assert run(code, root) == "90\n[(5, 2)]\n[(5, 2)]\n1\nTrue\n5\n100\nTrue\n"
 
 
+def test_a_test_defined_inside_a_kept_try_block_is_left_out(tmp_path: Path) -> None:
+    """``try: from shop import Cart`` holding a test function: the snippet keeps the block
+    for the name it binds, never the test (a runner collecting ``test*`` would run it)."""
+    root = project(tmp_path, {"tests/test_cart.py": '''
+        import pytest
+
+        try:
+            from shop import discount
+
+            @pytest.mark.parametrize("amount", [10, 20])
+            def test_small(amount):
+                assert discount(amount) == amount
+        except ImportError:
+            discount = None
+
+
+        def test_big():
+            assert discount(150) == 140
+    '''})
+    code = convert(sources(root), "tests/test_cart.py", "test_big")
+    assert "from shop import discount" in code and "def test_small" not in code
+    assert run(code, root) == "140\n"
+
+
 def test_a_membership_check_prints_its_answer_beside_its_operands(tmp_path: Path) -> None:
     """``assertIn(version, spec)``: the spec's repr is its text, and only the answer of ``in``
     shows what it matches; an equality prints its operands alone."""

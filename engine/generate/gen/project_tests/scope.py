@@ -121,6 +121,30 @@ def effect_triggers(statement: ast.stmt) -> Optional[Set[str]]:
     return None
 
 
+def _without_tests(statement: ast.stmt) -> ast.stmt:
+    """A ``try:`` or ``if`` block without the test functions defined inside it (``try: from
+    dateutil import ...`` then ``def test_...``): a snippet keeps the block for what it binds,
+    and a runner that collects ``test*`` functions would run a test the snippet never set up."""
+    if not isinstance(statement, (ast.Try, ast.If)):
+        return statement
+    fields = ("body", "orelse", "finalbody")
+    if not any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+               inner.name.startswith("test") for field in fields
+               for inner in getattr(statement, field, [])) and \
+            not any(isinstance(inner, (ast.Try, ast.If)) for field in fields
+                    for inner in getattr(statement, field, [])):
+        return statement
+    statement = copy.copy(statement)
+    for field in fields:
+        body = getattr(statement, field, None)
+        if body:
+            kept = [_without_tests(inner) for inner in body
+                    if not (isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                            inner.name.startswith("test"))]
+            setattr(statement, field, kept or [ast.Pass()])
+    return statement
+
+
 class ModuleScope:
     """The module-level statements of one source file, by the names they bind."""
 
@@ -137,6 +161,7 @@ class ModuleScope:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     statement.name.startswith("test"):
                 continue
+            statement = _without_tests(statement)
             index = len(self.statements)
             self.statements.append(statement)
             if isinstance(statement, ast.ImportFrom) and \

@@ -41,6 +41,7 @@ class Hints(SpecResolver):
         self.sites = sites
         self.mined = mined or Mined()
         self._class_cache: Dict[Tuple[str, int], List[Value]] = {}
+        self._linked_cache: Dict[Tuple[int, str, str], List[Value]] = {}
 
     # -- specs -------------------------------------------------------------------------------
     def param_spec(self, param: Param) -> Spec:
@@ -122,7 +123,7 @@ class Hints(SpecResolver):
                                 for v in self.convert(constant, spec)[:1])
         if typed:
             out.extend(unlinked[:12])
-        out.extend(self._with_linked_items(param, spec, depth))
+        out.extend(self._with_linked_items(param, spec))
         out.extend(self.values(spec, param.name, depth))
         if not typed:
             out.extend(unlinked)
@@ -145,6 +146,12 @@ class Hints(SpecResolver):
         """Values of the constants compared with the names the parameter's items take in the
         body (``for piece in pieces: if piece.lower() in PREFIXES``): a container's items
         meet the checks, which the container itself never does."""
+        cache_key = (id(param.owner), param.name, repr(spec))  # specs hold lists
+        if cache_key not in self._linked_cache:
+            self._linked_cache[cache_key] = self._find_linked_items(param, spec)
+        return list(self._linked_cache[cache_key])
+
+    def _find_linked_items(self, param: Param, spec: Spec) -> List[Value]:
         names = usage.element_names(param.owner, param.name) + [_singular(param.name) or ""]
         out: List[Value] = []
         for name in dict.fromkeys(n for n in names if n and n != param.name):
@@ -153,7 +160,7 @@ class Hints(SpecResolver):
                            else [v for v in [from_python(constant, "mined")] if v is not None])
         return dedupe(out)[:MAX_LINKED_ITEMS]
 
-    def _with_linked_items(self, param: Param, spec: Spec, depth: int) -> List[Value]:
+    def _with_linked_items(self, param: Param, spec: Spec) -> List[Value]:
         """Containers of the items' linked constants (one, two, one repeated), before the
         container values of the spec."""
         for member in _flatten(spec):

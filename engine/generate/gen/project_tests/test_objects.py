@@ -46,10 +46,13 @@ def test_objects(ctx: Context) -> Iterator[object]:
 def object_calls(code: str, target: str, shapes: Sequence["CallShape"], seed: object,
                  test: str) -> Iterator[str]:
     """Every shape's candidates on the pool of ``code``, shape after shape."""
-    objects = pool(code, target.split(".")[0])
+    tree = _parsed(code)
+    if tree is None:
+        return
+    objects = _pool(tree, target.split(".")[0])
     for shape in shapes:
         yield from candidates(code, shape, objects, derive_seed(seed, STRATEGY, test,
-                                                                shape.callee))
+                                                                shape.callee), tree)
 
 
 @dataclass(frozen=True)
@@ -104,10 +107,18 @@ def _own_methods(plan: object, target: str) -> Tuple[str, ...]:
 
 def pool(code: str, package: str) -> List[str]:
     """The expressions of the test's objects (see the module's doc), at most MAX_POOL."""
+    tree = _parsed(code)
+    return _pool(tree, package) if tree is not None else []
+
+
+def _parsed(code: str) -> Optional[ast.Module]:
     try:
-        tree = ast.parse(code)
+        return ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
+        return None
+
+
+def _pool(tree: ast.Module, package: str) -> List[str]:
     imported = _project_names(tree, package)
     names: List[str] = []
     attributes: List[str] = []
@@ -132,12 +143,15 @@ def pool(code: str, package: str) -> List[str]:
     return _interleaved([list(dict.fromkeys(group)) for group in (names, attributes, built)])
 
 
-def candidates(code: str, shape: CallShape, objects: List[str], seed: int) -> Iterator[str]:
-    """The test's code, then one call of ``shape`` on pool objects; up to MAX_CALLS."""
-    if not objects or not shape.import_line:
+def candidates(code: str, shape: CallShape, objects: List[str], seed: int,
+               tree: Optional[ast.Module] = None) -> Iterator[str]:
+    """The test's code, then one call of ``shape`` on pool objects; up to MAX_CALLS.
+    ``tree`` is ``code`` parsed, when the caller has it."""
+    tree = tree if tree is not None else _parsed(code)
+    if not objects or not shape.import_line or tree is None:
         return
     rng = random.Random(seed)
-    receivers = (_likely_receivers(code, shape, objects) or list(objects)) if shape.owner else [""]
+    receivers = (_likely_receivers(tree, shape, objects) or list(objects)) if shape.owner else [""]
     seen = set()
     for draw in range(MAX_DRAWS):
         receiver = receivers[draw % len(receivers)]
@@ -153,11 +167,11 @@ def candidates(code: str, shape: CallShape, objects: List[str], seed: int) -> It
             return
 
 
-def _likely_receivers(code: str, shape: CallShape, objects: List[str]) -> List[str]:
+def _likely_receivers(tree: ast.Module, shape: CallShape, objects: List[str]) -> List[str]:
     """The objects the test calls a method of the class on, or builds with its constructor."""
     methods = set(shape.methods) | {shape.method}
     likely = set()
-    for node in ast.walk(ast.parse(code)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 node.func.attr in methods:
             likely.add(ast.unparse(node.func.value))

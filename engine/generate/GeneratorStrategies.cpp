@@ -33,6 +33,7 @@ QStringList switchableStrategies()
         QStringLiteral("regex_samples"),
         QStringLiteral("type_variety"),
         QStringLiteral("value_relations"),
+        QStringLiteral("repeated_calls"),
         QStringLiteral("path_forms"),
         QStringLiteral("unicode_forms"),
         QStringLiteral("named_keys"),

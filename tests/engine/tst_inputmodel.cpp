@@ -60,6 +60,24 @@ private slots:
                                                        "    return first + second\n")
                                          << QByteArray("def combine(first: list, second: list):\n"
                                                        "    return first + second\n");
+        // A stored 0 was taken for a missing key: only the same key put twice, first with a
+        // falsy value and another key between, shows the order it keeps.
+        const auto recent = [](const char *known) {
+            return QByteArray("from collections import OrderedDict\n\n\nclass Recent:\n"
+                              "    def __init__(self, size=3):\n"
+                              "        self.size = size\n"
+                              "        self.items = OrderedDict()\n\n"
+                              "    def put(self, key, value):\n"
+                              "        if ") +
+                   known +
+                   QByteArray(":\n"
+                              "            self.items.move_to_end(key)\n"
+                              "        self.items[key] = value\n"
+                              "        while len(self.items) > self.size:\n"
+                              "            self.items.popitem(last=False)\n");
+        };
+        QTest::newRow("repeated_calls")
+            << recent("self.items.get(key)") << recent("key in self.items");
         // Common folders by path, not by string: relative siblings and plain names give the
         // same on both versions; one absolute and one relative path make the new one raise.
         QTest::newRow("path_forms")

@@ -482,7 +482,8 @@ def test_registry_names_every_strategy_with_a_level_and_a_doc() -> None:
                      "failing_callables", "command_line", "path_forms",
                      "unicode_forms", "sparse_values", "class_header", "named_keys", "guard_strings",
                      "encoded_texts", "number_spellings", "flag_settings", "checked_classes",
-                     "callee_arguments", "changed_constants", "test_objects"}
+                     "callee_arguments", "changed_constants", "test_objects",
+                     "repeated_calls"}
     for entry in table:
         assert entry["level_name"] == LEVELS[entry["level"]]
         assert len(entry["doc"]) > 40, entry["name"]  # says what it tries and why

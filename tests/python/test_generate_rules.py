@@ -688,3 +688,27 @@ def test_texts_and_bytes_are_also_offered_as_the_other_buffers() -> None:
     shown = [render(v, set()) for v in kin(vbytes(b"\xffa"))]
     assert shown == ["'\xffa'", "bytearray(b'\\xffa')", "memoryview(b'\\xffa')"]
     assert [render(v, set()) for v in kin(vstr("é"))] == []  # no ASCII bytes spell it
+
+
+# ---------------------------------------------------------------------------------------------
+# the receiver's observation: a class on an abstract base alone shows its state
+
+
+def test_a_class_on_a_collections_abc_base_alone_is_shown_by_its_attributes(
+        tmp_path: Path) -> None:
+    """``collections.abc.MutableMapping`` and ``typing.Generic`` give no repr of their own (a
+    cache's order would hide behind ``<Cache object at 0x..>``); a mapping view, a
+    ``NamedTuple`` or a class of the project's with ``__repr__`` do."""
+    from pymodel.project import Tree
+    (tmp_path / "store.py").write_text(
+        "import typing\nfrom collections import abc\nfrom typing import Generic, TypeVar\n\n"
+        "K = TypeVar('K')\n\n\n"
+        "class Cache(abc.MutableMapping, Generic[K]):\n    pass\n\n\n"
+        "class Seq(typing.Sequence):\n    pass\n\n\n"
+        "class Keys(abc.KeysView):\n    pass\n\n\n"
+        "class Row(typing.NamedTuple):\n    a: int\n\n\n"
+        "class Shown(Cache):\n    def __repr__(self):\n        return 'Shown()'\n")
+    tree = Tree(str(tmp_path))
+    has_repr = {name: tree.class_model("store." + name).has_repr
+                for name in ("Cache", "Seq", "Keys", "Row", "Shown")}
+    assert has_repr == {"Cache": False, "Seq": False, "Keys": True, "Row": True, "Shown": True}

@@ -78,10 +78,10 @@ TURNS = ("project_tests", "command_line", "coverage_feedback", "signature_diff",
          "base", "call_sites", "callee_arguments", "boundaries", "one_at_a_time", "cross_links",
          "setup_calls", "relations", "optional_params", "flag_settings", "checked_classes",
          "test_objects",
-         "shapes", "sizes", "regex_samples", "type_variety", "value_relations", "path_forms",
-         "unicode_forms", "named_keys", "guard_strings", "encoded_texts", "number_spellings",
-         "sparse_values", "protocol_objects", "callable_objects", "returned_callables",
-         "failing_callables", "random_combinations")
+         "shapes", "sizes", "regex_samples", "type_variety", "value_relations", "repeated_calls",
+         "path_forms", "unicode_forms", "named_keys", "guard_strings", "encoded_texts",
+         "number_spellings", "sparse_values", "protocol_objects", "callable_objects",
+         "returned_callables", "failing_callables", "random_combinations")
 
 
 def strategy(name: str, level: int, rule: bool = False, once: bool = False,
@@ -107,8 +107,8 @@ def _loaded() -> Dict[str, Strategy]:
         callables, callee_arguments, changed_constants, checked_classes, class_header,
         encoded_texts, environment, exception_messages, failing, flag_settings, guard_strings,
         named_keys, number_spellings, optional, path_forms, protocol_membership, protocols,
-        regex_inputs, returned_callables, shapes, signature_diff, sizes, sparse_values,
-        unicode_forms, value_relations, variety)
+        regex_inputs, repeated_calls, returned_callables, shapes, signature_diff, sizes,
+        sparse_values, unicode_forms, value_relations, variety)
     return REGISTRY
 
 

@@ -100,9 +100,7 @@ def build_class(tree: ClassSource, sym: Ref, depth: int) -> ClassModel:
                    for _q, f in methods.values()) or "abc.ABC" in external
     own_repr = any(isinstance(s, FUNCTION_NODES) and s.name == "__repr__" for s in node.body)
     has_repr = own_repr or dc_repr or any(b.has_repr for b in base_models) or \
-        any(not (e.startswith("abc.") or e in ("typing.Generic", "typing.Protocol",
-                                              "typing_extensions.Protocol", "object"))
-            for e in external)
+        any(not _reprless_base(e) for e in external)
     slots = any(isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and
                                                   t.id == "__slots__" for t in s.targets)
                 for s in node.body) or any(b.has_slots for b in base_models)
@@ -192,3 +190,18 @@ def _deco_flag(node: ast.ClassDef, deco: str, flag: str, default: bool) -> bool:
                 if kw.arg == flag and isinstance(kw.value, ast.Constant):
                     return bool(kw.value.value)
     return default
+
+
+# The abstract bases whose objects keep object's own repr (``<pkg.Cache object at 0x..>``):
+# a class built on one alone shows its state through ``vars``.
+REPRLESS_PREFIXES = ("abc.", "collections.abc.")
+REPRLESS_TYPING = {"Generic", "Protocol", "Hashable", "Sized", "Container", "Iterable",
+                   "Iterator", "Collection", "Mapping", "MutableMapping", "Sequence",
+                   "MutableSequence", "Set", "AbstractSet", "MutableSet"}
+
+
+def _reprless_base(name: str) -> bool:
+    if name == "object" or name.startswith(REPRLESS_PREFIXES):
+        return not name.endswith("View")  # a mapping view has a repr of its own
+    module, _, last = name.rpartition(".")
+    return module in ("typing", "typing_extensions") and last in REPRLESS_TYPING

@@ -11,6 +11,8 @@
   expressions match (:mod:`gen.regex_samples`), to the parameter each is applied to;
 * :mod:`gen.rules.value_relations` - ``value_relations``: equal, ordered, reversed and repeated
   values, and one object passed twice;
+* :mod:`gen.rules.repeated_calls` - ``repeated_calls``: the method called first on the same
+  receiver with the same first argument (a key set to a falsy value, another key between);
 * :mod:`gen.rules.path_forms` - ``path_forms``: absolute and relative paths and their
   relations, for the parameters the target hands to path functions;
 * :mod:`gen.rules.unicode_forms` - ``unicode_forms``: a string parameter's own values in the

@@ -262,3 +262,57 @@ def test_the_operators_a_changed_arm_is_decided_on_are_its_deciding_symbols(
                         [])
     assert mined.flags.get("operator") == [">", "<", "<="]
     assert mined.deciding_symbols() == [">", "<", "<="]
+
+
+def test_a_table_indexed_by_a_variable_gives_every_bound_it_holds(tmp_path: Path) -> None:
+    """``int(text) > cls.RANGES[field][1]``: each row's second number is a limit the parsed
+    number is checked against, and ``LIMITS[level]`` gives each of LIMITS's numbers; the
+    largest come first among the numeric bounds, and 0, 1 and 2 are not bounds."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "fields.py").write_text(
+        "LIMITS = (10, 500)\n\n\n"
+        "class Spec:\n"
+        "    RANGES = ((0, 59), (0, 23), (1, 12))\n\n"
+        "    @classmethod\n"
+        "    def check(cls, text, field, level):\n"
+        "        if int(text) > cls.RANGES[field][1]:\n"
+        "            raise ValueError(text)\n"
+        "        if len(text) > LIMITS[level]:\n"
+        "            raise ValueError(text)\n"
+        "        return cls.RANGES[field][0] or 1\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "fields.Spec.check", {"changed_lines": {"new": [13]}}, [])
+    assert mined.parses_numbers()
+    assert mined.numeric_bounds() == [59, 23, 12]
+    assert mined.lengths("text")[:2] == [9, 10] and 500 in mined.lengths("text")
+
+
+def test_the_digits_of_a_tests_text_are_set_to_the_bounds_of_a_parser(tmp_path: Path) -> None:
+    from gen.number_parsers import bound_digits
+    from gen.project_tests.literals import mutants
+    code = "from cron import expand\n\nprint(repr(expand('0 4/6 * * *')))\n"
+    found = list(mutants(code, 1, rewrites=[bound_digits([59, 23])]))
+    bounded = [i for i, m in enumerate(found) if "expand('0 23/6 * * *')" in m]
+    assert bounded and any("expand('59 4/6 * * *')" in m for m in found)
+    # late: after the literal's own splices and spellings, before its plain neighbours
+    others = [i for i, m in enumerate(found) if "23" not in m and "59" not in m]
+    assert others and min(others) < bounded[0] < max(others)
+    assert bound_digits([]) is None and bound_digits([-5]) is None
+
+
+def test_a_quote_a_changed_line_hands_a_call_is_a_changed_string(tmp_path: Path) -> None:
+    """``QuotedString('\"\"\"')`` on a changed line: the new quote is a token the parser
+    reads, spliced into the tests' texts; an escape character, a word and an unchanged line's
+    quote are not."""
+    from gen.mine import mine_target
+    from pymodel.project import Tree
+    (tmp_path / "grammar.py").write_text(
+        "def QuotedString(quote, escape=None):\n    return (quote, escape)\n\n\n"
+        "def key_rule():\n"
+        "    long = QuotedString('\"\"\"', escape='\\\\')\n"
+        "    short = QuotedString('\"', escape='name')\n"
+        "    return long, short\n")
+    trees = {"new": Tree(str(tmp_path))}
+    mined = mine_target(trees, "grammar.key_rule", {"changed_lines": {"new": [6]}}, [])
+    assert mined.changed_strings() == ['"""']

@@ -519,3 +519,15 @@ def test_a_literal_the_test_compares_with_the_python_version_is_left_alone() -> 
             "print(repr(discount(100)))\n")
     found = list(mutants(code, 1))
     assert found and not any("version_info[0] <= 2" not in m for m in found)
+
+
+def test_a_quote_the_changed_code_reads_goes_around_a_bare_word_of_a_text() -> None:
+    """A parser that starts to read ``\"\"\"`` quotes: the test's document writes its keys
+    bare, so its first word, and the first of its second line, are quoted with it early."""
+    code = ("from conf import parse\n\n"
+            "print(repr(parse('a.b = 1\\nc = [2, 3]')))\n")
+    found = list(mutants(code, 1, ['"""']))
+    assert any("parse('\"\"\"a.b\"\"\" = 1\\nc = [2, 3]')" in m for m in found[:6]), found[:6]
+    assert any("parse('a.b = 1\\n\"\"\"c\"\"\" = [2, 3]')" in m for m in found[:6])
+    # an insert that is not a quote is never put around a word
+    assert not any("<a.b<" in m for m in mutants(code, 1, ["<"]))

@@ -2,11 +2,13 @@
 
 Every comparison constant (``x <= 100``, ``len(s) > 3``, ``kind == "strict"``, ``x in (1, 2)``,
 ``s.startswith("#")``), named module/class constants they use (``q >= BULK_THRESHOLD`` → 100),
-the keys of the lookup tables the code indexes with a value (``UNITS[unit]``,
-``ALIASES.get(name)``, ``kind in HANDLERS``; entries on changed lines first),
-and the literals of the changed lines are collected with the name of the variable they are
-compared with (the *subject*), so that they can be fed to the parameter of the same name; each
-constant comes back with its neighbours (``c-1, c, c+1``, string case variants, the empty string).
+every number of a constant table the code indexes with a variable (``x > LIMITS[level]``,
+``RANGES[field][1]``: each row's second), the keys of the lookup tables the code indexes with
+a value (``UNITS[unit]``, ``ALIASES.get(name)``, ``kind in HANDLERS``; entries on changed
+lines first), and the literals of the changed lines are collected with the name of the
+variable they are compared with (the *subject*), so that they can be fed to the parameter of
+the same name; each constant comes back with its neighbours (``c-1, c, c+1``, string case
+variants, the empty string).
 The regular expressions the code applies (``re.match(r"...", text)``, ``LINK_RE.sub(f, text)``
 with ``LINK_RE = re.compile(...)``, a changed module-level ``re.compile``) are kept with their
 subjects too: :mod:`gen.regex_samples` writes strings of their shape. What is found goes into
@@ -37,12 +39,14 @@ _RE_FUNCTIONS = {"match": 1, "search": 1, "fullmatch": 1, "findall": 1, "findite
                  "split": 1, "sub": 2, "subn": 2}  # re.<name>(pattern, ...): the subject's index
 MAX_JOINED = 32  # strings of one ``+`` chain joined
 MAX_JOINED_LENGTH = 4000
+MAX_TABLE_ROWS = 64  # rows of a constant table read for the values an index can give
 
 _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "index",
                 "rindex", "count", "replace", "strip", "lstrip", "rstrip", "partition",
                 "rpartition", "removeprefix", "removesuffix", "get", "pop"}
 
 SHORT_TOKEN = 3  # a string argument of a call in a condition this short is a token
+QUOTES = "\"'`"
 
 
 class FunctionMiner:
@@ -130,12 +134,37 @@ class FunctionMiner:
                 except (InvalidOperation, ValueError, TypeError, OverflowError):
                     return False, None
             return False, None
+        if isinstance(node, ast.Subscript):
+            return self._table_column(node, depth)
         sym = self.named_value(node)
         if sym is not None:
             sub = FunctionMiner(self.tree, sym.module or self.module, None, self.mined,
                                 set(), 0, 0)
             return sub.const(sym.node, depth + 1)
         return False, None
+
+    def _table_column(self, node: ast.Subscript, depth: int) -> Tuple[bool, Any]:
+        """Every scalar a constant table can give where the code indexes it by a variable:
+        ``LIMITS[level]`` gives each of LIMITS's numbers, ``cls.RANGES[field][1]`` the second
+        of each of its rows (a bound the code checks a parsed number against)."""
+        column: Optional[int] = None
+        inner = node
+        index_ok, index = self.const(subscript_slice(node), depth + 1)
+        if isinstance(node.value, ast.Subscript):
+            if not index_ok or not isinstance(index, int) or isinstance(index, bool):
+                return False, None
+            column, inner = index, node.value
+            index_ok, _ = self.const(subscript_slice(inner), depth + 1)
+        if index_ok or isinstance(inner.value, ast.Subscript):
+            return False, None  # a constant index is a subscript's own business
+        ok, table = self.const(inner.value, depth + 1)
+        if not ok or not isinstance(table, (tuple, list)) or len(table) > MAX_TABLE_ROWS:
+            return False, None
+        rows = table if column is None else [
+            row[column] for row in table if isinstance(row, (tuple, list)) and
+            -len(row) <= column < len(row)]
+        values = tuple(v for v in rows if isinstance(v, SCALARS))
+        return (True, values) if values and len(values) == len(rows) else (False, None)
 
     def _joined(self, node: ast.BinOp, depth: int) -> Tuple[bool, Any]:
         """The strings (or bytes) of a chain of ``+`` joined."""
@@ -383,6 +412,15 @@ class FunctionMiner:
                 ok, v = self.const(arg)
                 if ok and isinstance(v, (str, bytes)) and 0 < len(v) <= SHORT_TOKEN:
                     self.mined.add(v, None, weight)
+        elif weight == self.wc and self.wc > 0:
+            # a quote a changed line hands a parser's building block (``QuotedString('"""')``):
+            # a way of quoting the code reads from now on (other tokens of a plain call may be
+            # a message's punctuation)
+            for arg in list(node.args) + [k.value for k in node.keywords]:
+                ok, v = self.const(arg)
+                if ok and isinstance(v, str) and 0 < len(v) <= SHORT_TOKEN and \
+                        all(ch in QUOTES for ch in v):
+                    self.mined.add(v, None, weight)
         if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
             # the separator a join puts between parts (``" ".join(value.split())``): the token
             # a normalisation collapses to, as much the code's as one it splits on
@@ -404,7 +442,7 @@ class FunctionMiner:
 
     def subscript(self, node: ast.Subscript) -> None:
         ok, v = self.const(subscript_slice(node))
-        if not ok:
+        if not ok or isinstance(v, tuple):  # a key taken from a table is looked up too
             self._table_lookup(subscript_slice(node), node.value, self.weight(node))
             return
         if ok and isinstance(v, int) and not isinstance(v, bool):

@@ -30,6 +30,8 @@ MAX_WORD = 24  # a changed string longer than this is a message, not a word
 MAX_REGEXES = 6  # patterns of one target sampled
 MAX_FLAGS = 4  # names the changed lines decide on, set by the flag settings
 MAX_FLAG_VALUES = 6
+MAX_BOUNDS = 6  # numbers a text's digits are set to
+MIN_BOUND = 3  # 0, 1 and 2 are a number's neighbours, not a limit
 WORD = re.compile(r"[A-Za-z][\w-]*")
 
 
@@ -250,6 +252,15 @@ class Mined:
                     not isinstance(c.value, bool) and 0 < c.value <= MAX_LENGTH:
                 out.extend((c.value + 1, c.value))
         return uniq(out)[:most]  # type: ignore[return-value]
+
+    def numeric_bounds(self, most: int = MAX_BOUNDS) -> List[int]:
+        """The larger whole numbers the code compares with (``hour > RANGES[i][1]`` gives each
+        row's bound), strongest first and the largest first among equals: the limits a number
+        written inside a text can be set to."""
+        found = [c for c in self.items.values() if type(c.value) is int and not c.length and
+                 c.weight >= W_TARGET and abs(c.value) >= MIN_BOUND]
+        found.sort(key=lambda c: (-c.weight, -abs(c.value), c.order))
+        return uniq([c.value for c in found])[:most]  # type: ignore[return-value]
 
     def raw(self) -> List[Any]:
         return uniq([c.value for c in self._sorted() if not c.length])

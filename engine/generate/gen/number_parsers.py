@@ -13,7 +13,7 @@ number as part of the text around it.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from pymodel.syntax import dotted
 
@@ -34,6 +34,15 @@ UNICODE_DIGITS = ["\u00b2", "\u0661"]
 
 # A test's string holds several runs of digits, each given every text: the most telling only.
 DIGIT_RUNS = Rewrite([(r"[0-9]+", 0)], SPELLINGS[:4] + UNICODE_DIGITS)
+
+
+def bound_digits(bounds: Sequence[int]) -> Optional[Rewrite]:
+    """The runs of digits inside a test's text set to each of the limits the parsing code
+    checks numbers against (``'0 4/6 * * *'`` as ``'0 23/6 * * *'``): a test's numbers sit
+    inside their ranges, and a change often treats the limit itself apart.  Late: each run
+    takes every limit, too many variants to go before a literal's others."""
+    texts = [str(b) for b in bounds if b >= 0]
+    return Rewrite([(r"[0-9]+", 0)], texts, late=True) if texts else None
 
 
 def number_family(call: object) -> Optional[str]:

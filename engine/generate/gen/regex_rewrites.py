@@ -54,6 +54,7 @@ class Rewrite:
     patterns: List[Pattern]  # the old and the new pattern, whose matches are replaced
     texts: List[str] = field(default_factory=list)  # the texts that tell them apart
     chars: List[str] = field(default_factory=list)  # characters that alone tell them apart
+    late: bool = False  # a test's literal takes it after its other variants, not first
 
 
 class _Reader:

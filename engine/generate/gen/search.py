@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 from .attribute_setters import attribute_setters
 from .command_line import candidates as command_line
 from .genome import is_genome
-from .mined import W_CHANGED, change_rewrites
+from .mined import MAX_BOUNDS, W_CHANGED, W_TARGET, change_rewrites
 from .plans import SIDES, EntryPlan, Target, Workspace
 from .project_tests.candidates import STRATEGY as PROJECT_TESTS
 from .project_tests.callable_kinds import inspected_kinds
@@ -31,7 +31,7 @@ from .project_tests.candidates import MutationHints, ProjectTests, is_project_ge
 from .project_tests.flag_keywords import signatures_of
 from .project_tests.messages import observed_candidates
 from .project_tests.test_objects import STRATEGY as TEST_OBJECTS, call_shapes
-from .number_parsers import DIGIT_RUNS
+from .number_parsers import DIGIT_RUNS, bound_digits
 from .percent_formats import formats_with_percent
 from .rules.checked_classes import STRATEGY as CHECKED_CLASSES
 from .rules.encoded_texts import STRATEGY as ENCODED_TEXTS
@@ -231,6 +231,13 @@ def _project_tests(request: Dict[str, Any], schedule: Optional[Dict[str, Tuple[i
     if NUMBER_SPELLINGS not in disabled and \
             any(t.mined.parses_numbers(W_CHANGED) for t in targets):
         rewrites = rewrites + [DIGIT_RUNS]
+    # and set to the limits a target parsing numbers checks them against
+    bounds = bound_digits(list(dict.fromkeys(
+        b for t in targets if t.mined.parses_numbers(W_TARGET)
+        for b in t.mined.numeric_bounds()))[:MAX_BOUNDS]) \
+        if NUMBER_SPELLINGS not in disabled else None
+    if bounds is not None:
+        rewrites = rewrites + [bounds]
     out = ProjectTests(request).round_candidates(seed, round_index, tried, aimed, hints,
                                                  int(request.get("max_candidates") or 0),
                                                  _inspected(workspace), rewrites)

@@ -14,10 +14,12 @@ at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\
 value, where a parser reads it), then laid over the text's own start or end of it (``']:'``
 over the colon of ``'host:443'``), and where the text holds one, written as as many other
 characters (``'\\r\\n'`` as ``'XX'``: only a check of that token tells), then at the end and in
-the middle; each such part is also offered emptied (``'[a^=""]'``).  A bytes literal takes the
-changed code's bytes and its ASCII strings, encoded.  Longer inserts (a key it adds, a format's
-name) take the place of a word inside it that the target's code compares with (``'quote-type:
-single'`` gives ``'quote-type: consistent'``: a value written as text), then the literal's place;
+the middle; each such part is also offered emptied (``'[a^=""]'``).  An insert made of
+quote characters also goes around a bare word of the text (``'\"\"\"a\"\"\" = 1'``).  A bytes
+literal takes the changed code's bytes and its ASCII strings, encoded.  Longer inserts (a
+key it adds, a format's name) take the place of a word inside it that the target's code
+compares with (``'quote-type: single'`` gives ``'quote-type: consistent'``: a value written as
+text), then the literal's place;
 then the literal is repeated to the lengths the changed code
 compares with (``lengths``: ``len(v) > 20``); the strings inside a list, tuple or dict literal
 get the same variants.  A numeric string is also offered as the number it spells (``'1024'``
@@ -164,6 +166,8 @@ def _with_inserts(text: Any, inserts: Sequence[Any]) -> List[Any]:
     # an operator the changed arm is decided on, in place of the text's own operator of a part
     # (``'>=1.2.3-alpha'`` → ``'<1.2.3-alpha'``): the same part under the other arm
     overlaid += [v for insert in inserts if _spliced(insert) for v in _in_place(text, insert)]
+    # a quote the changed code reads, around a bare word of the text (``'"""a""" = 1'``)
+    overlaid += [v for insert in inserts if _spliced(insert) for v in _quoted_words(text, insert)]
     for insert in inserts:
         middle = len(text) // 2
         # the text twice, joined by the insert: a delimiter the changed code looks for with a
@@ -271,6 +275,32 @@ def _in_place(text: Any, insert: Any) -> List[Any]:
             if len(out) >= MAX_IN_PLACE:
                 break
     return out
+
+
+BARE_WORD = re.compile(r"(?<![\w\"'`.-])[A-Za-z_][\w.-]*(?![\w\"'`])")
+QUOTES = "\"'`"
+MAX_QUOTED = 2  # words of one text given the quote
+
+
+def _quoted_words(text: Any, insert: Any) -> List[Any]:
+    """``text`` with its first bare word, then the first of its second line, written between
+    two copies of ``insert``, a run of quote characters (``'a = 1'`` with ``'\"\"\"'`` gives
+    ``'\"\"\"a\"\"\" = 1'``): a parser given a new way to quote reads the test's words
+    only bare."""
+    if not isinstance(text, str) or not isinstance(insert, str) or not insert or \
+            any(ch not in QUOTES for ch in insert):
+        return []
+    out: List[Any] = []
+    lines = text.split("\n")
+    starts = [0] + ([len(lines[0]) + 1] if len(lines) > 1 else [])
+    for start in starts:
+        match = BARE_WORD.search(text, start)
+        if match is None:
+            continue
+        variant = text[:match.start()] + insert + match.group(0) + insert + text[match.end():]
+        if variant not in out:
+            out.append(variant)
+    return out[:MAX_QUOTED]
 
 
 PAIRS_OF = {'"': '"', "'": "'", "<": ">", "(": ")", "[": "]", "{": "}"}
@@ -394,6 +424,8 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     if value is None:
         return []
     # A changed pattern's matches rewritten first: the most exact way into a changed pattern.
+    late = [r for r in rewrites if r.late]
+    rewrites = [r for r in rewrites if not r.late]
     spliced = [from_python(v) for v in rewritten(raw, rewrites)]
     if rewrites:
         spliced += [from_python(v) for v in _nested(raw, lambda leaf: rewritten(leaf, rewrites))]
@@ -412,6 +444,9 @@ def _alternatives(node: ast.AST, inserts: Sequence[str],
     # The number a numeric string spells, in its place or inside the structure holding it.
     spliced += [from_python(v) for v in spelled_number(raw) + _nested(raw, spelled_number)]
     spliced += [from_python(v) for v in _nested(raw, signed_number)]
+    if late:
+        spliced += [from_python(v) for v in rewritten(raw, late) +
+                    _nested(raw, lambda leaf: rewritten(leaf, late))]
     return _nodes([v for v in spliced if v is not None] + neighbours(value)[:NEIGHBOURS_PER_SITE])
 
 

@@ -8,7 +8,9 @@ on the base call (its Unicode digits come from ``unicode_forms``).  A swap of on
 another (``try: int(port)`` for ``if port.isdigit()``) shows only for such a spelling.  The
 project's tests get the first four spellings, and a superscript and an Arabic-Indic digit, in
 place of each run of digits inside their strings (:mod:`gen.search`): there the parser reads the
-number as part of a larger text (``'http://h:-1/'``).
+number as part of a larger text (``'http://h:-1/'``).  When a target parses numbers anywhere
+in its body, those runs are also set to the larger numbers it compares with (``int(t) >
+RANGES[i][1]``: each row's bound), where a test's numbers never stand.
 """
 
 from __future__ import annotations

@@ -312,7 +312,8 @@ def test_a_quote_a_changed_line_hands_a_call_is_a_changed_string(tmp_path: Path)
         "def key_rule():\n"
         "    long = QuotedString('\"\"\"', escape='\\\\')\n"
         "    short = QuotedString('\"', escape='name')\n"
-        "    return long, short\n")
+        "    return long, short, str(long).replace(\"'\", '')\n")
     trees = {"new": Tree(str(tmp_path))}
-    mined = mine_target(trees, "grammar.key_rule", {"changed_lines": {"new": [6]}}, [])
-    assert mined.changed_strings() == ['"""']
+    mined = mine_target(trees, "grammar.key_rule", {"changed_lines": {"new": [6, 8]}}, [])
+    # a string method's argument is read as before
+    assert mined.changed_strings() == ['"""', "'"]

@@ -529,5 +529,6 @@ def test_a_quote_the_changed_code_reads_goes_around_a_bare_word_of_a_text() -> N
     found = list(mutants(code, 1, ['"""']))
     assert any("parse('\"\"\"a.b\"\"\" = 1\\nc = [2, 3]')" in m for m in found[:6]), found[:6]
     assert any("parse('a.b = 1\\n\"\"\"c\"\"\" = [2, 3]')" in m for m in found[:6])
-    # an insert that is not a quote is never put around a word
+    # an insert that is not a run of quotes is never put around a word
     assert not any("<a.b<" in m for m in mutants(code, 1, ["<"]))
+    assert not any("'\"a.b\" = 1" in m for m in mutants(code, 1, ['"']))

@@ -412,10 +412,11 @@ class FunctionMiner:
                 ok, v = self.const(arg)
                 if ok and isinstance(v, (str, bytes)) and 0 < len(v) <= SHORT_TOKEN:
                     self.mined.add(v, None, weight)
-        elif weight == self.wc and self.wc > 0:
+        elif weight == self.wc and self.wc > 0 and not (
+                isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS):
             # a quote a changed line hands a parser's building block (``QuotedString('"""')``):
             # a way of quoting the code reads from now on (other tokens of a plain call may be
-            # a message's punctuation)
+            # a message's punctuation; a string method's own argument is read below)
             for arg in list(node.args) + [k.value for k in node.keywords]:
                 ok, v = self.const(arg)
                 if ok and isinstance(v, str) and 0 < len(v) <= SHORT_TOKEN and \

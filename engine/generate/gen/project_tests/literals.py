@@ -14,8 +14,8 @@ at the start of a quoted or bracketed part first (``'k = "v"'`` gives ``'k = "\\
 value, where a parser reads it), then laid over the text's own start or end of it (``']:'``
 over the colon of ``'host:443'``), and where the text holds one, written as as many other
 characters (``'\\r\\n'`` as ``'XX'``: only a check of that token tells), then at the end and in
-the middle; each such part is also offered emptied (``'[a^=""]'``).  An insert made of
-quote characters also goes around a bare word of the text (``'\"\"\"a\"\"\" = 1'``).  A bytes
+the middle; each such part is also offered emptied (``'[a^=""]'``).  An insert of two or
+three quote characters also goes around a bare word of the text (``'\"\"\"a\"\"\" = 1'``).  A bytes
 literal takes the changed code's bytes and its ASCII strings, encoded.  Longer inserts (a
 key it adds, a format's name) take the place of a word inside it that the target's code
 compares with (``'quote-type: single'`` gives ``'quote-type: consistent'``: a value written as
@@ -284,10 +284,11 @@ MAX_QUOTED = 2  # words of one text given the quote
 
 def _quoted_words(text: Any, insert: Any) -> List[Any]:
     """``text`` with its first bare word, then the first of its second line, written between
-    two copies of ``insert``, a run of quote characters (``'a = 1'`` with ``'\"\"\"'`` gives
-    ``'\"\"\"a\"\"\" = 1'``): a parser given a new way to quote reads the test's words
-    only bare."""
-    if not isinstance(text, str) or not isinstance(insert, str) or not insert or \
+    two copies of ``insert``, a run of two or three quote characters (``'a = 1'`` with
+    ``'\"\"\"'`` gives ``'\"\"\"a\"\"\" = 1'``): a parser given a new way to quote reads
+    the test's words only bare.  A single quote character is left to the other splices: code
+    that escapes quotes handles one everywhere, and its tests' texts need those first."""
+    if not isinstance(text, str) or not isinstance(insert, str) or len(insert) < 2 or \
             any(ch not in QUOTES for ch in insert):
         return []
     out: List[Any] = []

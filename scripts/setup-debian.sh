@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates clang-format
+  ccache # a second build tree (CI's engine-only proof) reuses the first one's objects
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libqscintilla2-qt6-dev qtkeychain-qt6-dev
   qt6-translations-l10n fonts-noto-cjk

@@ -77,3 +77,10 @@ def test_only_methods_on_a_receiver_are_repeated() -> None:
 def test_falsy_values_prefer_the_slots_own() -> None:
     slot = Slot("v", "positional_or_keyword", True, [vint(3), vstr(""), vnone()])
     assert [v.get("v", v["k"]) for v in falsy_values(slot)] == ["", "none", 0]
+
+
+def test_a_method_of_one_parameter_gets_each_sequence_once() -> None:
+    plan = _plan()
+    plan.call = plan.call[:1]
+    sequences = [_calls(g) for g in _plan_stream(plan)]
+    assert sequences == [["put(a)", "put(b)", "put(a)"], ["put(a)", "put(a)"]]

@@ -36,6 +36,9 @@ FORMS: Dict[str, List[str]] = {
     "unicode": ["e\u0301", "\u00e9", "A\u030a", "\ufb01", "\u2126", "\u1e9b\u0323"],
 }
 
+# The characters that quote text; a run of them is a way of quoting a parser may learn.
+QUOTES = "\"'`"
+
 # Functions named in full whose last name alone says too little (``x.normalize()``).
 QUALIFIED: Dict[str, str] = {"unicodedata.normalize": "unicode",
                              "unicodedata.is_normalized": "unicode"}

@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from pymodel.project import Tree
 from pymodel.syntax import FUNCTION_NODES, dotted, subscript_slice
 
-from .encoded_forms import decoder_family
+from .encoded_forms import QUOTES, decoder_family
 from .flags import attributes_read, conditions, deciding_tests, flags_in
 from .module_values import class_attribute, item_assignments
 from .mined import W_CHANGED, W_RELATED, W_TARGET, Mined, kind_key
@@ -46,7 +46,6 @@ _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "find", "rfind", "i
                 "rpartition", "removeprefix", "removesuffix", "get", "pop"}
 
 SHORT_TOKEN = 3  # a string argument of a call in a condition this short is a token
-QUOTES = "\"'`"
 
 
 class FunctionMiner:

@@ -45,7 +45,7 @@ import random
 import re
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from ..encoded_forms import is_escape_form
+from ..encoded_forms import QUOTES, is_escape_form
 from ..mutate import neighbours
 from ..regex_rewrites import Rewrite, rewritten
 from ..values import from_python, literal_of, render
@@ -278,7 +278,6 @@ def _in_place(text: Any, insert: Any) -> List[Any]:
 
 
 BARE_WORD = re.compile(r"(?<![\w\"'`.-])[A-Za-z_][\w.-]*(?![\w\"'`])")
-QUOTES = "\"'`"
 MAX_QUOTED = 2  # words of one text given the quote
 
 

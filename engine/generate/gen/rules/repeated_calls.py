@@ -77,13 +77,14 @@ def _own_calls(plan: EntryPlan, ctor: Dict[str, Value], first: Slot,
     lows: List[Dict[str, Value]] = [dict(plain, **{s.name: v}) for s in rest
                                     for v in falsy_values(s)] or [dict(plain)]
     between = _own(plan, dict(plain, **{first.name: b}))
+    last = dict(plain, **{first.name: a})
+    early = _own(plan, last)
     for low in lows:
         early_low = _own(plan, dict(low, **{first.name: a}))
-        early = _own(plan, dict(plain, **{first.name: a}))
-        last = dict(plain, **{first.name: a})
         yield make_genome(plan, last, ctor, [early_low, between])
         yield make_genome(plan, last, ctor, [early_low])
-        yield make_genome(plan, dict(low, **{first.name: a}), ctor, [early, between])
+        if low != plain:  # else the same genome as the first
+            yield make_genome(plan, dict(low, **{first.name: a}), ctor, [early, between])
 
 
 def _mutator_calls(plan: EntryPlan, ctor: Dict[str, Value], first: Slot,

@@ -18,6 +18,9 @@ namespace {
 using nlohmann::json;
 
 constexpr int MaxNotes = 5;
+// Cases of one parametrised test run before any other test's later cases: a test with dozens
+// of cases exercises one path with other data, and would take a budget meant for many files.
+constexpr int FirstCasesPerTest = 10;
 // Tests the runner refused (a fixture it cannot provide) listed with the reason, at most.
 constexpr int MaxRefused = 20;
 
@@ -99,8 +102,21 @@ int rank(const CandidateFile &file, const QString &test, const QSet<QString> &wo
     return tier * TierSize + std::min(named + relevance, TierSize - 1);
 }
 
+// The order with each test's cases after its first FirstCasesPerTest moved to the end, in turn.
+QList<std::pair<QString, QString>> fewCasesFirst(const QList<std::pair<QString, QString>> &order)
+{
+    QHash<QString, int> taken;
+    QList<std::pair<QString, QString>> first;
+    QList<std::pair<QString, QString>> later;
+    for (const auto &item : order) {
+        const QString test = item.first + QStringLiteral("::") + item.second.section('[', 0, 0);
+        (++taken[test] <= FirstCasesPerTest ? first : later) << item;
+    }
+    return first + later;
+}
+
 // The tests by rank; within a rank round-robin over the files, best file first, so a budget
-// reaches every file.
+// reaches every file; a parametrised test's cases beyond its first few come last.
 QList<std::pair<QString, QString>> runOrder(const QList<CandidateFile> &files,
                                             const QSet<QString> &words)
 {
@@ -136,7 +152,7 @@ QList<std::pair<QString, QString>> runOrder(const QList<CandidateFile> &files,
             }
         }
     }
-    return order;
+    return fewCasesFirst(order);
 }
 
 bool cancelled(const ProjectTestDiscoveryInput &input)

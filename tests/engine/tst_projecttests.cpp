@@ -324,6 +324,26 @@ Change globProject(ScratchRepo &repo)
                         "raise KeyError", QStringLiteral("refuse unclosed ranges with a KeyError"));
 }
 
+// The same translator, whose tests are one parametrised test of 80 cases that never reach the
+// strict branch and whose name shares the changed function's, and in another file one plain test
+// that reaches it: the parametrised cases would take all of the quick effort's budget (60).
+Change parametrisedGlobProject(ScratchRepo &repo)
+{
+    repo.write(QStringLiteral("tests/test_brackets.py"),
+               "import pytest\n\nfrom glob2.core import translate\n\n\n"
+               "def test_square_brackets():\n"
+               "    with pytest.raises(Exception):\n"
+               "        translate('[ab', True)\n");
+    return commitChange(repo, QStringLiteral("glob2"), QStringLiteral("core"), Glob,
+                        QStringLiteral("tests/test_translate.py"),
+                        "import pytest\n\nfrom glob2.core import translate\n\n\n"
+                        "@pytest.mark.parametrize('n', range(80))\n"
+                        "def test_translate(n):\n"
+                        "    assert translate('a?%d' % n) == 'a.%d' % n\n",
+                        "raise ValueError", "raise KeyError",
+                        QStringLiteral("refuse unclosed ranges with a KeyError"));
+}
+
 // Headers whose Content-Length gets an added length check. The project's test holds 50 other
 // headers first, so the Content-Length one stands past the sites a mutated test moves; the
 // runner says that statement first ran the lines around the added check, so its literals move
@@ -422,6 +442,20 @@ class ProjectTestsTest final : public QObject
         return difftriage::test::runCli(arguments + more, environment);
     }
 
+    // The budget stops short of the 81 tests found, and `wanted` ran and reached the change.
+    void checkBudgetReaches(const ScratchRepo &repo, const Change &change, const QString &wanted)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("budget-%1.json").arg(m_runs));
+        const CliRun run = analyze(repo, change, path, true);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject summary =
+            readJson(path).value(QStringLiteral("project_tests")).toObject();
+        QVERIFY(summary.value(QStringLiteral("budget_spent")).toBool());
+        QCOMPARE(summary.value(QStringLiteral("tests_found")).toInt(), 81);
+        QVERIFY2(summary.value(QStringLiteral("reaching")).toArray().contains(wanted),
+                 run.out.constData());
+    }
+
     // Off: nothing reaches the changed code. On: a difference from `origin`, and the summary.
     void checkAblation(const ScratchRepo &repo, const Change &change, const QString &origin)
     {
@@ -492,17 +526,17 @@ private slots:
     void runOrderReachesTheTestWrittenForTheChangedBranch()
     {
         ScratchRepo repo;
-        const Change change = globProject(repo);
-        const QString path = m_dir.filePath(QStringLiteral("order.json"));
-        const CliRun run = analyze(repo, change, path, true);
-        QVERIFY2(run.exitCode == 0, run.err.constData());
-        const QJsonObject summary =
-            readJson(path).value(QStringLiteral("project_tests")).toObject();
-        QVERIFY(summary.value(QStringLiteral("budget_spent")).toBool());
-        QCOMPARE(summary.value(QStringLiteral("tests_found")).toInt(), 81);
-        const QString wanted = QStringLiteral("tests/test_core.py::TranslateTests::test_unclosed");
-        QVERIFY2(summary.value(QStringLiteral("reaching")).toArray().contains(wanted),
-                 run.out.constData());
+        checkBudgetReaches(repo, globProject(repo),
+                           QStringLiteral("tests/test_core.py::TranslateTests::test_unclosed"));
+    }
+
+    // A parametrised test's first cases run, then the other file's test, before its later
+    // cases: the test that reaches the change runs although the budget stops short.
+    void parametrisedCasesLeaveTheBudgetToOtherTests()
+    {
+        ScratchRepo repo;
+        checkBudgetReaches(repo, parametrisedGlobProject(repo),
+                           QStringLiteral("tests/test_brackets.py::test_square_brackets"));
     }
 
     // The statement of a long project test that ran the lines around an added check first has

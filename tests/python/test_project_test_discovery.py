@@ -293,6 +293,30 @@ def test_find_tests_scores_each_test_by_the_rare_words_of_the_changed_lines(
     assert set(relevance) == {"GlobTest::test_99_issue"}, relevance
 
 
+def test_find_tests_reads_the_words_of_the_diffs_own_lines(tmp_path: Path) -> None:
+    """A changed entry deep in a long class-level dict: the changed function's line is the
+    statement's first (``FORMATS = {``), the diff's line is the entry's, and the test written
+    for that entry shares its words."""
+    lines = ["import re", "", "", "class Checker:", "    FORMATS = {",
+             "        'email': r'^[^@]+@[^@]+$',", "        'ipv4': r'^[0-9.]+$',", "    }", "",
+             "    def check(self, name, value):",
+             "        return bool(re.match(self.FORMATS[name], value))", ""]
+    tests = "".join("def test_%s():\n    assert Checker().check('%s', 'x')\n\n\n" % (w, w)
+                    for w in ("email", "ipv4", "date"))
+    root = project(tmp_path, {"tests/test_formats.py": "from shop import Checker\n\n\n" +
+                              tests})
+    (root / "src" / "shop" / "__init__.py").write_text("\n".join(lines))
+    targets = {"changed_functions": [
+        {"qualname": "shop.Checker.check", "name": "check", "versions": "both",
+         "files": {"old": "src/shop/__init__.py"}, "modules": {"old": "shop"},
+         "changed_lines": {"old": [5]}, "lines": {"old": [10, 11]}}], "access": [],
+        "changed_lines": [{"side": "old", "file": "src/shop/__init__.py", "line": 7}]}
+    answer = find_tests({"targets": targets, "old_root": str(root),
+                         "import_roots": {"old": "src"}})
+    relevance = answer["files"][0]["relevance"]
+    assert set(relevance) == {"test_ipv4"}, relevance
+
+
 def test_find_tests_looks_for_a_function_only_the_new_version_has(tmp_path: Path) -> None:
     """A new function has no old module: the old tests of its package may still reach it."""
     root = project(tmp_path, {"tests/test_shop.py": '''

@@ -118,3 +118,42 @@ def test_a_parametrised_fixture_is_inlined_with_its_first_parameter(tmp_path: Pa
     assert run(code, root) == "22\n"
     with pytest.raises(Unconvertible, match="fixture 'nosy' uses 'request' beyond its parameter"):
         convert(sources(root), "tests/test_fix.py", "test_nosy")
+
+
+def test_a_name_imported_alike_by_the_conftest_and_the_test_is_no_conflict(
+        tmp_path: Path) -> None:
+    """``from shop import Cart, discount`` in the conftest and ``from shop import Cart`` in the
+    test bind the same object; a name bound to something else still refuses the test."""
+    files = {
+        "tests/conftest.py": '''
+            import pytest
+            from shop import Cart, discount
+
+
+            @pytest.fixture
+            def cart():
+                made = Cart()
+                made.add(discount(100))
+                return made
+        ''',
+        "tests/test_same.py": '''
+            from shop import Cart
+
+
+            def test_total(cart):
+                assert isinstance(cart, Cart)
+                assert cart.items == [(90, 1)]
+        ''',
+        "tests/test_other.py": '''
+            from shop import discount as Cart
+
+
+            def test_total(cart):
+                assert cart.items == [(Cart(100), 1)]
+        ''',
+    }
+    root = project(tmp_path, dict(FIXTURES, **files))
+    code = convert(sources(root), "tests/test_same.py", "test_total")
+    assert run(code, root) == "True\n[(90, 1)]\n"
+    with pytest.raises(Unconvertible, match="both define 'Cart'"):
+        convert(sources(root), "tests/test_other.py", "test_total")

@@ -100,6 +100,23 @@ def _checks(function: ast.AST, instance: Optional[str]) -> bool:
     return False
 
 
+def _definition(statement: ast.stmt, name: str) -> str:
+    """What ``statement`` binds ``name`` to, as text: for an absolute import, that one name's
+    import (a conftest's ``from pkg import Error, compile`` and a test's ``from pkg import
+    Error`` bind the same object); otherwise the whole statement."""
+    if isinstance(statement, ast.ImportFrom) and not statement.level:
+        for alias in statement.names:
+            if (alias.asname or alias.name) == name:
+                return "from %s import %s" % (statement.module, alias.name)
+    if isinstance(statement, ast.Import):
+        for alias in statement.names:
+            if alias.asname == name:
+                return "import %s" % alias.name
+            if not alias.asname and alias.name.split(".")[0] == name:
+                return "import %s" % name
+    return ast.unparse(statement)
+
+
 class Assembly:
     def __init__(self, sources: TreeSources, scopes: List[ModuleScope]) -> None:
         self.sources = sources
@@ -227,8 +244,8 @@ class Assembly:
         groups += [ast.Import(names=[ast.alias(name=n)]) for n in sorted(extra)]
         for relpath in self.order:
             for statement in self.chosen[relpath]:
-                text = ast.unparse(statement)
                 for name in bound_names(statement):
+                    text = _definition(statement, name)
                     previous = owner.get(name)
                     if previous is not None and previous[0] != relpath and previous[1] != text:
                         raise Unconvertible("%s and %s both define %r"

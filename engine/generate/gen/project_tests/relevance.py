@@ -16,7 +16,7 @@ import keyword
 import math
 import os
 import re
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .sources import TreeSources
 
@@ -44,18 +44,26 @@ def changed_words(request: Dict[str, Any], old: TreeSources) -> Set[str]:
     """The words of the changed lines, old and new."""
     targets = request.get("targets") or {}
     roots = {"old": old.root, "new": (targets.get("new") or {}).get("root")}
-    found: Set[str] = set()
+    wanted: Dict[Tuple[str, str], Set[int]] = {}
     for function in targets.get("changed_functions") or []:
         if not isinstance(function, dict):
             continue
-        for side, root in roots.items():
+        for side in roots:
             relpath = (function.get("files") or {}).get(side)
             numbers = (function.get("changed_lines") or {}).get(side) or []
-            lines = _lines(os.path.join(root, relpath)) if root and relpath and numbers \
-                else None
-            for number in numbers if lines else []:
-                if isinstance(number, int) and 0 < number <= len(lines):
-                    found |= words_of(lines[number - 1])
+            if relpath:
+                wanted.setdefault((side, relpath), set()).update(numbers)
+    # the diff's own lines too: a changed function's lines are its statements' first lines, and
+    # the entry that changed in a long dict (``'ipv4': r'...'``) is not the first line
+    for row in targets.get("changed_lines") or []:
+        if isinstance(row, dict) and row.get("side") in roots and row.get("file"):
+            wanted.setdefault((row["side"], row["file"]), set()).add(row.get("line"))
+    found: Set[str] = set()
+    for (side, relpath), numbers in sorted(wanted.items()):
+        lines = _lines(os.path.join(roots[side], relpath)) if roots[side] else None
+        for number in numbers if lines else []:
+            if isinstance(number, int) and 0 < number <= len(lines):
+                found |= words_of(lines[number - 1])
     return set(sorted(found)[:MAX_WORDS]) if len(found) > MAX_WORDS else found
 
 

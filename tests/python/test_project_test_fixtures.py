@@ -157,3 +157,14 @@ def test_a_name_imported_alike_by_the_conftest_and_the_test_is_no_conflict(
     assert run(code, root) == "True\n[(90, 1)]\n"
     with pytest.raises(Unconvertible, match="both define 'Cart'"):
         convert(sources(root), "tests/test_other.py", "test_total")
+
+
+def test_tmpdir_is_inlined_as_a_legacy_path(tmp_path: Path) -> None:
+    root = project(tmp_path, dict(FIXTURES, **{"tests/test_dir.py": '''
+        def test_saved(tmpdir):
+            tmpdir.join("a.txt").write("40")
+            assert int(tmpdir.join("a.txt").read()) == 40
+    '''}))
+    code = convert(sources(root), "tests/test_dir.py", "test_saved")
+    assert "tmpdir = py.path.local(tempfile.mkdtemp())" in code, code
+    assert run(code, root) == "40\n"

@@ -164,6 +164,25 @@ def test_a_handler_that_swallows_what_it_catches_prints_its_type(tmp_path: Path)
     assert run(code, root) == "caught ValueError\n"
 
 
+def test_a_bare_except_is_observed_as_the_base_it_catches(tmp_path: Path) -> None:
+    """A bare ``except:`` takes a name only with a type: ``except BaseException as caught``."""
+    root = project(tmp_path, {"tests/test_bare.py": '''
+        from shop import discount
+
+
+        def test_each():
+            failed = False
+            try:
+                discount(-5)
+            except:
+                failed = True
+            assert failed
+    '''})
+    code = convert(sources(root), "tests/test_bare.py", "test_each")
+    assert "except BaseException as caught:\n    print('caught'" in code, code
+    assert run(code, root) == "caught ValueError\nTrue\n"
+
+
 def test_a_checked_message_is_printed_with_the_type(tmp_path: Path) -> None:
     """``match=`` and ``assertRaisesRegex`` check the message: the snippet prints it, so a
     reworded message shows; a plain ``pytest.raises`` still prints the type only."""
@@ -394,6 +413,26 @@ def test_parametrised_cases_each_become_a_snippet(tmp_path: Path) -> None:
         convert(tree, "tests/test_param.py", "test_discount[0][7]")
     with pytest.raises(Unconvertible):
         convert(tree, "tests/test_param.py", "test_discount[0]")
+
+
+def test_a_parametrize_mark_the_module_names_is_expanded_too(tmp_path: Path) -> None:
+    """``extras = pytest.mark.parametrize(...)`` applied as ``@extras``: the runner numbers its
+    cases like a mark written in place."""
+    root = project(tmp_path, {"tests/test_param.py": '''
+        import pytest
+        from shop import discount
+
+        extras = pytest.mark.parametrize("extra", [0, 5])
+
+
+        @pytest.mark.parametrize("amount", [50, 120])
+        @extras
+        def test_discount(amount, extra):
+            assert discount(amount + extra) > 0
+    '''})
+    code = convert(sources(root), "tests/test_param.py", "test_discount[1][1]")
+    assert "extra = 5\namount = 120" in code, code
+    assert run(code, root) == "115\nTrue\n"
 
 
 def test_one_parametrised_name_in_a_tuple_takes_each_case_apart(tmp_path: Path) -> None:

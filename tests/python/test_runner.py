@@ -214,6 +214,16 @@ def test_pytest_style_functions_without_pytest(fresh_worker: WorkerProcess) -> N
     assert passing["status"] == "ok" and len(passing["tests"]) == 2
 
 
+def test_tmpdir_is_a_legacy_path_of_a_fresh_folder(worker: WorkerProcess) -> None:
+    """Older suites ask for ``tmpdir`` (a ``py.path.local``) where newer ones take ``tmp_path``."""
+    response = worker.run("def test_dir(tmpdir):\n"
+                          "    tmpdir.join('f.txt').write('x')\n"
+                          "    print(type(tmpdir).__name__, tmpdir.join('f.txt').read())\n"
+                          "    print(len(tmpdir.listdir()))\n")
+    assert response["status"] == "ok", response
+    assert response["stdout"] == "LocalPath x\n1\n"
+
+
 def test_builtin_fixtures_without_pytest(fresh_worker: WorkerProcess) -> None:
     worker = fresh_worker
     code = (

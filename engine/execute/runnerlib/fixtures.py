@@ -4,7 +4,7 @@
 the tree root down, then the test module; later ones override earlier ones), calls the fixture
 function with its own fixtures, keeps one value per name for the test and registers the teardown
 of ``yield`` fixtures.  Names it does not find there are the built-ins of ``pytest_support``
-(``tmp_path``, ``monkeypatch``, ``capsys``).  Autouse fixtures run before the test.  A
+(``tmp_path``, ``tmpdir``, ``monkeypatch``, ``capsys``).  Autouse fixtures run before the test.  A
 parametrised fixture gives its first parameter (``request.param``; the converted test inlines
 the same one).  A fixture that reads ``request`` otherwise, or depends on itself, fails the test
 with ``difftriage.UsageError``, as an unknown fixture does.

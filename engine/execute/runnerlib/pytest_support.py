@@ -1,8 +1,9 @@
 """pytest-style tests without pytest: fixtures, marks and helpers for SnippetRunner.
 
-The fixtures ``tmp_path``, ``monkeypatch`` (pytest's own when pytest is importable, else
-``_MonkeyPatch``) and ``capsys``; ``parametrize``/``skip``/``skipif`` marks; ``pytest.skip``;
-``async def`` tests.  pytest is never imported here: it is used only when the test imported it.
+The fixtures ``tmp_path``, ``tmpdir`` (the same folder as a ``py.path.local``), ``monkeypatch``
+(pytest's own when pytest is importable, else ``_MonkeyPatch``) and ``capsys``;
+``parametrize``/``skip``/``skipif`` marks; ``pytest.skip``; ``async def`` tests.  pytest is
+never imported here: it is used only when the test imported it.
 The class names are the ones tests see (``type(capsys).__name__``), so they are kept as they were.
 """
 
@@ -152,6 +153,10 @@ def make_fixture(name: str, test_name: str, run_dir: str,
         path = pathlib.Path(run_dir, "tmp_path", safe[:60] or "test")
         path.mkdir(parents=True, exist_ok=True)
         return path
+    if name == "tmpdir":  # the same folder as pytest's legacy py.path object
+        local = _legacy_path()
+        if local is not None:
+            return local(str(make_fixture("tmp_path", test_name, run_dir, cleanups)))
     if name == "monkeypatch":
         pytest_module = sys.modules.get("pytest")
         patcher = pytest_module.MonkeyPatch() if pytest_module is not None and \
@@ -164,7 +169,18 @@ def make_fixture(name: str, test_name: str, run_dir: str,
         cleanups.append(capture._stop)
         return capture
     raise UsageError("fixture %r is not supported by the DiffTriage runner (supported: "
-                     "tmp_path, monkeypatch, capsys)" % name)
+                     "tmp_path, tmpdir, monkeypatch, capsys)" % name)
+
+
+def _legacy_path() -> Optional[Callable[[str], Any]]:
+    """``py.path.local``, pytest's own copy of it, or None."""
+    for module, attribute in (("py", "path"), ("_pytest._py.path", "LocalPath")):
+        try:
+            found = getattr(importlib.import_module(module), attribute)
+        except (ImportError, AttributeError):
+            continue
+        return getattr(found, "local", found)
+    return None
 
 
 def is_awaitable(value: Any) -> bool:

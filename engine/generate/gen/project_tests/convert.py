@@ -58,10 +58,19 @@ class _Rename(ast.NodeTransformer):
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _scoped  # noqa: N815
 
 
-def _parametrize_marks(function: ast.AST) -> List[ast.Call]:
+def _is_parametrize(node: Optional[ast.AST]) -> bool:
+    return isinstance(node, ast.Call) and decorator_name(node).split(".")[-1] == "parametrize"
+
+
+def _parametrize_marks(function: ast.AST, module: ast.Module) -> List[ast.Call]:
+    """The test's parametrize marks, a mark the module names (``parsers =
+    pytest.mark.parametrize(...)`` and ``@parsers``) too."""
+    named = {t.id: s.value for s in module.body if isinstance(s, ast.Assign)
+             and _is_parametrize(s.value) for t in s.targets if isinstance(t, ast.Name)}
+    marks = [named.get(d.id) if isinstance(d, ast.Name) else d
+             for d in getattr(function, "decorator_list", [])]
     # pytest applies the decorator nearest the function first; the runner numbers cases so
-    return [d for d in reversed(getattr(function, "decorator_list", []))
-            if isinstance(d, ast.Call) and decorator_name(d).split(".")[-1] == "parametrize"]
+    return [m for m in reversed(marks) if _is_parametrize(m)]  # type: ignore[misc]
 
 
 def _mark_argument(mark: ast.Call, index: int, keyword: str) -> Optional[ast.expr]:
@@ -70,8 +79,9 @@ def _mark_argument(mark: ast.Call, index: int, keyword: str) -> Optional[ast.exp
     return next((k.value for k in mark.keywords if k.arg == keyword), None)
 
 
-def param_assignments(function: ast.AST, indices: List[int]) -> List[ast.stmt]:
-    marks = _parametrize_marks(function)
+def param_assignments(function: ast.AST, indices: List[int], module: ast.Module
+                      ) -> List[ast.stmt]:
+    marks = _parametrize_marks(function, module)
     if len(marks) != len(indices):
         raise Unconvertible("the test's parametrisation does not match its id")
     out: List[ast.stmt] = []
@@ -240,7 +250,7 @@ def _assemble(sources: TreeSources, relpath: str, scope: ModuleScope,
     scopes = [s for s in (sources.scope(c) for c in sources.conftests(relpath))
               if s is not None] + [scope]
     plan = FixturePlan([(s, s.tree.body) for s in scopes], cls.body if cls else None)
-    params = param_assignments(test, indices)
+    params = param_assignments(test, indices, scope.tree)
     given = set().union(*(bound_names(a) for a in params)) if params else set()
     for fixture in plan.autouse + _usefixtures(cls) + _usefixtures(test) + parameters(test):
         if fixture not in given:

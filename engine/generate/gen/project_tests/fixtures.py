@@ -5,7 +5,8 @@ files from the test's folder up to the tree root.  It can be inlined when it onl
 its body is statements ending in ``return VALUE``, or statements, one ``yield VALUE`` and a
 teardown (dropped: every snippet runs in a fresh process).  Its statements become snippet lines
 followed by ``NAME = VALUE``; the fixtures it asks for come first.  The built-ins ``tmp_path``
-(a fresh temporary directory) and ``monkeypatch`` (``pytest.MonkeyPatch()``) are inlined too.
+(a fresh temporary directory), ``tmpdir`` (the same as a ``py.path.local``) and ``monkeypatch``
+(``pytest.MonkeyPatch()``) are inlined too.
 A parametrised fixture (``@pytest.fixture(params=(native, speedups))``, a suite run against
 each implementation) is inlined with its first parameter: ``request.param`` becomes
 ``(native, speedups)[0]`` (the value of a ``pytest.param(...)`` entry), its only use of
@@ -25,6 +26,7 @@ from .scope import ModuleScope, decorator_name, is_fixture, own_nodes, used_name
 BUILTIN_CODE = {
     "tmp_path": ("import pathlib\nimport tempfile\n"
                  "tmp_path = pathlib.Path(tempfile.mkdtemp())\n"),
+    "tmpdir": "import py\nimport tempfile\ntmpdir = py.path.local(tempfile.mkdtemp())\n",
     "monkeypatch": "import pytest\nmonkeypatch = pytest.MonkeyPatch()\n",
 }
 

@@ -122,6 +122,8 @@ def _observe_caught(handler: ast.ExceptHandler) -> None:
     shows."""
     if handler.name is None:
         handler.name = "caught"
+        if handler.type is None:  # a bare ``except:``: ``except as caught`` is no Python
+            handler.type = ast.Name("BaseException", ast.Load())
     seen = ast.Attribute(ast.Call(ast.Name("type", ast.Load()),
                                   [ast.Name(handler.name, ast.Load())], []),
                          "__name__", ast.Load())

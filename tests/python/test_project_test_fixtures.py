@@ -168,3 +168,29 @@ def test_tmpdir_is_inlined_as_a_legacy_path(tmp_path: Path) -> None:
     code = convert(sources(root), "tests/test_dir.py", "test_saved")
     assert "tmpdir = py.path.local(tempfile.mkdtemp())" in code, code
     assert run(code, root) == "40\n"
+
+
+def test_a_fixture_yielding_inside_a_with_block_enters_its_context(tmp_path: Path) -> None:
+    root = project(tmp_path, dict(FIXTURES, **{"tests/test_patched.py": '''
+        from unittest import mock
+
+        import pytest
+        import shop
+
+
+        @pytest.fixture
+        def patched():
+            """No discount while patched."""
+            with mock.patch("shop.discount", return_value=7) as mocked, open("/dev/null"):
+                mocked.extra = 1
+                yield mocked
+            print("never in a snippet")
+
+
+        def test_patched(patched):
+            assert shop.discount(100) == 7 + patched.extra - 1
+    '''}))
+    code = convert(sources(root), "tests/test_patched.py", "test_patched")
+    assert "mocked = mock.patch('shop.discount', return_value=7).__enter__()" in code, code
+    assert "open('/dev/null').__enter__()\n" in code and "never in a snippet" not in code
+    assert run(code, root) == "7\n7\n"

@@ -30,6 +30,7 @@ from .mine import mine_target
 from .mined import W_CHANGED, W_TARGET, Mined
 from .mutators import mutators
 from .relations import configure, infer
+from .shared_names import shared_import
 from .values import Value, dedupe, from_python, key, literal_of, vlike_obj, vstr
 
 CONSTRUCT = {"__init__", "__new__", "__post_init__"}
@@ -347,6 +348,8 @@ class Workspace:
                 op = "method"
         if not import_line:
             return None
+        import_line = shared_import(import_line, tree,
+                                    self.trees["old" if raw.side == "new" else "new"])
         model = tree.class_model(class_qual) if class_qual else None
         show_obj = None
         if class_qual is not None and op != "static":

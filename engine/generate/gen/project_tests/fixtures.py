@@ -3,8 +3,10 @@
 A fixture is looked up the way pytest does: the test class, the test module, then the conftest
 files from the test's folder up to the tree root.  It can be inlined when it only builds a value:
 its body is statements ending in ``return VALUE``, or statements, one ``yield VALUE`` and a
-teardown (dropped: every snippet runs in a fresh process).  Its statements become snippet lines
-followed by ``NAME = VALUE``; the fixtures it asks for come first.  The built-ins ``tmp_path``
+teardown (dropped: every snippet runs in a fresh process); a ``yield`` inside a ``with``
+block enters its context (``mocked = mock.patch("time.sleep").__enter__()``) and never
+leaves.  Its statements become snippet lines followed by ``NAME = VALUE``; the fixtures it asks
+for come first.  The built-ins ``tmp_path``
 (a fresh temporary directory), ``tmpdir`` (the same as a ``py.path.local``) and ``monkeypatch``
 (``pytest.MonkeyPatch()``) are inlined too.
 A parametrised fixture (``@pytest.fixture(params=(native, speedups))``, a suite run against
@@ -71,11 +73,28 @@ def parameters(function: ast.AST) -> List[str]:
     return [n for n in required if n not in ("self", "cls")]
 
 
+def _entered(body: List[ast.stmt]) -> List[ast.stmt]:
+    """``with mock.patch("time.sleep") as mocked: yield mocked`` as ``mocked =
+    mock.patch("time.sleep").__enter__()`` and the block's statements: the value is made inside
+    a context the snippet enters and, as with any teardown, never leaves."""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.With) and any(
+                isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(statement.body)):
+            entered: List[ast.stmt] = []
+            for item in statement.items:
+                call = ast.Call(ast.Attribute(item.context_expr, "__enter__", ast.Load()), [], [])
+                entered.append(ast.Assign([item.optional_vars], call, lineno=0)
+                               if item.optional_vars is not None else ast.Expr(call))
+            return body[:index] + entered + _entered(statement.body) + body[index + 1:]
+    return body
+
+
 def _split(function: ast.FunctionDef) -> Tuple[List[ast.stmt], Optional[ast.expr]]:
     """(statements before the value, the value) of a fixture that only builds a value."""
     body = list(function.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # the docstring
+    body = _entered(body)
     yields = [i for i, s in enumerate(body)
               if isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom))]
     nested = [n for n in own_nodes(body) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]

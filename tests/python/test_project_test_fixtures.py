@@ -194,3 +194,35 @@ def test_a_fixture_yielding_inside_a_with_block_enters_its_context(tmp_path: Pat
     assert "mocked = mock.patch('shop.discount', return_value=7).__enter__()" in code, code
     assert "open('/dev/null').__enter__()\n" in code and "never in a snippet" not in code
     assert run(code, root) == "7\n7\n"
+
+
+def test_a_fixtures_local_name_the_test_or_another_fixture_uses_is_renamed(
+        tmp_path: Path) -> None:
+    """``table`` built inside two fixtures and in the test: each fixture's own is renamed, so
+    neither overwrites what the other or the test holds."""
+    root = project(tmp_path, dict(FIXTURES, **{"tests/test_tables.py": '''
+        import pytest
+        from shop import Cart
+
+
+        @pytest.fixture
+        def small():
+            table = Cart()
+            table.add(5)
+            return table
+
+
+        @pytest.fixture
+        def large(small):
+            table = Cart()
+            table.add(500)
+            return [table, small]
+
+
+        def test_both(small, large):
+            table = [small.items, large[0].items, large[1].items]
+            assert table == [[(5, 1)], [(500, 1)], [(5, 1)]]
+    '''}))
+    code = convert(sources(root), "tests/test_tables.py", "test_both")
+    assert "table_small = Cart()" in code and "table_large = Cart()" in code, code
+    assert run(code, root) == "[[(5, 1)], [(500, 1)], [(5, 1)]]\n"

@@ -12,9 +12,9 @@ for come first.  The built-ins ``tmp_path``
 A parametrised fixture (``@pytest.fixture(params=(native, speedups))``, a suite run against
 each implementation) is inlined with its first parameter: ``request.param`` becomes
 ``(native, speedups)[0]`` (the value of a ``pytest.param(...)`` entry), its only use of
-``request`` allowed.  Anything else (``request``, ``capsys``, an ``async`` fixture, one with
-several returns, one whose local names clash with the test's) raises ``Unconvertible`` with
-the reason.
+``request`` allowed.  A fixture's local name that the test or another fixture uses too is
+renamed in the fixture (``table`` as ``table_small``).  Anything else (``request``, ``capsys``,
+an ``async`` fixture, one with several returns) raises ``Unconvertible`` with the reason.
 """
 
 from __future__ import annotations
@@ -130,6 +130,7 @@ class FixturePlan:
         self.builtins: List[str] = []
         self.done: Set[str] = set()
         self.locals: Dict[str, str] = {}  # a fixture's local name -> the fixture
+        self.owned: Dict[str, range] = {}  # a fixture -> its indices in statements
 
     def add(self, name: str, trail: Tuple[str, ...] = ()) -> None:
         if name in self.done:
@@ -158,23 +159,36 @@ class FixturePlan:
         for need in needs:
             self.add(need, trail + (name,))
         before, value = _split(function)
-        for statement in before:
-            for local in _assigned(statement):
-                if self.locals.get(local, name) != name:
-                    raise Unconvertible("fixtures %r and %r both use the local name %r"
-                                        % (self.locals[local], name, local))
+        statements = before + ([ast.Assign(targets=[ast.Name(name, ast.Store())], value=value,
+                                           lineno=0)] if value is not None else [])
+        for local in sorted({n for s in before for n in _assigned(s)} - {name}):
+            if self.locals.get(local, name) != name or local in self.done:
+                # another fixture's local or value: this fixture's own takes another name
+                statements = _renamed(statements, local, self._fresh(local, name))
+        start = len(self.statements)
+        for statement in statements:
+            for local in _assigned(statement) - {name}:
                 self.locals[local] = name
             self.statements.append((scope, statement))
-        if value is not None:
-            self.statements.append((scope, ast.Assign(targets=[ast.Name(name, ast.Store())],
-                                                      value=value, lineno=0)))
+        self.owned[name] = range(start, len(self.statements))
         self.done.add(name)
 
+    def _fresh(self, local: str, fixture: str) -> str:
+        taken = set(self.locals) | self.done
+        fresh = "%s_%s" % (local, fixture)
+        while fresh in taken:
+            fresh += "_"
+        return fresh
+
     def check_clashes(self, test_names: Set[str]) -> None:
-        clash = sorted(set(self.locals) & test_names)
-        if clash:
-            raise Unconvertible("fixture %r's local name %r clashes with the test's"
-                                % (self.locals[clash[0]], clash[0]))
+        """A fixture's local name the test binds too is renamed in the fixture."""
+        for local in sorted(set(self.locals) & test_names):
+            fixture = self.locals.pop(local)
+            fresh = self._fresh(local, fixture)
+            self.locals[fresh] = fixture
+            for index in self.owned[fixture]:
+                scope, statement = self.statements[index]
+                self.statements[index] = (scope, _renamed([statement], local, fresh)[0])
 
     def needed_names(self, scope: int) -> Set[str]:
         return used_names([s for i, s in self.statements if i == scope])
@@ -184,6 +198,21 @@ class FixturePlan:
             if name in table:
                 return scope, table[name]
         return None
+
+
+def _renamed(statements: List[ast.stmt], old: str, new: str) -> List[ast.stmt]:
+    """Copies of ``statements`` with every use of the name ``old`` as ``new``."""
+
+    class Rename(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.Name:  # noqa: N802 - ast's API
+            return ast.copy_location(ast.Name(new, node.ctx), node) if node.id == old else node
+
+        def visit_arg(self, node: ast.arg) -> ast.arg:
+            if node.arg == old:
+                node.arg = new
+            return node
+
+    return [Rename().visit(copy.deepcopy(s)) for s in statements]
 
 
 def _with_first_param(function: ast.FunctionDef, params: ast.expr) -> ast.FunctionDef:

@@ -6,9 +6,8 @@ its body is statements ending in ``return VALUE``, or statements, one ``yield VA
 teardown (dropped: every snippet runs in a fresh process); a ``yield`` inside a ``with``
 block enters its context (``mocked = mock.patch("time.sleep").__enter__()``) and never
 leaves.  Its statements become snippet lines followed by ``NAME = VALUE``; the fixtures it asks
-for come first.  The built-ins ``tmp_path``
-(a fresh temporary directory), ``tmpdir`` (the same as a ``py.path.local``) and ``monkeypatch``
-(``pytest.MonkeyPatch()``) are inlined too.
+for come first.  The built-ins ``tmp_path`` (a fresh temporary directory), ``tmpdir`` (the same
+as a ``py.path.local``) and ``monkeypatch`` (``pytest.MonkeyPatch()``) are inlined too.
 A parametrised fixture (``@pytest.fixture(params=(native, speedups))``, a suite run against
 each implementation) is inlined with its first parameter: ``request.param`` becomes
 ``(native, speedups)[0]`` (the value of a ``pytest.param(...)`` entry), its only use of
